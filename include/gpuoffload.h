@@ -1,0 +1,45 @@
+/* gpuoffload.h -- source markers for the gpuoffload GCC plugin and the
+   libgpurt runtime interface a program may call.
+
+   With the plugin loaded (-fplugin=gpuoffload) the macro __GPUOFFLOAD__ is
+   defined and the markers become attributes the plugin acts on.  Without it
+   every marker expands to nothing, so the program is ordinary serial C that
+   builds warning-free with any C compiler.  */
+
+#ifndef GPUOFFLOAD_H
+#define GPUOFFLOAD_H
+
+#ifdef __GPUOFFLOAD__
+/* On a for loop's index declaration: the iterations are independent.  */
+# define GPU_PARALLEL __attribute__ ((gpu_parallel))
+/* On a scalar accumulator declared before a marked loop.  */
+# define GPU_REDUCE __attribute__ ((gpu_reduce))
+/* On a pointer: COUNT elements are reachable through it.  */
+# define GPU_EXTENT(count) __attribute__ ((gpu_extent (count)))
+#else
+# define GPU_PARALLEL
+# define GPU_REDUCE
+# define GPU_EXTENT(count)
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifdef __GPUOFFLOAD__
+/* Nonzero when the last marked region this thread reached ran on an
+   OpenCL device, zero when it ran on the host.  */
+int gpurt_last_region_ran_on_device (void);
+#else
+static inline int
+gpurt_last_region_ran_on_device (void)
+{
+  return 0;
+}
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GPUOFFLOAD_H */

@@ -1,0 +1,322 @@
+/* gpurt-buffers.c -- device buffers of one launch and their transfers.
+
+   Each buffer argument names a host byte range [pointer + lo,
+   pointer + hi).  Ranges that overlap or touch are merged into one device
+   buffer (docs/ABI.md section 3), so two pointers into the same array see
+   one copy of it on the device and the kernel's writes through one are
+   visible through the other.  Each argument then gets its buffer and the
+   (possibly negative) byte offset of its pointer from the buffer's
+   start.
+
+   A buffer is copied in when any of its arguments is read or written
+   (elements the kernel does not store keep their host values) and copied
+   back when any is written.  The read-back is all or nothing: with one
+   written buffer a single blocking read goes straight into host memory;
+   with several, all of them are first read into host staging areas and
+   copied into place only when every read succeeded, so a failure leaves
+   the host data as it was and the host loop can run from it.  (OpenCL
+   does not say what a failed blocking read leaves in its destination; we
+   assume an implementation reports such a failure before writing.)  */
+
+#include "gpurt-internal.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Size of the buffer given to arguments with an empty range.  */
+#define GPURT_DUMMY_BYTES 64
+
+/* One non-empty argument range, for sorting.  */
+
+struct gpurt_range
+{
+  uint64_t start;
+  uint64_t end;
+  unsigned arg;
+};
+
+/* qsort comparison of two struct gpurt_range A and B by start address.  */
+
+static int
+gpurt_range_compare (const void *a, const void *b)
+{
+  const struct gpurt_range *ra = a, *rb = b;
+
+  if (ra->start != rb->start)
+    return ra->start < rb->start ? -1 : 1;
+  return ra->arg < rb->arg ? -1 : ra->arg > rb->arg;
+}
+
+/* Fill PLAN (zeroed by the caller) for region R called with the argument
+   records ARGS: merge the ranges and create one device buffer per merged
+   range on DEV.  Returns 1 on success, else 0 with WHY; PLAN must be
+   released with gpurt_plan_release either way.  */
+
+int
+gpurt_plan_make (struct gpurt_plan *plan, const struct gpurt_region *r,
+		 const uint64_t *args, const struct gpurt_device *dev,
+		 char *why)
+{
+  struct gpurt_range *ranges = NULL;
+  unsigned nranges = 0, nbuffers = 0, k, i;
+  int need_dummy = 0, ok = 0;
+  cl_int err;
+
+  plan->nargs = r->nargs;
+  plan->arg_buffer = calloc (r->nargs + 1, sizeof *plan->arg_buffer);
+  plan->arg_offset = calloc (r->nargs + 1, sizeof *plan->arg_offset);
+  ranges = calloc (r->nargs + 1, sizeof *ranges);
+  /* At most one buffer per argument plus the dummy.  */
+  plan->buffers = calloc (r->nargs + 1, sizeof *plan->buffers);
+  if (plan->arg_buffer == NULL || plan->arg_offset == NULL
+      || ranges == NULL || plan->buffers == NULL)
+    {
+      gpurt_set_why (why, "out of memory planning buffers");
+      goto ERROR;
+    }
+
+  for (k = 0; k < r->nargs; k++)
+    {
+      const uint64_t *a = args + 4 * (size_t) k;
+      uint64_t start = a[1] + a[2], end = a[1] + a[3];
+
+      if (r->args[k].kind != GPURT_ARG_BUFFER)
+	continue;
+      if (a[2] == a[3])
+	{
+	  need_dummy = 1;
+	  continue;
+	}
+      if (start > end)
+	{
+	  gpurt_set_why (why, "argument %u (%s): range wraps around the"
+			 " address space", k, r->args[k].name);
+	  goto ERROR;
+	}
+      ranges[nranges].start = start;
+      ranges[nranges].end = end;
+      ranges[nranges].arg = k;
+      nranges++;
+    }
+  qsort (ranges, nranges, sizeof *ranges, gpurt_range_compare);
+
+  /* Merge overlapping or touching ranges.  */
+  for (i = 0; i < nranges; i++)
+    {
+      const uint64_t *a = args + 4 * (size_t) ranges[i].arg;
+      struct gpurt_buffer *b;
+
+      if (nbuffers == 0 || ranges[i].start > plan->buffers[nbuffers - 1].end)
+	{
+	  b = &plan->buffers[nbuffers++];
+	  b->start = ranges[i].start;
+	  b->end = ranges[i].end;
+	}
+      else
+	{
+	  b = &plan->buffers[nbuffers - 1];
+	  if (ranges[i].end > b->end)
+	    b->end = ranges[i].end;
+	}
+      /* The call's flags and the record's: a disagreement costs a copy,
+	 never correctness.  */
+      b->flags |= (unsigned) (a[0] >> 8) & 3u;
+      b->flags |= r->args[ranges[i].arg].flags;
+      plan->arg_buffer[ranges[i].arg] = nbuffers - 1;
+    }
+  /* Offsets are taken from the final, merged starts.  */
+  for (i = 0; i < nranges; i++)
+    {
+      unsigned arg = ranges[i].arg;
+
+      plan->arg_offset[arg]
+	= (int64_t) (args[4 * (size_t) arg + 1]
+		     - plan->buffers[plan->arg_buffer[arg]].start);
+    }
+  if (need_dummy)
+    {
+      struct gpurt_buffer *b = &plan->buffers[nbuffers];
+
+      b->dummy = 1;
+      for (k = 0; k < r->nargs; k++)
+	if (r->args[k].kind == GPURT_ARG_BUFFER
+	    && args[4 * (size_t) k + 2] == args[4 * (size_t) k + 3])
+	  {
+	    plan->arg_buffer[k] = nbuffers;
+	    plan->arg_offset[k] = 0;
+	  }
+      nbuffers++;
+    }
+  plan->nbuffers = nbuffers;
+
+  for (i = 0; i < nbuffers; i++)
+    {
+      struct gpurt_buffer *b = &plan->buffers[i];
+      uint64_t size = b->dummy ? GPURT_DUMMY_BYTES : b->end - b->start;
+      cl_mem_flags flags = (b->flags & GPURT_ARG_WRITTEN) || b->dummy
+			   ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY;
+
+      if (size > dev->max_mem_alloc_size || size > SIZE_MAX)
+	{
+	  gpurt_set_why (why, "a buffer of %" PRIu64 " bytes exceeds the"
+			 " device's CL_DEVICE_MAX_MEM_ALLOC_SIZE (%" PRIu64
+			 ")", size, (uint64_t) dev->max_mem_alloc_size);
+	  goto ERROR;
+	}
+      b->mem = gpurt_cl.clCreateBuffer (dev->context, flags, (size_t) size,
+					NULL, &err);
+      if (b->mem == NULL || err != CL_SUCCESS)
+	{
+	  b->mem = NULL;
+	  gpurt_set_why (why, "clCreateBuffer failed (%d, %s) for %" PRIu64
+			 " bytes", (int) err, gpurt_cl_error_name (err), size);
+	  goto ERROR;
+	}
+    }
+  ok = 1;
+
+ ERROR:
+  free (ranges);
+  return ok;
+}
+
+/* Copy to DEV every buffer of PLAN that an argument of region R reads or
+   writes.  The writes are not blocking: the caller's clFinish (on success
+   and on error) completes them before host memory may change.  Returns 1
+   on success, else 0 with WHY.  */
+
+int
+gpurt_buffers_copy_in (struct gpurt_plan *plan, struct gpurt_region *r,
+		       struct gpurt_device *dev, char *why)
+{
+  uint64_t bytes = 0;
+  unsigned i;
+  cl_int err;
+  int ok = 0;
+
+  for (i = 0; i < plan->nbuffers; i++)
+    {
+      struct gpurt_buffer *b = &plan->buffers[i];
+      size_t size = (size_t) (b->end - b->start);
+
+      if (b->dummy || b->flags == 0)
+	continue;
+      err = gpurt_cl.clEnqueueWriteBuffer (dev->queue, b->mem, CL_FALSE, 0,
+					   size,
+					   (const void *) (uintptr_t) b->start,
+					   0, NULL, NULL);
+      if (err != CL_SUCCESS)
+	{
+	  gpurt_set_why (why, "clEnqueueWriteBuffer failed (%d, %s) for %zu"
+			 " bytes", (int) err, gpurt_cl_error_name (err), size);
+	  goto ERROR;
+	}
+      if (gpurt_env.verbose >= 3)
+	gpurt_message ("%s: host to device, buffer %u, %zu bytes from %p",
+		       r->name, i, size, (void *) (uintptr_t) b->start);
+      bytes += size;
+    }
+  ok = 1;
+
+ ERROR:
+  atomic_fetch_add (&r->bytes_h2d, bytes);
+  return ok;
+}
+
+/* Copy every written buffer of PLAN back from DEV into host memory, all or
+   nothing (see the comment at the top of the file).  The kernel has
+   finished.  Returns 1 when all the results are in host memory, 0 with
+   WHY when host memory was not changed.  */
+
+int
+gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
+			 struct gpurt_device *dev, char *why)
+{
+  unsigned i, nwritten = 0;
+  uint64_t bytes = 0;
+  cl_int err;
+  int ok = 0;
+
+  for (i = 0; i < plan->nbuffers; i++)
+    if (!plan->buffers[i].dummy
+	&& (plan->buffers[i].flags & GPURT_ARG_WRITTEN))
+      nwritten++;
+
+  for (i = 0; i < plan->nbuffers; i++)
+    {
+      struct gpurt_buffer *b = &plan->buffers[i];
+      size_t size = (size_t) (b->end - b->start);
+      void *dest = (void *) (uintptr_t) b->start;
+
+      if (b->dummy || !(b->flags & GPURT_ARG_WRITTEN))
+	continue;
+      if (nwritten > 1)
+	{
+	  b->staging = malloc (size);
+	  if (b->staging == NULL)
+	    {
+	      gpurt_set_why (why, "out of memory for %zu bytes of read-back"
+			     " staging", size);
+	      goto ERROR;
+	    }
+	  dest = b->staging;
+	}
+      err = gpurt_cl.clEnqueueReadBuffer (dev->queue, b->mem,
+					  nwritten > 1 ? CL_FALSE : CL_TRUE,
+					  0, size, dest, 0, NULL, NULL);
+      if (err != CL_SUCCESS)
+	{
+	  gpurt_set_why (why, "clEnqueueReadBuffer failed (%d, %s) for %zu"
+			 " bytes", (int) err, gpurt_cl_error_name (err), size);
+	  goto ERROR;
+	}
+      if (gpurt_env.verbose >= 3)
+	gpurt_message ("%s: device to host, buffer %u, %zu bytes to %p%s",
+		       r->name, i, size, (void *) (uintptr_t) b->start,
+		       nwritten > 1 ? " (staged)" : "");
+      bytes += size;
+    }
+  if (nwritten > 1)
+    {
+      err = gpurt_cl.clFinish (dev->queue);
+      if (err != CL_SUCCESS)
+	{
+	  gpurt_set_why (why, "clFinish failed (%d, %s) after reading back"
+			 " results", (int) err, gpurt_cl_error_name (err));
+	  goto ERROR;
+	}
+      /* Every read succeeded: now the host may see the results.  */
+      for (i = 0; i < plan->nbuffers; i++)
+	if (plan->buffers[i].staging != NULL)
+	  memcpy ((void *) (uintptr_t) plan->buffers[i].start,
+		  plan->buffers[i].staging,
+		  (size_t) (plan->buffers[i].end - plan->buffers[i].start));
+    }
+  atomic_fetch_add (&r->bytes_d2h, bytes);
+  ok = 1;
+
+ ERROR:
+  return ok;
+}
+
+/* Release every device buffer and staging area of PLAN and its arrays.
+   Safe on a partly made plan.  */
+
+void
+gpurt_plan_release (struct gpurt_plan *plan)
+{
+  unsigned i;
+
+  if (plan->buffers != NULL)
+    for (i = 0; i < plan->nargs + 1; i++)
+      {
+	if (plan->buffers[i].mem != NULL)
+	  gpurt_cl.clReleaseMemObject (plan->buffers[i].mem);
+	free (plan->buffers[i].staging);
+      }
+  free (plan->buffers);
+  free (plan->arg_buffer);
+  free (plan->arg_offset);
+  memset (plan, 0, sizeof *plan);
+}

@@ -1,0 +1,565 @@
+/* gpurt.c -- libgpurt's entry points: environment, gpurt_launch and the
+   fallback policy.
+
+   gpurt_launch is the one call generated code makes per execution of an
+   offloaded loop nest (docs/ABI.md).  It either runs the region on the
+   process's OpenCL device and leaves the results in host memory
+   (returns 1), or changes nothing and lets the caller run its host loop
+   (returns 0).  Whether a failure is reported, counted or fatal is
+   decided in one place, gpurt_fallback, after GPURT_FALLBACK (SPEC 5).
+
+   Initialisation is lazy (pthread_once) because gpurt_register is called
+   from constructors of the program's objects, possibly before any
+   constructor of libgpurt itself.  */
+
+#include "gpurt-internal.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+struct gpurt_env gpurt_env;
+
+static pthread_once_t gpurt_init_once = PTHREAD_ONCE_INIT;
+
+/* Set by every gpurt_launch of the calling thread.  */
+static _Thread_local int gpurt_last_on_device;
+
+/* Print "gpurt: " and the message FMT to stderr, as one line.  */
+
+void
+gpurt_message (const char *fmt, ...)
+{
+  char line[1024];
+  va_list ap;
+
+  va_start (ap, fmt);
+  vsnprintf (line, sizeof line, fmt, ap);
+  va_end (ap);
+  /* One fprintf so that lines of different threads do not interleave.  */
+  fprintf (stderr, "gpurt: %s\n", line);
+}
+
+/* Format the reason a region cannot run on the device into WHY, a buffer
+   of GPURT_WHY_LEN bytes.  */
+
+void
+gpurt_set_why (char *why, const char *fmt, ...)
+{
+  va_list ap;
+
+  va_start (ap, fmt);
+  vsnprintf (why, GPURT_WHY_LEN, fmt, ap);
+  va_end (ap);
+}
+
+/* Monotonic time in nanoseconds.  */
+
+uint64_t
+gpurt_now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+/* Parse the decimal unsigned number S into *OUT; nonzero on success.  */
+
+static int
+gpurt_parse_unsigned (const char *s, unsigned *out)
+{
+  char *end;
+  unsigned long v;
+
+  if (!isdigit ((unsigned char) *s))
+    return 0;
+  v = strtoul (s, &end, 10);
+  if (*end != '\0' || v > 0xffffffffUL)
+    return 0;
+  *out = (unsigned) v;
+  return 1;
+}
+
+/* Parse GPURT_DEVICE's value S.  */
+
+static void
+gpurt_parse_device (const char *s)
+{
+  const char *colon;
+
+  gpurt_env.device = GPURT_DEV_AUTO;
+  gpurt_env.device_string = "auto";
+  if (s == NULL || *s == '\0')
+    return;
+  gpurt_env.device_string = s;
+  if (strcasecmp (s, "auto") == 0)
+    gpurt_env.device = GPURT_DEV_AUTO;
+  else if (strcasecmp (s, "gpu") == 0)
+    gpurt_env.device = GPURT_DEV_GPU;
+  else if (strcasecmp (s, "cpu") == 0)
+    gpurt_env.device = GPURT_DEV_CPU;
+  else if (strcasecmp (s, "host") == 0)
+    gpurt_env.device = GPURT_DEV_HOST;
+  else
+    {
+      colon = strchr (s, ':');
+      if (colon != NULL && colon != s && strchr (colon + 1, ':') == NULL)
+	{
+	  char platform[32];
+	  size_t len = (size_t) (colon - s);
+
+	  if (len < sizeof platform)
+	    {
+	      memcpy (platform, s, len);
+	      platform[len] = '\0';
+	      if (gpurt_parse_unsigned (platform, &gpurt_env.platform_index)
+		  && gpurt_parse_unsigned (colon + 1,
+					   &gpurt_env.device_index))
+		{
+		  gpurt_env.device = GPURT_DEV_INDEX;
+		  return;
+		}
+	    }
+	}
+      gpurt_env.device = GPURT_DEV_NAME;
+    }
+}
+
+/* Read the environment (SPEC section 5) once, and register the profile
+   report.  Called through pthread_once from every entry point.  */
+
+static void
+gpurt_init_1 (void)
+{
+  const char *s;
+  unsigned v;
+
+  gpurt_parse_device (getenv ("GPURT_DEVICE"));
+
+  gpurt_env.fallback = GPURT_FALLBACK_WARN;
+  s = getenv ("GPURT_FALLBACK");
+  if (s != NULL && *s != '\0')
+    {
+      if (strcasecmp (s, "warn") == 0)
+	gpurt_env.fallback = GPURT_FALLBACK_WARN;
+      else if (strcasecmp (s, "silent") == 0)
+	gpurt_env.fallback = GPURT_FALLBACK_SILENT;
+      else if (strcasecmp (s, "abort") == 0)
+	gpurt_env.fallback = GPURT_FALLBACK_ABORT;
+      else
+	gpurt_message ("GPURT_FALLBACK=%s is not warn, silent or abort;"
+		       " using warn", s);
+    }
+
+  gpurt_env.verbose = 0;
+  s = getenv ("GPURT_VERBOSE");
+  if (s != NULL && *s != '\0')
+    {
+      if (gpurt_parse_unsigned (s, &v))
+	gpurt_env.verbose = v > 3 ? 3 : (int) v;
+      else
+	gpurt_message ("GPURT_VERBOSE=%s is not a number 0..3; ignored", s);
+    }
+
+  gpurt_env.profile = GPURT_PROFILE_OFF;
+  s = getenv ("GPURT_PROFILE");
+  if (s != NULL && *s != '\0' && strcmp (s, "0") != 0)
+    {
+      if (strcmp (s, "1") == 0)
+	gpurt_env.profile = GPURT_PROFILE_TEXT;
+      else if (strncmp (s, "json:", 5) == 0 && s[5] != '\0')
+	{
+	  gpurt_env.profile = GPURT_PROFILE_JSON;
+	  gpurt_env.profile_file = s + 5;
+	}
+      else
+	gpurt_message ("GPURT_PROFILE=%s is not 1 or json:FILE; ignored", s);
+    }
+
+  gpurt_env.host_threads = 0;
+  s = getenv ("GPURT_HOST_THREADS");
+  if (s != NULL && *s != '\0')
+    {
+      if (gpurt_parse_unsigned (s, &v) && v > 0)
+	gpurt_env.host_threads = v;
+      else
+	gpurt_message ("GPURT_HOST_THREADS=%s is not a positive number;"
+		       " using the number of cores", s);
+    }
+
+  if (gpurt_env.profile != GPURT_PROFILE_OFF
+      && atexit (gpurt_profile_report) != 0)
+    gpurt_message ("cannot register the GPURT_PROFILE report with atexit");
+}
+
+/* Initialise libgpurt if not done yet; thread-safe and cheap.  */
+
+void
+gpurt_init (void)
+{
+  pthread_once (&gpurt_init_once, gpurt_init_1);
+}
+
+/* The region R (NULL if its record could not even be stored) runs on the
+   host because of WHY.  Apply GPURT_FALLBACK: abort prints WHY and aborts;
+   warn prints one line the first time R falls back unless QUIET (the
+   reason was already reported once for the whole process); silent says
+   nothing.  GPURT_VERBOSE>=1 prints every fallback.  Returns 0, the value
+   gpurt_launch returns for "run the host loop".  */
+
+static int
+gpurt_fallback (struct gpurt_region *r, int quiet, const char *why)
+{
+  const char *name = r != NULL && r->name != NULL ? r->name : "?";
+  const char *loc = r != NULL && r->loc != NULL ? r->loc : "?";
+
+  gpurt_last_on_device = 0;
+  if (r != NULL)
+    atomic_fetch_add (&r->host_runs, 1);
+
+  if (gpurt_env.fallback == GPURT_FALLBACK_ABORT)
+    {
+      gpurt_message ("region %s (%s) cannot run on the device: %s;"
+		     " aborting (GPURT_FALLBACK=abort)", name, loc, why);
+      abort ();
+    }
+  if (gpurt_env.verbose >= 1)
+    gpurt_message ("region %s (%s) runs on the host: %s", name, loc, why);
+  else if (gpurt_env.fallback == GPURT_FALLBACK_WARN && !quiet
+	   && (r == NULL || atomic_exchange (&r->warned, 1) == 0))
+    gpurt_message ("region %s (%s) runs on the host: %s"
+		   " (further fallbacks of this region are only counted)",
+		   name, loc, why);
+  return 0;
+}
+
+/* Choose the work-group size LOCAL for an NDIM-dimensional launch of trip
+   counts N on a kernel whose work-group limit is KERNEL_WG and a device
+   whose per-dimension limits are MAX_ITEMS.  1-D starts from 256, 2-D from
+   16x16 and 3-D from 8x8x4; the largest dimension is halved until the
+   product fits KERNEL_WG; a dimension whose trip count is smaller than its
+   local size is shrunk to the next power of two >= the trip count.  */
+
+static void
+gpurt_choose_local_size (unsigned ndim, const uint64_t *n, size_t kernel_wg,
+			 const size_t *max_items, size_t *local)
+{
+  static const size_t initial[3][3] = { { 256, 1, 1 },
+					{ 16, 16, 1 },
+					{ 8, 8, 4 } };
+  unsigned d;
+
+  if (kernel_wg == 0)
+    kernel_wg = 1;
+  for (d = 0; d < 3; d++)
+    {
+      local[d] = d < ndim ? initial[ndim - 1][d] : 1;
+      if (max_items[d] != 0 && local[d] > max_items[d])
+	local[d] = max_items[d];
+    }
+  for (;;)
+    {
+      size_t product = local[0] * local[1] * local[2];
+      unsigned largest = 0;
+
+      if (product <= kernel_wg)
+	break;
+      /* Halve the largest dimension; on a tie the outer one, so that
+	 dimension 0 (neighbouring addresses) keeps its width.  */
+      for (d = 1; d < 3; d++)
+	if (local[d] >= local[largest])
+	  largest = d;
+      local[largest] /= 2;
+    }
+  for (d = 0; d < ndim; d++)
+    if (n[d] < local[d])
+      {
+	size_t p = 1;
+
+	while (p < n[d])
+	  p *= 2;
+	if (p < local[d])
+	  local[d] = p;
+      }
+}
+
+/* Run the region R on DEV with the argument records ARGS and the trip
+   counts N.  Called with DEV->launch_lock held.  Returns 1 when the
+   results are in host memory, 0 (with WHY set) when nothing was copied
+   back and the host loop must run.  */
+
+static int
+gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
+		     const uint64_t *args, const uint64_t *n, char *why)
+{
+  struct gpurt_plan plan;
+  size_t local[3], global[3];
+  cl_event kernel_event = NULL;
+  cl_event *event_ptr;
+  cl_uint index = 0;
+  cl_int err;
+  unsigned k, d;
+  int ok = 0;
+
+  memset (&plan, 0, sizeof plan);
+  if (!gpurt_plan_make (&plan, r, args, dev, why))
+    goto ERROR;
+
+  for (k = 0; k < r->nargs; k++)
+    {
+      const uint64_t *a = args + 4 * (size_t) k;
+
+      if (r->args[k].kind == GPURT_ARG_BUFFER)
+	{
+	  cl_mem mem = plan.buffers[plan.arg_buffer[k]].mem;
+	  cl_long offset = plan.arg_offset[k];
+
+	  err = gpurt_cl.clSetKernelArg (r->kernel, index++, sizeof mem,
+					 &mem);
+	  if (err == CL_SUCCESS)
+	    err = gpurt_cl.clSetKernelArg (r->kernel, index++, sizeof offset,
+					   &offset);
+	}
+      else
+	/* The scalar's bytes are the low bytes of word 1 (little-endian
+	   host, as the ABI requires).  */
+	err = gpurt_cl.clSetKernelArg (r->kernel, index++,
+				       r->args[k].size, &a[1]);
+      if (err != CL_SUCCESS)
+	{
+	  gpurt_set_why (why, "clSetKernelArg failed (%d, %s) for argument"
+			 " %u (%s)", (int) err, gpurt_cl_error_name (err), k,
+			 r->args[k].name);
+	  goto ERROR;
+	}
+    }
+  for (d = 0; d < 3; d++)
+    {
+      cl_ulong trip = n[d];
+
+      err = gpurt_cl.clSetKernelArg (r->kernel, index++, sizeof trip,
+				     &trip);
+      if (err != CL_SUCCESS)
+	{
+	  gpurt_set_why (why, "clSetKernelArg failed (%d, %s) for trip count"
+			 " gpu_n%u", (int) err, gpurt_cl_error_name (err), d);
+	  goto ERROR;
+	}
+    }
+
+  gpurt_choose_local_size (r->ndim, n, r->kernel_work_group_size,
+			   dev->max_work_item_sizes, local);
+  for (d = 0; d < 3; d++)
+    {
+      if (n[d] > SIZE_MAX - local[d])
+	{
+	  gpurt_set_why (why, "trip count %" PRIu64 " of dimension %u is too"
+			 " large for size_t", n[d], d);
+	  goto ERROR;
+	}
+      global[d] = (size_t) ((n[d] + local[d] - 1) / local[d] * local[d]);
+    }
+
+  if (!gpurt_buffers_copy_in (&plan, r, dev, why))
+    goto ERROR;
+
+  if (gpurt_env.verbose >= 2)
+    gpurt_message ("launch %s: n %" PRIu64 "x%" PRIu64 "x%" PRIu64
+		   ", global %zux%zux%zu, local %zux%zux%zu, %u buffer(s)",
+		   r->name, n[0], n[1], n[2], global[0], global[1], global[2],
+		   local[0], local[1], local[2], plan.nbuffers);
+
+  event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &kernel_event : NULL;
+  err = gpurt_cl.clEnqueueNDRangeKernel (dev->queue, r->kernel, r->ndim,
+					 NULL, global, local, 0, NULL,
+					 event_ptr);
+  if (err != CL_SUCCESS)
+    {
+      gpurt_set_why (why, "clEnqueueNDRangeKernel failed (%d, %s) for kernel"
+		     " %s", (int) err, gpurt_cl_error_name (err), r->name);
+      goto ERROR;
+    }
+  /* The kernel must have finished successfully before anything is
+     copied back into host memory.  */
+  err = gpurt_cl.clFinish (dev->queue);
+  if (err != CL_SUCCESS)
+    {
+      gpurt_set_why (why, "clFinish failed (%d, %s) after kernel %s",
+		     (int) err, gpurt_cl_error_name (err), r->name);
+      goto ERROR;
+    }
+  if (kernel_event != NULL)
+    {
+      cl_ulong start = 0, end = 0;
+
+      if (gpurt_cl.clGetEventProfilingInfo (kernel_event,
+					    CL_PROFILING_COMMAND_START,
+					    sizeof start, &start, NULL)
+	  == CL_SUCCESS
+	  && gpurt_cl.clGetEventProfilingInfo (kernel_event,
+					       CL_PROFILING_COMMAND_END,
+					       sizeof end, &end, NULL)
+	  == CL_SUCCESS
+	  && end > start)
+	atomic_fetch_add (&r->kernel_ns, end - start);
+    }
+
+  if (!gpurt_buffers_copy_back (&plan, r, dev, why))
+    goto ERROR;
+  ok = 1;
+
+ ERROR:
+  if (!ok)
+    /* Let nothing still queued touch host memory once we return.  */
+    gpurt_cl.clFinish (dev->queue);
+  if (kernel_event != NULL)
+    gpurt_cl.clReleaseEvent (kernel_event);
+  gpurt_plan_release (&plan);
+  return ok;
+}
+
+/* Check the argument records ARGS (NARGS of them) and the trip counts N
+   against the record of R.  Returns 1 if they agree, else 0 with WHY.  */
+
+static int
+gpurt_check_call (const struct gpurt_region *r, const uint64_t *args,
+		  unsigned nargs, const uint64_t *n, char *why)
+{
+  unsigned k, d;
+
+  if (nargs != r->nargs)
+    {
+      gpurt_set_why (why, "called with %u arguments, the record has %u",
+		     nargs, r->nargs);
+      return 0;
+    }
+  for (d = r->ndim; d < 3; d++)
+    if (n[d] != 1)
+      {
+	gpurt_set_why (why, "trip count of unused dimension %u is %" PRIu64
+		       ", not 1", d, n[d]);
+	return 0;
+      }
+  for (k = 0; k < nargs; k++)
+    {
+      const uint64_t *a = args + 4 * (size_t) k;
+      unsigned kind = (unsigned) (a[0] & 0xff);
+
+      if (kind != (unsigned) r->args[k].kind)
+	{
+	  gpurt_set_why (why, "argument %u (%s): kind %u in the call, %s in"
+			 " the record", k, r->args[k].name, kind,
+			 r->args[k].kind == GPURT_ARG_BUFFER
+			 ? "buffer" : "scalar");
+	  return 0;
+	}
+      if (r->args[k].kind == GPURT_ARG_SCALAR && a[2] != r->args[k].size)
+	{
+	  gpurt_set_why (why, "argument %u (%s): scalar of %" PRIu64 " bytes"
+			 " in the call, %u in the record", k,
+			 r->args[k].name, a[2], r->args[k].size);
+	  return 0;
+	}
+      if (r->args[k].kind == GPURT_ARG_BUFFER && (int64_t) a[2]
+	  > (int64_t) a[3])
+	{
+	  gpurt_set_why (why, "argument %u (%s): range [%" PRId64 ", %" PRId64
+			 ") is reversed", k, r->args[k].name, (int64_t) a[2],
+			 (int64_t) a[3]);
+	  return 0;
+	}
+    }
+  return 1;
+}
+
+/* Run the loop nest described by the region record REGION on the device:
+   ARGS holds 4 * NARGS words (docs/ABI.md section 3), N0, N1, N2 are the
+   trip counts.  Returns 1 when the results are in host memory, 0 when the
+   caller must run its host loop.  */
+
+int
+gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
+	      uint64_t n0, uint64_t n1, uint64_t n2)
+{
+  const uint64_t n[3] = { n0, n1, n2 };
+  char why[GPURT_WHY_LEN];
+  struct gpurt_region *r;
+  struct gpurt_device *dev;
+  int ok;
+
+  gpurt_init ();
+  r = gpurt_region_get (region);
+  if (r != NULL)
+    atomic_fetch_add (&r->launches, 1);
+
+  if (n0 == 0 || n1 == 0 || n2 == 0)
+    {
+      /* Nothing to do.  The flag says whether a device is in use.  */
+      dev = gpurt_env.device == GPURT_DEV_HOST ? NULL : gpurt_device_get ();
+      gpurt_last_on_device = dev != NULL;
+      return 1;
+    }
+
+  if (gpurt_env.device == GPURT_DEV_HOST)
+    {
+      /* Asked for: not a fallback, and never fatal.  */
+      if (r != NULL)
+	atomic_fetch_add (&r->host_runs, 1);
+      gpurt_last_on_device = 0;
+      return 0;
+    }
+  if (r == NULL)
+    return gpurt_fallback (NULL, 0, "out of memory storing the region"
+			   " record");
+  if (r->error != NULL)
+    return gpurt_fallback (r, 0, r->error);
+
+  dev = gpurt_device_get ();
+  if (dev == NULL)
+    return gpurt_fallback (r, 1, gpurt_device_host_reason ());
+
+  if (r->fp64 && !dev->fp64)
+    {
+      gpurt_set_why (why, "the kernel uses double and device '%s' has no"
+		     " fp64", dev->name);
+      return gpurt_fallback (r, 0, why);
+    }
+  if (!gpurt_check_call (r, args, nargs, n, why))
+    return gpurt_fallback (r, 0, why);
+  if (!gpurt_region_build (r, dev, why))
+    return gpurt_fallback (r, 0, why);
+
+  pthread_mutex_lock (&dev->launch_lock);
+  ok = gpurt_run_on_device (r, dev, args, n, why);
+  pthread_mutex_unlock (&dev->launch_lock);
+  if (!ok)
+    return gpurt_fallback (r, 0, why);
+
+  atomic_fetch_add (&r->device_runs, 1);
+  gpurt_last_on_device = 1;
+  return 1;
+}
+
+/* Record the region REGION so that it appears in the profile even if it is
+   never launched, and parse it early.  Safe from constructors.  */
+
+void
+gpurt_register (const char *region)
+{
+  gpurt_init ();
+  gpurt_region_get (region);
+}
+
+/* Nonzero when the calling thread's last gpurt_launch ran on a device.  */
+
+int
+gpurt_last_region_ran_on_device (void)
+{
+  return gpurt_last_on_device;
+}

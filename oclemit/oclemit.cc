@@ -1,0 +1,1838 @@
+/* oclemit.cc -- GIMPLE to OpenCL C 1.2.
+
+   The kernel is the body of a marked loop nest printed as C: every basic
+   block becomes a label, every edge a goto (PHI nodes become copies on the
+   edge), so any control flow the front end produced -- if, switch, inner
+   loops, break, continue, goto -- needs no structuring.  Values defined
+   outside the region become kernel arguments (captures); memory reached
+   through a captured pointer is __global, local objects are __private.
+   Called functions of the translation unit are printed the same way, one
+   copy per combination of pointer-argument address spaces.  Anything the
+   device cannot run fails the region with a reason and a location.  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "oclemit.h"
+
+/* Address spaces of OpenCL C 1.2 that we use.  */
+enum ocl_as
+{
+  AS_NONE = 0,			/* Not yet known.  */
+  AS_PRIVATE,
+  AS_GLOBAL
+};
+
+/* What a pointer value points into.  */
+struct ocl_ptr
+{
+  enum ocl_as as;
+  int cap;			/* Root buffer capture, -1 if none/unknown.  */
+};
+
+/* Emission state of one function body (the kernel region or a callee).  */
+struct ocl_fn
+{
+  struct ocl_unit *unit;
+  function *fun;
+  tree fndecl;
+  bool kernel;			/* The region itself, not a callee.  */
+  hash_set<basic_block> *blocks;	/* Blocks to print.  */
+  const char *sig;		/* Address space per pointer parameter.  */
+  hash_map<tree, ocl_ptr> *ptrs;	/* Pointer values seen.  */
+  hash_set<tree> *declared;	/* Locals declared.  */
+  hash_set<tree> *phitmps;	/* PHI temporaries declared.  */
+  pretty_printer decls;		/* Local declarations.  */
+  pretty_printer body;		/* Statements.  */
+};
+
+/* State of one region's emission.  */
+struct ocl_unit
+{
+  struct gpu_region *r;
+  hash_set<tree> *outside;	/* Decls referenced outside the region.  */
+  hash_map<tree, int> *capmap;	/* Captured value -> capture index.  */
+  hash_map<tree, const char *> *tnames;	/* Emitted type names.  */
+  hash_set<nofree_string_hash> *fnames;	/* Emitted functions.  */
+  vec<tree> stack;		/* Functions being emitted (recursion).  */
+  pretty_printer types;
+  pretty_printer funcs;
+  bool fp64;
+};
+
+/* Record FMT as the reason region R fails, at LOC (first reason wins).  */
+
+void
+gpu_region_fail (struct gpu_region *r, location_t loc, const char *fmt, ...)
+{
+  if (r->fail)
+    return;
+  /* Format with the front end's decoder so %qD, %qE and %qT work.  */
+  pretty_printer pp;
+  pp_format_decoder (&pp) = pp_format_decoder (global_dc->printer);
+  va_list ap;
+  va_start (ap, fmt);
+  text_info ti;
+  memset (&ti, 0, sizeof ti);
+  ti.format_spec = fmt;
+  ti.args_ptr = &ap;
+  pp_format_verbatim (&pp, &ti);
+  va_end (ap);
+  snprintf (r->fail_buf, sizeof r->fail_buf, "%s", pp_formatted_text (&pp));
+  r->fail = r->fail_buf;
+  r->fail_loc = loc;
+}
+
+/* The user-level name of VALUE.  */
+
+const char *
+gpu_value_name (tree value)
+{
+  if (TREE_CODE (value) == SSA_NAME)
+    value = SSA_NAME_VAR (value);
+  if (value && DECL_P (value) && DECL_NAME (value))
+    return IDENTIFIER_POINTER (DECL_NAME (value));
+  if (value && TREE_CODE (value) == ADDR_EXPR)
+    return gpu_value_name (TREE_OPERAND (value, 0));
+  return "<temporary>";
+}
+
+static location_t
+stmt_loc (struct ocl_fn *f, gimple *stmt)
+{
+  location_t loc = stmt ? gimple_location (stmt) : UNKNOWN_LOCATION;
+  if (loc == UNKNOWN_LOCATION)
+    loc = f->unit->r->loc;
+  return loc;
+}
+
+#define FAIL(F, STMT, ...) \
+  gpu_region_fail ((F)->unit->r, stmt_loc ((F), (STMT)), __VA_ARGS__)
+
+static bool
+failed (struct ocl_fn *f)
+{
+  return f->unit->r->fail != NULL;
+}
+
+/* ---------------------------------------------------------------- types */
+
+static const char *type_name (struct ocl_fn *f, gimple *stmt, tree type);
+
+/* Name of the scalar integer type TYPE, or NULL.  */
+
+static const char *
+int_type_name (tree type)
+{
+  if (TREE_CODE (type) == BOOLEAN_TYPE)
+    return TYPE_PRECISION (type) <= 8 ? "uchar" : NULL;
+  bool u = TYPE_UNSIGNED (type);
+  switch (TYPE_PRECISION (type))
+    {
+    case 8: return u ? "uchar" : "char";
+    case 16: return u ? "ushort" : "short";
+    case 32: return u ? "uint" : "int";
+    case 64: return u ? "ulong" : "long";
+    default: return NULL;
+    }
+}
+
+/* Name of the unsigned type of TYPE's width (for wrapping arithmetic).  */
+
+static const char *
+uint_type_name (tree type)
+{
+  switch (TYPE_PRECISION (type))
+    {
+    case 8: return "uchar";
+    case 16: return "ushort";
+    case 32: return "uint";
+    default: return "ulong";
+    }
+}
+
+static const char *
+as_name (enum ocl_as as)
+{
+  return as == AS_GLOBAL ? "__global " : as == AS_PRIVATE ? "__private " : "";
+}
+
+/* Emit the definition of the struct or union TYPE into the unit and
+   return its name.  The device layout must equal the host's: fields are
+   printed in order and every offset is checked against natural
+   alignment.  */
+
+static const char *
+record_type_name (struct ocl_fn *f, gimple *stmt, tree type)
+{
+  struct ocl_unit *u = f->unit;
+  bool is_union = TREE_CODE (type) == UNION_TYPE;
+  char *name = xasprintf ("%s gpu_%c%u", is_union ? "union" : "struct",
+			  is_union ? 'u' : 's', TYPE_UID (TYPE_MAIN_VARIANT (type)));
+  u->tnames->put (type, name);
+  if (!COMPLETE_TYPE_P (type))
+    {
+      FAIL (f, stmt, "incomplete type %qs", name);
+      return name;
+    }
+  pretty_printer def;
+  pp_printf (&def, "%s {\n", name);
+  unsigned HOST_WIDE_INT off = 0, end = 0;
+  int idx = 0;
+  for (tree fld = TYPE_FIELDS (type); fld; fld = DECL_CHAIN (fld))
+    {
+      if (TREE_CODE (fld) != FIELD_DECL)
+	continue;
+      if (DECL_BIT_FIELD (fld) || DECL_BIT_FIELD_TYPE (fld))
+	{
+	  FAIL (f, stmt, "bit-field %qs in %qs", gpu_value_name (fld),
+		name);
+	  return name;
+	}
+      tree ft = TREE_TYPE (fld);
+      if (POINTER_TYPE_P (ft))
+	{
+	  FAIL (f, stmt, "pointer field %qs in %qs: pointers in memory "
+		"cannot be used on the device", gpu_value_name (fld), name);
+	  return name;
+	}
+      const char *fn = type_name (f, stmt, ft);
+      if (failed (f))
+	return name;
+      unsigned HOST_WIDE_INT al = TYPE_ALIGN_UNIT (ft);
+      unsigned HOST_WIDE_INT want = is_union ? 0 : (off + al - 1) & -al;
+      if (!tree_fits_uhwi_p (byte_position (fld))
+	  || tree_to_uhwi (byte_position (fld)) != want
+	  || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (ft)))
+	{
+	  FAIL (f, stmt, "layout of %qs differs from natural alignment", name);
+	  return name;
+	}
+      pp_printf (&def, "  %s m%d;\n", fn, idx);
+      off = want + tree_to_uhwi (TYPE_SIZE_UNIT (ft));
+      if (off > end)
+	end = off;
+      idx++;
+    }
+  unsigned HOST_WIDE_INT al = TYPE_ALIGN_UNIT (type);
+  if (!tree_fits_uhwi_p (TYPE_SIZE_UNIT (type))
+      || tree_to_uhwi (TYPE_SIZE_UNIT (type)) != ((end + al - 1) & -al))
+    {
+      FAIL (f, stmt, "size of %qs differs from natural alignment", name);
+      return name;
+    }
+  char tail[64];
+  snprintf (tail, sizeof tail, "} __attribute__ ((aligned (%u)));\n",
+	    (unsigned) al);
+  pp_string (&def, tail);
+  pp_string (&u->types, pp_formatted_text (&def));
+  return name;
+}
+
+/* Name of the field FLD of its record: m<index>.  */
+
+static char *
+field_name (tree fld)
+{
+  int idx = 0;
+  for (tree t = TYPE_FIELDS (DECL_CONTEXT (fld)); t && t != fld;
+       t = DECL_CHAIN (t))
+    if (TREE_CODE (t) == FIELD_DECL)
+      idx++;
+  return xasprintf ("m%d", idx);
+}
+
+/* OpenCL name of the non-pointer type TYPE (struct, union and array types
+   are defined in the unit on first use).  STMT is for diagnostics.  */
+
+static const char *
+type_name (struct ocl_fn *f, gimple *stmt, tree type)
+{
+  struct ocl_unit *u = f->unit;
+  type = TYPE_MAIN_VARIANT (type);
+  if (const char **n = u->tnames->get (type))
+    return *n;
+  const char *name = NULL;
+  switch (TREE_CODE (type))
+    {
+    case VOID_TYPE:
+      name = "void";
+      break;
+    case INTEGER_TYPE:
+    case ENUMERAL_TYPE:
+    case BOOLEAN_TYPE:
+      name = int_type_name (type);
+      if (!name)
+	FAIL (f, stmt, "integer type of %d bits", TYPE_PRECISION (type));
+      break;
+    case REAL_TYPE:
+      if (TYPE_MODE (type) == SFmode)
+	name = "float";
+      else if (TYPE_MODE (type) == DFmode)
+	{
+	  name = "double";
+	  u->fp64 = true;
+	}
+      else
+	FAIL (f, stmt, "floating type %qs is not available on the device",
+	      TYPE_NAME (type) && DECL_P (TYPE_NAME (type))
+	      ? IDENTIFIER_POINTER (DECL_NAME (TYPE_NAME (type)))
+	      : "long double");
+      break;
+    case RECORD_TYPE:
+    case UNION_TYPE:
+      return record_type_name (f, stmt, type);
+    case ARRAY_TYPE:
+      {
+	tree dom = TYPE_DOMAIN (type);
+	const char *en = type_name (f, stmt, TREE_TYPE (type));
+	if (failed (f))
+	  return "int";
+	if (POINTER_TYPE_P (TREE_TYPE (type)))
+	  {
+	    FAIL (f, stmt, "array of pointers");
+	    return "int";
+	  }
+	if (!dom || !TYPE_MAX_VALUE (dom)
+	    || !tree_fits_shwi_p (TYPE_MAX_VALUE (dom))
+	    || !integer_zerop (TYPE_MIN_VALUE (dom)))
+	  {
+	    FAIL (f, stmt, "array of variable or unknown size");
+	    return "int";
+	  }
+	char *n = xasprintf ("gpu_a%u", TYPE_UID (type));
+	pp_printf (&u->types, "typedef %s %s[%ld];\n", en, n,
+		   (long) tree_to_shwi (TYPE_MAX_VALUE (dom)) + 1);
+	name = n;
+	break;
+      }
+    case POINTER_TYPE:
+      FAIL (f, stmt, "pointer stored in memory");
+      return "int";
+    case COMPLEX_TYPE:
+      FAIL (f, stmt, "complex arithmetic is not supported on the device");
+      return "int";
+    case VECTOR_TYPE:
+      FAIL (f, stmt, "vector types are not supported on the device");
+      return "int";
+    default:
+      FAIL (f, stmt, "type %qs is not supported on the device",
+	    get_tree_code_name (TREE_CODE (type)));
+      return "int";
+    }
+  if (name)
+    u->tnames->put (type, name);
+  return name ? name : "int";
+}
+
+/* ------------------------------------------------------------- pointers */
+
+static struct ocl_ptr ptr_info (struct ocl_fn *f, gimple *stmt, tree ptr);
+
+/* Is DECL an object private to the region (or callee) being emitted?  */
+
+static bool
+decl_private_p (struct ocl_fn *f, tree decl)
+{
+  if (TREE_CODE (decl) == SSA_NAME)
+    return true;
+  if (TREE_STATIC (decl) || DECL_EXTERNAL (decl))
+    return false;
+  if (!f->kernel)
+    return true;
+  if (TREE_CODE (decl) == PARM_DECL || TREE_CODE (decl) == RESULT_DECL)
+    return false;
+  return !f->unit->outside->contains (decl);
+}
+
+/* Capture index of VALUE with KIND, creating it.  */
+
+static int
+capture (struct ocl_fn *f, tree value, enum gpu_cap_kind kind)
+{
+  struct ocl_unit *u = f->unit;
+  if (int *p = u->capmap->get (value))
+    return *p;
+  struct gpu_capture c;
+  memset (&c, 0, sizeof c);
+  c.value = value;
+  c.kind = kind;
+  c.type = TREE_TYPE (value);
+  int idx = u->r->caps.length ();
+  u->r->caps.safe_push (c);
+  u->capmap->put (value, idx);
+  return idx;
+}
+
+/* The root object of the memory reference REF: a decl or the pointer of a
+   MEM_REF, stored in *BASE_PTR (NULL for decls).  */
+
+static tree
+ref_base (tree ref, tree *base_ptr)
+{
+  *base_ptr = NULL_TREE;
+  while (handled_component_p (ref))
+    ref = TREE_OPERAND (ref, 0);
+  if (TREE_CODE (ref) == MEM_REF || TREE_CODE (ref) == TARGET_MEM_REF)
+    {
+      tree p = TREE_OPERAND (ref, 0);
+      if (TREE_CODE (p) == ADDR_EXPR)
+	return ref_base (TREE_OPERAND (p, 0), base_ptr);
+      *base_ptr = p;
+      return NULL_TREE;
+    }
+  return ref;
+}
+
+/* Where the object DECL lives.  */
+
+static struct ocl_ptr
+decl_info (struct ocl_fn *f, gimple *stmt, tree decl)
+{
+  struct ocl_ptr pi = { AS_PRIVATE, -1 };
+  if (TREE_CODE (decl) == STRING_CST)
+    {
+      FAIL (f, stmt, "string literal used on the device");
+      return pi;
+    }
+  if (!DECL_P (decl))
+    {
+      FAIL (f, stmt, "unsupported object %qs",
+	    get_tree_code_name (TREE_CODE (decl)));
+      return pi;
+    }
+  if (VAR_P (decl) && DECL_THREAD_LOCAL_P (decl))
+    {
+      FAIL (f, stmt, "thread-local variable %qD", decl);
+      return pi;
+    }
+  if (TREE_THIS_VOLATILE (decl))
+    {
+      FAIL (f, stmt, "volatile variable %qD", decl);
+      return pi;
+    }
+  if (decl_private_p (f, decl))
+    return pi;
+  if (!f->kernel)
+    {
+      FAIL (f, stmt, "function %qD uses global variable %qD", f->fndecl,
+	    decl);
+      return pi;
+    }
+  pi.as = AS_GLOBAL;
+  pi.cap = capture (f, decl, GPU_CAP_BUFFER);
+  return pi;
+}
+
+/* Address space and root capture of the pointer value PTR.  */
+
+static struct ocl_ptr
+ptr_info (struct ocl_fn *f, gimple *stmt, tree ptr)
+{
+  struct ocl_ptr pi = { AS_GLOBAL, -1 };
+  if (TREE_CODE (ptr) == ADDR_EXPR)
+    {
+      tree base;
+      tree obj = ref_base (TREE_OPERAND (ptr, 0), &base);
+      if (base)
+	return ptr_info (f, stmt, base);
+      return decl_info (f, stmt, obj);
+    }
+  if (TREE_CODE (ptr) == INTEGER_CST)
+    return pi;			/* Null pointer: any space.  */
+  if (TREE_CODE (ptr) != SSA_NAME)
+    {
+      FAIL (f, stmt, "unsupported pointer expression");
+      return pi;
+    }
+  if (struct ocl_ptr *p = f->ptrs->get (ptr))
+    return *p;
+  gimple *def = SSA_NAME_DEF_STMT (ptr);
+  if (SSA_NAME_IS_DEFAULT_DEF (ptr))
+    {
+      tree var = SSA_NAME_VAR (ptr);
+      if (f->kernel)
+	{
+	  pi.cap = capture (f, ptr, GPU_CAP_BUFFER);
+	  pi.as = AS_GLOBAL;
+	}
+      else if (var && TREE_CODE (var) == PARM_DECL)
+	{
+	  int idx = 0;
+	  for (tree p = DECL_ARGUMENTS (f->fndecl); p && p != var;
+	       p = DECL_CHAIN (p))
+	    idx++;
+	  pi.as = f->sig[idx] == 'p' ? AS_PRIVATE : AS_GLOBAL;
+	}
+      else
+	pi.as = AS_PRIVATE;	/* Uninitialized: any.  */
+      f->ptrs->put (ptr, pi);
+      return pi;
+    }
+  if (f->kernel && !f->blocks->contains (gimple_bb (def)))
+    {
+      pi.cap = capture (f, ptr, GPU_CAP_BUFFER);
+      f->ptrs->put (ptr, pi);
+      return pi;
+    }
+  /* Guard against cycles through PHIs.  */
+  struct ocl_ptr pending = { AS_NONE, -1 };
+  f->ptrs->put (ptr, pending);
+  if (gphi *phi = dyn_cast<gphi *> (def))
+    {
+      struct ocl_ptr acc = { AS_NONE, -2 };
+      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	{
+	  struct ocl_ptr a = ptr_info (f, stmt, gimple_phi_arg_def (phi, i));
+	  if (a.as == AS_NONE)
+	    continue;
+	  if (TREE_CODE (gimple_phi_arg_def (phi, i)) == INTEGER_CST)
+	    continue;
+	  if (acc.as == AS_NONE)
+	    acc = a;
+	  else if (acc.as != a.as)
+	    {
+	      FAIL (f, def, "pointer %qs may point to private or global "
+		    "memory", gpu_value_name (ptr));
+	      break;
+	    }
+	  else if (acc.cap != a.cap)
+	    acc.cap = -1;
+	}
+      if (acc.as == AS_NONE)
+	acc.as = AS_PRIVATE;
+      if (acc.cap == -2)
+	acc.cap = -1;
+      pi = acc;
+    }
+  else if (is_gimple_assign (def))
+    {
+      enum tree_code code = gimple_assign_rhs_code (def);
+      tree rhs1 = gimple_assign_rhs1 (def);
+      if (code == POINTER_PLUS_EXPR || code == SSA_NAME
+	  || code == ADDR_EXPR
+	  || (CONVERT_EXPR_CODE_P (code) && POINTER_TYPE_P (TREE_TYPE (rhs1))))
+	pi = ptr_info (f, def, rhs1);
+      else if (code == COND_EXPR)
+	{
+	  struct ocl_ptr a = ptr_info (f, def, gimple_assign_rhs2 (def));
+	  struct ocl_ptr b = ptr_info (f, def, gimple_assign_rhs3 (def));
+	  if (a.as != b.as && TREE_CODE (gimple_assign_rhs2 (def)) != INTEGER_CST
+	      && TREE_CODE (gimple_assign_rhs3 (def)) != INTEGER_CST)
+	    FAIL (f, def, "pointer %qs may point to private or global memory",
+		  gpu_value_name (ptr));
+	  pi = TREE_CODE (gimple_assign_rhs2 (def)) == INTEGER_CST ? b : a;
+	  if (a.cap != b.cap)
+	    pi.cap = -1;
+	}
+      else if (gimple_assign_load_p (def))
+	FAIL (f, def, "pointer %qs is loaded from memory: pointers stored in "
+	      "memory cannot be used on the device", gpu_value_name (ptr));
+      else
+	FAIL (f, def, "pointer %qs is computed from an integer",
+	      gpu_value_name (ptr));
+    }
+  else if (is_gimple_call (def))
+    FAIL (f, def, "pointer returned by a function call");
+  else
+    FAIL (f, def, "unsupported pointer definition");
+  f->ptrs->put (ptr, pi);
+  return pi;
+}
+
+/* Print the pointer type TYPE whose pointee lives in AS.  */
+
+static const char *
+ptr_type_name (struct ocl_fn *f, gimple *stmt, tree type, enum ocl_as as)
+{
+  tree pointee = TREE_TYPE (type);
+  if (TREE_CODE (pointee) == FUNCTION_TYPE)
+    {
+      FAIL (f, stmt, "function pointer");
+      return "void *";
+    }
+  if (POINTER_TYPE_P (pointee))
+    {
+      FAIL (f, stmt, "pointer to pointer");
+      return "void *";
+    }
+  const char *pn = type_name (f, stmt, pointee);
+  return xasprintf ("%s%s *", as_name (as == AS_NONE ? AS_PRIVATE : as), pn);
+}
+
+/* Declaration type of the register value VAL (an SSA name).  */
+
+static const char *
+value_type_name (struct ocl_fn *f, gimple *stmt, tree val)
+{
+  tree type = TREE_TYPE (val);
+  if (POINTER_TYPE_P (type))
+    return ptr_type_name (f, stmt, type, ptr_info (f, stmt, val).as);
+  return type_name (f, stmt, type);
+}
+
+/* ----------------------------------------------------------- operands */
+
+static void print_value (struct ocl_fn *f, gimple *stmt, pretty_printer *pp,
+			 tree op);
+static void print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp,
+		       tree ref);
+
+/* Name of the local for decl DECL, declaring it on first use.  */
+
+static const char *
+decl_local (struct ocl_fn *f, gimple *stmt, tree decl)
+{
+  char *name;
+  if (DECL_NAME (decl))
+    name = xasprintf ("%s_%u", IDENTIFIER_POINTER (DECL_NAME (decl)),
+		      DECL_UID (decl));
+  else
+    name = xasprintf ("d_%u", DECL_UID (decl));
+  for (char *p = name; *p; p++)
+    if (!ISALNUM (*p) && *p != '_')
+      *p = '_';
+  if (!f->declared->add (decl) && TREE_CODE (decl) != PARM_DECL)
+    {
+      const char *tn;
+      if (POINTER_TYPE_P (TREE_TYPE (decl)))
+	tn = ptr_type_name (f, stmt, TREE_TYPE (decl), AS_PRIVATE);
+      else
+	tn = type_name (f, stmt, TREE_TYPE (decl));
+      pp_printf (&f->decls, "  %s %s;\n", tn, name);
+    }
+  return name;
+}
+
+/* Name of the SSA name NAME, declaring it on first use.  */
+
+static const char *
+ssa_local (struct ocl_fn *f, gimple *stmt, tree name)
+{
+  char *n = xasprintf ("v%u", SSA_NAME_VERSION (name));
+  if (!f->declared->add (name))
+    pp_printf (&f->decls, "  %s %s;\n", value_type_name (f, stmt, name), n);
+  return n;
+}
+
+/* Print the integer constant CST.  */
+
+static void
+print_int_cst (pretty_printer *pp, tree cst)
+{
+  tree type = TREE_TYPE (cst);
+  const char *tn = POINTER_TYPE_P (type) ? "ulong" : int_type_name (type);
+  if (!tn)
+    tn = "long";
+  if (TYPE_UNSIGNED (type) || POINTER_TYPE_P (type))
+    pp_printf (pp, "((%s)%wuUL)", tn, tree_to_uhwi (fold_convert
+						    (long_long_unsigned_type_node,
+						     cst)));
+  else
+    {
+      HOST_WIDE_INT v = tree_to_shwi (fold_convert (long_long_integer_type_node,
+						   cst));
+      if (v == HOST_WIDE_INT_MIN)
+	pp_printf (pp, "((%s)(-9223372036854775807L-1L))", tn);
+      else
+	pp_printf (pp, "((%s)%wdL)", tn, v);
+    }
+}
+
+/* Print the floating constant CST.  */
+
+static void
+print_real_cst (struct ocl_fn *f, pretty_printer *pp, tree cst)
+{
+  const REAL_VALUE_TYPE *r = TREE_REAL_CST_PTR (cst);
+  bool is_float = TYPE_MODE (TREE_TYPE (cst)) == SFmode;
+  if (!is_float)
+    f->unit->fp64 = true;
+  const char *cast = is_float ? "" : "(double)";
+  if (real_isinf (r))
+    pp_printf (pp, "(%s%sINFINITY)", real_isneg (r) ? "-" : "", cast);
+  else if (real_isnan (r))
+    pp_printf (pp, "(%sNAN)", cast);
+  else
+    {
+      char buf[64];
+      real_to_hexadecimal (buf, r, sizeof buf, 0, 1);
+      pp_printf (pp, "(%s%s)", buf, is_float ? "f" : "");
+    }
+}
+
+/* Print the buffer capture CAP as a pointer of type TYPE.  */
+
+static void
+print_cap_ptr (pretty_printer *pp, int cap, const char *type)
+{
+  pp_printf (pp, "((%s)(gpu_b%d + gpu_o%d))", type, cap, cap);
+}
+
+/* Print the value OP (an SSA name, constant or address) in rvalue
+   position.  */
+
+static void
+print_value (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree op)
+{
+  switch (TREE_CODE (op))
+    {
+    case SSA_NAME:
+      {
+	tree var = SSA_NAME_VAR (op);
+	if (f->kernel && !SSA_NAME_IS_VIRTUAL_OPERAND (op)
+	    && (SSA_NAME_IS_DEFAULT_DEF (op)
+		? (var && TREE_CODE (var) == PARM_DECL)
+		: !f->blocks->contains (gimple_bb (SSA_NAME_DEF_STMT (op)))))
+	  {
+	    if (POINTER_TYPE_P (TREE_TYPE (op)))
+	      {
+		int cap = ptr_info (f, stmt, op).cap;
+		print_cap_ptr (pp, cap, ptr_type_name (f, stmt, TREE_TYPE (op),
+						       AS_GLOBAL));
+	      }
+	    else
+	      {
+		int cap = capture (f, op, GPU_CAP_SCALAR);
+		type_name (f, stmt, TREE_TYPE (op));
+		pp_printf (pp, "gpu_s%d", cap);
+	      }
+	    return;
+	  }
+	if (SSA_NAME_IS_DEFAULT_DEF (op))
+	  {
+	    if (var && TREE_CODE (var) == PARM_DECL)
+	      {
+		pp_string (pp, decl_local (f, stmt, var));
+		return;
+	      }
+	    /* An uninitialized value: any value will do.  */
+	    if (POINTER_TYPE_P (TREE_TYPE (op)))
+	      pp_string (pp, "0");
+	    else
+	      pp_printf (pp, "((%s)0)", type_name (f, stmt, TREE_TYPE (op)));
+	    return;
+	  }
+	pp_string (pp, ssa_local (f, stmt, op));
+	return;
+      }
+    case INTEGER_CST:
+      if (POINTER_TYPE_P (TREE_TYPE (op)))
+	{
+	  if (integer_zerop (op))
+	    pp_string (pp, "0");
+	  else
+	    FAIL (f, stmt, "pointer made from an integer");
+	  return;
+	}
+      print_int_cst (pp, op);
+      return;
+    case REAL_CST:
+      print_real_cst (f, pp, op);
+      return;
+    case ADDR_EXPR:
+      {
+	tree obj = TREE_OPERAND (op, 0);
+	struct ocl_ptr pi = ptr_info (f, stmt, op);
+	const char *pt = ptr_type_name (f, stmt, TREE_TYPE (op), pi.as);
+	if (TREE_CODE (obj) == FUNCTION_DECL)
+	  {
+	    FAIL (f, stmt, "address of function %qD", obj);
+	    return;
+	  }
+	if (DECL_P (obj) && pi.as == AS_GLOBAL && pi.cap >= 0)
+	  {
+	    print_cap_ptr (pp, pi.cap, pt);
+	    return;
+	  }
+	pp_printf (pp, "((%s)&", pt);
+	print_ref (f, stmt, pp, obj);
+	pp_string (pp, ")");
+	return;
+      }
+    case VAR_DECL:
+    case PARM_DECL:
+    case RESULT_DECL:
+    case MEM_REF:
+    case ARRAY_REF:
+    case COMPONENT_REF:
+    case VIEW_CONVERT_EXPR:
+      print_ref (f, stmt, pp, op);
+      return;
+    case CONSTRUCTOR:
+      FAIL (f, stmt, "aggregate constructor");
+      return;
+    default:
+      FAIL (f, stmt, "unsupported operand %qs",
+	    get_tree_code_name (TREE_CODE (op)));
+    }
+}
+
+/* Record an access to the buffer capture CAP by STMT through REF.  */
+
+static void
+note_access (struct ocl_fn *f, gimple *stmt, tree ref, int cap, unsigned fl)
+{
+  if (!f->kernel || cap < 0)
+    return;
+  struct gpu_access a = { stmt, ref, cap, fl };
+  f->unit->r->accs.safe_push (a);
+  f->unit->r->caps[cap].flags |= fl;
+}
+
+/* Print the memory reference REF as an lvalue.  */
+
+static void
+print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
+{
+  switch (TREE_CODE (ref))
+    {
+    case VAR_DECL:
+    case PARM_DECL:
+    case RESULT_DECL:
+      {
+	struct ocl_ptr pi = decl_info (f, stmt, ref);
+	if (pi.as == AS_GLOBAL)
+	  {
+	    tree type = TREE_TYPE (ref);
+	    const char *tn = type_name (f, stmt, type);
+	    pp_printf (pp, "(*(__global %s *)(gpu_b%d + gpu_o%d))", tn, pi.cap,
+		       pi.cap);
+	    return;
+	  }
+	pp_string (pp, decl_local (f, stmt, ref));
+	return;
+      }
+    case MEM_REF:
+      {
+	tree ptr = TREE_OPERAND (ref, 0);
+	struct ocl_ptr pi = ptr_info (f, stmt, ptr);
+	const char *tn = type_name (f, stmt, TREE_TYPE (ref));
+	const char *as = as_name (pi.as);
+	HOST_WIDE_INT off = mem_ref_offset (ref).force_shwi ().to_constant ();
+	pp_printf (pp, "(*(%s%s *)((%schar *)", as, tn, as);
+	print_value (f, stmt, pp, ptr);
+	pp_printf (pp, " + %wd))", off);
+	return;
+      }
+    case ARRAY_REF:
+      {
+	tree base = TREE_OPERAND (ref, 0);
+	if (TREE_OPERAND (ref, 2) && !integer_zerop (TREE_OPERAND (ref, 2)))
+	  {
+	    FAIL (f, stmt, "array with a nonzero lower bound");
+	    return;
+	  }
+	pp_string (pp, "(");
+	print_ref (f, stmt, pp, base);
+	pp_string (pp, ")[");
+	print_value (f, stmt, pp, TREE_OPERAND (ref, 1));
+	pp_string (pp, "]");
+	return;
+      }
+    case COMPONENT_REF:
+      {
+	tree fld = TREE_OPERAND (ref, 1);
+	if (TREE_OPERAND (ref, 2))
+	  {
+	    FAIL (f, stmt, "field at a variable offset");
+	    return;
+	  }
+	/* Make sure the record is defined.  */
+	type_name (f, stmt, DECL_CONTEXT (fld));
+	if (DECL_BIT_FIELD (fld) || DECL_BIT_FIELD_TYPE (fld))
+	  {
+	    FAIL (f, stmt, "bit-field %qD", fld);
+	    return;
+	  }
+	pp_string (pp, "(");
+	print_ref (f, stmt, pp, TREE_OPERAND (ref, 0));
+	pp_printf (pp, ").%s", field_name (fld));
+	return;
+      }
+    case VIEW_CONVERT_EXPR:
+      {
+	tree type = TREE_TYPE (ref);
+	tree inner = TREE_OPERAND (ref, 0);
+	if (!INTEGRAL_TYPE_P (type) && !SCALAR_FLOAT_TYPE_P (type))
+	  {
+	    FAIL (f, stmt, "reinterpretation of an aggregate");
+	    return;
+	  }
+	if (!tree_int_cst_equal (TYPE_SIZE (type), TYPE_SIZE (TREE_TYPE (inner))))
+	  {
+	    FAIL (f, stmt, "reinterpretation between sizes");
+	    return;
+	  }
+	pp_printf (pp, "as_%s(", type_name (f, stmt, type));
+	print_value (f, stmt, pp, inner);
+	pp_string (pp, ")");
+	return;
+      }
+    case TARGET_MEM_REF:
+    case BIT_FIELD_REF:
+    case REALPART_EXPR:
+    case IMAGPART_EXPR:
+    case ARRAY_RANGE_REF:
+    default:
+      FAIL (f, stmt, "unsupported memory reference %qs",
+	    get_tree_code_name (TREE_CODE (ref)));
+    }
+}
+
+/* If REF is a memory access rooted at a buffer capture, record it with
+   FLAGS.  */
+
+static void
+scan_ref (struct ocl_fn *f, gimple *stmt, tree ref, unsigned flags)
+{
+  if (!f->kernel || TREE_CODE (ref) == SSA_NAME || CONSTANT_CLASS_P (ref)
+      || TREE_CODE (ref) == ADDR_EXPR || TREE_CODE (ref) == CONSTRUCTOR)
+    return;
+  if (TREE_CODE (ref) == VIEW_CONVERT_EXPR
+      && TREE_CODE (TREE_OPERAND (ref, 0)) == SSA_NAME)
+    return;
+  tree base_ptr;
+  tree obj = ref_base (ref, &base_ptr);
+  struct ocl_ptr pi = base_ptr ? ptr_info (f, stmt, base_ptr)
+    : decl_info (f, stmt, obj);
+  if (pi.as == AS_GLOBAL)
+    {
+      if (pi.cap < 0)
+	FAIL (f, stmt, "cannot tell which array %qs points into",
+	      gpu_value_name (base_ptr));
+      note_access (f, stmt, ref, pi.cap, flags);
+    }
+}
+
+/* ---------------------------------------------------------- statements */
+
+static void emit_edge (struct ocl_fn *f, edge e, const char *indent);
+
+/* Print "(OPERAND)" converted to TYPE for arithmetic on narrow integers:
+   the operation is done in unsigned int so it wraps like GIMPLE's.  */
+
+static void
+print_wrapped (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree op,
+	       bool narrow)
+{
+  if (narrow)
+    pp_string (pp, "(uint)");
+  pp_string (pp, "(");
+  print_value (f, stmt, pp, op);
+  pp_string (pp, ")");
+}
+
+static const char *
+comparison_op (enum tree_code code)
+{
+  switch (code)
+    {
+    case LT_EXPR: return "<";
+    case LE_EXPR: return "<=";
+    case GT_EXPR: return ">";
+    case GE_EXPR: return ">=";
+    case EQ_EXPR: return "==";
+    case NE_EXPR: return "!=";
+    default: return NULL;
+    }
+}
+
+/* Print the comparison A CODE B.  */
+
+static void
+print_compare (struct ocl_fn *f, gimple *stmt, pretty_printer *pp,
+	       enum tree_code code, tree a, tree b)
+{
+  const char *op = comparison_op (code);
+  const char *pre = "(", *mid = NULL, *post = ")";
+  if (!op)
+    switch (code)
+      {
+      case UNORDERED_EXPR: pre = "isunordered("; mid = ", "; break;
+      case ORDERED_EXPR: pre = "!isunordered("; mid = ", "; break;
+      case UNLT_EXPR: pre = "!("; mid = " >= "; break;
+      case UNLE_EXPR: pre = "!("; mid = " > "; break;
+      case UNGT_EXPR: pre = "!("; mid = " <= "; break;
+      case UNGE_EXPR: pre = "!("; mid = " < "; break;
+      case UNEQ_EXPR: pre = "!islessgreater("; mid = ", "; break;
+      case LTGT_EXPR: pre = "islessgreater("; mid = ", "; break;
+      default:
+	FAIL (f, stmt, "unsupported comparison %qs", get_tree_code_name (code));
+	return;
+      }
+  else
+    mid = xasprintf (" %s ", op);
+  /* Pointers in different spaces must not be compared: cast to ulong.  */
+  bool ptrs = POINTER_TYPE_P (TREE_TYPE (a));
+  pp_string (pp, pre);
+  if (ptrs)
+    pp_string (pp, "(ulong)");
+  pp_string (pp, "(");
+  print_value (f, stmt, pp, a);
+  pp_string (pp, ")");
+  pp_string (pp, mid);
+  if (ptrs)
+    pp_string (pp, "(ulong)");
+  pp_string (pp, "(");
+  print_value (f, stmt, pp, b);
+  pp_string (pp, ")");
+  pp_string (pp, post);
+}
+
+/* Map the math built-in FNDECL to its OpenCL built-in, or NULL.  */
+
+static const char *
+math_builtin (tree fndecl)
+{
+  static const char *const names[] = {
+    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt",
+    "ceil", "copysign", "cos", "cosh", "erf", "erfc", "exp", "exp2",
+    "expm1", "fabs", "fdim", "floor", "fma", "fmax", "fmin", "fmod",
+    "hypot", "lgamma", "log", "log10", "log1p", "log2", "logb",
+    "nextafter", "pow", "remainder", "rint", "round", "sin", "sinh",
+    "sqrt", "tan", "tanh", "tgamma", "trunc", NULL
+  };
+  if (!fndecl || !DECL_NAME (fndecl))
+    return NULL;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  if (!strncmp (n, "__builtin_", 10))
+    n += 10;
+  size_t len = strlen (n);
+  tree rt = TREE_TYPE (TREE_TYPE (fndecl));
+  if (!SCALAR_FLOAT_TYPE_P (rt))
+    return NULL;
+  if (TYPE_MODE (rt) == SFmode && len > 1 && n[len - 1] == 'f')
+    len--;
+  else if (TYPE_MODE (rt) != DFmode)
+    return NULL;
+  for (int i = 0; names[i]; i++)
+    if (strlen (names[i]) == len && !strncmp (names[i], n, len))
+      return names[i];
+  return NULL;
+}
+
+static const char *emit_callee (struct ocl_fn *f, gcall *call, tree fndecl);
+
+/* Print the call CALL (its right-hand side).  Returns false when nothing
+   was printed (the call is dropped).  */
+
+static bool
+print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
+{
+  if (gimple_call_internal_p (call))
+    {
+      FAIL (f, call, "internal function %qs",
+	    internal_fn_name (gimple_call_internal_fn (call)));
+      return false;
+    }
+  tree fndecl = gimple_call_fndecl (call);
+  if (!fndecl)
+    {
+      FAIL (f, call, "call through a function pointer");
+      return false;
+    }
+  const char *name = NULL;
+  if (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    {
+      switch (DECL_FUNCTION_CODE (fndecl))
+	{
+	case BUILT_IN_EXPECT:
+	  print_value (f, call, pp, gimple_call_arg (call, 0));
+	  return true;
+	case BUILT_IN_SETJMP:
+	case BUILT_IN_LONGJMP:
+	  FAIL (f, call, "setjmp/longjmp");
+	  return false;
+	case BUILT_IN_ABS:
+	case BUILT_IN_LABS:
+	case BUILT_IN_LLABS:
+	case BUILT_IN_IMAXABS:
+	  {
+	    tree a = gimple_call_arg (call, 0);
+	    pp_string (pp, "(");
+	    print_value (f, call, pp, a);
+	    pp_string (pp, " < 0 ? -");
+	    print_value (f, call, pp, a);
+	    pp_string (pp, " : ");
+	    print_value (f, call, pp, a);
+	    pp_string (pp, ")");
+	    return true;
+	  }
+	default:
+	  name = math_builtin (fndecl);
+	  break;
+	}
+      if (!name)
+	{
+	  FAIL (f, call, "call to %qD, which has no device version", fndecl);
+	  return false;
+	}
+    }
+  else
+    {
+      const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+      if (!strcmp (n, "setjmp") || !strcmp (n, "_setjmp")
+	  || !strcmp (n, "sigsetjmp") || !strcmp (n, "__sigsetjmp"))
+	{
+	  FAIL (f, call, "setjmp/longjmp");
+	  return false;
+	}
+      name = emit_callee (f, call, fndecl);
+      if (!name)
+	return false;
+    }
+  pp_printf (pp, "%s(", name);
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      if (i)
+	pp_string (pp, ", ");
+      print_value (f, call, pp, gimple_call_arg (call, i));
+    }
+  pp_string (pp, ")");
+  return true;
+}
+
+/* Print the right-hand side of the assignment STMT with result type
+   TYPE.  */
+
+static void
+print_rhs (struct ocl_fn *f, gassign *stmt, pretty_printer *pp)
+{
+  enum tree_code code = gimple_assign_rhs_code (stmt);
+  tree lhs = gimple_assign_lhs (stmt);
+  tree type = TREE_TYPE (lhs);
+  tree a = gimple_assign_rhs1 (stmt);
+  tree b = gimple_num_ops (stmt) > 2 ? gimple_assign_rhs2 (stmt) : NULL;
+  tree c = gimple_num_ops (stmt) > 3 ? gimple_assign_rhs3 (stmt) : NULL;
+  bool narrow = INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) < 32
+		&& TREE_CODE (type) != BOOLEAN_TYPE;
+
+  if (TREE_CODE_CLASS (code) == tcc_comparison)
+    {
+      print_compare (f, stmt, pp, code, a, b);
+      return;
+    }
+  switch (code)
+    {
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+    case BIT_AND_EXPR:
+    case BIT_IOR_EXPR:
+    case BIT_XOR_EXPR:
+    case TRUNC_DIV_EXPR:
+    case EXACT_DIV_EXPR:
+    case RDIV_EXPR:
+    case TRUNC_MOD_EXPR:
+    case LSHIFT_EXPR:
+    case RSHIFT_EXPR:
+      {
+	const char *op = NULL;
+	bool wrap = narrow;
+	switch (code)
+	  {
+	  case PLUS_EXPR: op = "+"; break;
+	  case MINUS_EXPR: op = "-"; break;
+	  case MULT_EXPR: op = "*"; break;
+	  case BIT_AND_EXPR: op = "&"; wrap = false; break;
+	  case BIT_IOR_EXPR: op = "|"; wrap = false; break;
+	  case BIT_XOR_EXPR: op = "^"; wrap = false; break;
+	  case TRUNC_DIV_EXPR: case EXACT_DIV_EXPR: case RDIV_EXPR:
+	    op = "/"; wrap = false; break;
+	  case TRUNC_MOD_EXPR: op = "%"; wrap = false; break;
+	  case LSHIFT_EXPR: op = "<<"; break;
+	  case RSHIFT_EXPR: op = ">>"; wrap = false; break;
+	  default: gcc_unreachable ();
+	  }
+	print_wrapped (f, stmt, pp, a, wrap);
+	pp_printf (pp, " %s ", op);
+	print_wrapped (f, stmt, pp, b,
+		       wrap && code != LSHIFT_EXPR);
+	return;
+      }
+    case POINTER_PLUS_EXPR:
+      {
+	struct ocl_ptr pi = ptr_info (f, stmt, a);
+	pp_printf (pp, "(%schar *)", as_name (pi.as));
+	print_value (f, stmt, pp, a);
+	pp_string (pp, " + (long)");
+	print_value (f, stmt, pp, b);
+	return;
+      }
+    case POINTER_DIFF_EXPR:
+      pp_string (pp, "(long)(ulong)");
+      print_value (f, stmt, pp, a);
+      pp_string (pp, " - (long)(ulong)");
+      print_value (f, stmt, pp, b);
+      return;
+    case MIN_EXPR:
+    case MAX_EXPR:
+      pp_string (pp, "(");
+      print_value (f, stmt, pp, a);
+      pp_string (pp, code == MIN_EXPR ? " < " : " > ");
+      print_value (f, stmt, pp, b);
+      pp_string (pp, " ? ");
+      print_value (f, stmt, pp, a);
+      pp_string (pp, " : ");
+      print_value (f, stmt, pp, b);
+      pp_string (pp, ")");
+      return;
+    case LROTATE_EXPR:
+    case RROTATE_EXPR:
+      {
+	const char *ut = uint_type_name (type);
+	pp_printf (pp, "rotate((%s)", ut);
+	print_value (f, stmt, pp, a);
+	if (code == LROTATE_EXPR)
+	  pp_printf (pp, ", (%s)", ut);
+	else
+	  pp_printf (pp, ", (%s)(%d - ", ut, TYPE_PRECISION (type));
+	print_value (f, stmt, pp, b);
+	pp_string (pp, code == LROTATE_EXPR ? ")" : "))");
+	return;
+      }
+    case MULT_HIGHPART_EXPR:
+      pp_string (pp, "mul_hi(");
+      print_value (f, stmt, pp, a);
+      pp_string (pp, ", ");
+      print_value (f, stmt, pp, b);
+      pp_string (pp, ")");
+      return;
+    case TRUTH_AND_EXPR:
+    case TRUTH_OR_EXPR:
+    case TRUTH_XOR_EXPR:
+      pp_string (pp, "(");
+      print_value (f, stmt, pp, a);
+      pp_string (pp, code == TRUTH_AND_EXPR ? ") && ("
+		 : code == TRUTH_OR_EXPR ? ") || (" : ") != (");
+      print_value (f, stmt, pp, b);
+      pp_string (pp, ")");
+      return;
+    case COND_EXPR:
+      pp_string (pp, "(");
+      if (COMPARISON_CLASS_P (a))
+	print_compare (f, stmt, pp, TREE_CODE (a), TREE_OPERAND (a, 0),
+		       TREE_OPERAND (a, 1));
+      else
+	print_value (f, stmt, pp, a);
+      pp_string (pp, ") ? (");
+      print_value (f, stmt, pp, b);
+      pp_string (pp, ") : (");
+      print_value (f, stmt, pp, c);
+      pp_string (pp, ")");
+      return;
+    CASE_CONVERT:
+    case FLOAT_EXPR:
+    case FIX_TRUNC_EXPR:
+      if (TREE_CODE (type) == BOOLEAN_TYPE
+	  && TREE_CODE (TREE_TYPE (a)) != BOOLEAN_TYPE)
+	{
+	  pp_string (pp, "(");
+	  print_value (f, stmt, pp, a);
+	  pp_string (pp, ") != 0");
+	  return;
+	}
+      if (POINTER_TYPE_P (type) && !POINTER_TYPE_P (TREE_TYPE (a))
+	  && !integer_zerop (a))
+	{
+	  FAIL (f, stmt, "pointer made from an integer");
+	  return;
+	}
+      if (POINTER_TYPE_P (TREE_TYPE (a)) && !POINTER_TYPE_P (type))
+	pp_string (pp, "(ulong)");
+      print_value (f, stmt, pp, a);
+      return;
+    case NEGATE_EXPR:
+      pp_string (pp, "-");
+      print_wrapped (f, stmt, pp, a, narrow);
+      return;
+    case BIT_NOT_EXPR:
+      pp_string (pp, "~");
+      print_wrapped (f, stmt, pp, a, false);
+      return;
+    case TRUTH_NOT_EXPR:
+      pp_string (pp, "!");
+      print_wrapped (f, stmt, pp, a, false);
+      return;
+    case ABS_EXPR:
+    case ABSU_EXPR:
+      if (FLOAT_TYPE_P (type))
+	{
+	  pp_string (pp, "fabs(");
+	  print_value (f, stmt, pp, a);
+	  pp_string (pp, ")");
+	  return;
+	}
+      {
+	const char *ut = uint_type_name (TREE_TYPE (a));
+	pp_string (pp, "((");
+	print_value (f, stmt, pp, a);
+	pp_printf (pp, ") < 0 ? (%s)0 - (%s)(", ut, ut);
+	print_value (f, stmt, pp, a);
+	pp_printf (pp, ") : (%s)(", ut);
+	print_value (f, stmt, pp, a);
+	pp_string (pp, "))");
+	return;
+      }
+    case PAREN_EXPR:
+    case SSA_NAME:
+    case INTEGER_CST:
+    case REAL_CST:
+    case ADDR_EXPR:
+    case VAR_DECL:
+    case PARM_DECL:
+    case RESULT_DECL:
+    case MEM_REF:
+    case ARRAY_REF:
+    case COMPONENT_REF:
+    case VIEW_CONVERT_EXPR:
+      print_value (f, stmt, pp, a);
+      return;
+    default:
+      FAIL (f, stmt, "unsupported operation %qs", get_tree_code_name (code));
+    }
+}
+
+/* Print the store or copy of VAL (already printed into RHS) to LHS.  */
+
+static void
+emit_store (struct ocl_fn *f, gimple *stmt, tree lhs, const char *rhs)
+{
+  pretty_printer lp;
+  tree type = TREE_TYPE (lhs);
+  if (TREE_CODE (lhs) == SSA_NAME)
+    pp_string (&lp, ssa_local (f, stmt, lhs));
+  else
+    print_ref (f, stmt, &lp, lhs);
+  const char *tn;
+  if (POINTER_TYPE_P (type))
+    tn = TREE_CODE (lhs) == SSA_NAME ? value_type_name (f, stmt, lhs)
+      : ptr_type_name (f, stmt, type, AS_PRIVATE);
+  else
+    tn = type_name (f, stmt, type);
+  if (AGGREGATE_TYPE_P (type))
+    pp_printf (&f->body, "  %s = %s;\n", pp_formatted_text (&lp), rhs);
+  else
+    pp_printf (&f->body, "  %s = (%s)(%s);\n", pp_formatted_text (&lp), tn,
+	       rhs);
+}
+
+/* Emit the statement STMT.  */
+
+static void
+emit_stmt (struct ocl_fn *f, gimple *stmt)
+{
+  if (gimple_has_volatile_ops (stmt))
+    {
+      FAIL (f, stmt, "volatile access");
+      return;
+    }
+  switch (gimple_code (stmt))
+    {
+    case GIMPLE_ASSIGN:
+      {
+	gassign *as = as_a<gassign *> (stmt);
+	tree lhs = gimple_assign_lhs (as);
+	if (gimple_clobber_p (stmt))
+	  return;
+	if (gimple_assign_single_p (stmt)
+	    && TREE_CODE (gimple_assign_rhs1 (stmt)) == CONSTRUCTOR)
+	  {
+	    if (CONSTRUCTOR_NELTS (gimple_assign_rhs1 (stmt)) != 0)
+	      {
+		FAIL (f, stmt, "aggregate constructor");
+		return;
+	      }
+	    /* x = {}: zero the object byte by byte.  */
+	    scan_ref (f, stmt, lhs, GPU_ACC_WRITE);
+	    pretty_printer lp;
+	    print_ref (f, stmt, &lp, lhs);
+	    struct ocl_ptr pi;
+	    tree bp;
+	    tree obj = ref_base (lhs, &bp);
+	    pi = bp ? ptr_info (f, stmt, bp) : decl_info (f, stmt, obj);
+	    pp_printf (&f->body,
+		       "  for (ulong gpu_z = 0; gpu_z < sizeof (%s); gpu_z++)"
+		       " ((%suchar *)&%s)[gpu_z] = 0;\n",
+		       pp_formatted_text (&lp), as_name (pi.as),
+		       pp_formatted_text (&lp));
+	    return;
+	  }
+	scan_ref (f, stmt, lhs, GPU_ACC_WRITE);
+	for (unsigned i = 1; i < gimple_num_ops (stmt); i++)
+	  scan_ref (f, stmt, gimple_op (stmt, i), GPU_ACC_READ);
+	pretty_printer rp;
+	print_rhs (f, as, &rp);
+	emit_store (f, stmt, lhs, pp_formatted_text (&rp));
+	return;
+      }
+    case GIMPLE_CALL:
+      {
+	gcall *call = as_a<gcall *> (stmt);
+	tree lhs = gimple_call_lhs (call);
+	for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+	  scan_ref (f, stmt, gimple_call_arg (call, i), GPU_ACC_READ);
+	if (lhs)
+	  scan_ref (f, stmt, lhs, GPU_ACC_WRITE);
+	pretty_printer cp;
+	if (!print_call (f, call, &cp))
+	  return;
+	if (lhs)
+	  emit_store (f, stmt, lhs, pp_formatted_text (&cp));
+	else
+	  pp_printf (&f->body, "  %s;\n", pp_formatted_text (&cp));
+	return;
+      }
+    case GIMPLE_COND:
+      {
+	gcond *cond = as_a<gcond *> (stmt);
+	edge te, fe;
+	extract_true_false_edges_from_block (gimple_bb (stmt), &te, &fe);
+	pretty_printer cp;
+	print_compare (f, stmt, &cp, gimple_cond_code (cond),
+		       gimple_cond_lhs (cond), gimple_cond_rhs (cond));
+	pp_printf (&f->body, "  if (%s) {\n", pp_formatted_text (&cp));
+	emit_edge (f, te, "    ");
+	pp_string (&f->body, "  } else {\n");
+	emit_edge (f, fe, "    ");
+	pp_string (&f->body, "  }\n");
+	return;
+      }
+    case GIMPLE_SWITCH:
+      {
+	gswitch *sw = as_a<gswitch *> (stmt);
+	tree idx = gimple_switch_index (sw);
+	basic_block bb = gimple_bb (stmt);
+	pretty_printer ip;
+	print_value (f, stmt, &ip, idx);
+	for (unsigned i = 1; i < gimple_switch_num_labels (sw); i++)
+	  {
+	    tree lab = gimple_switch_label (sw, i);
+	    tree lo = CASE_LOW (lab), hi = CASE_HIGH (lab);
+	    pretty_printer lp, hp;
+	    print_value (f, stmt, &lp, lo);
+	    if (hi)
+	      {
+		print_value (f, stmt, &hp, hi);
+		pp_printf (&f->body, "  if (%s >= %s && %s <= %s) {\n",
+			   pp_formatted_text (&ip), pp_formatted_text (&lp),
+			   pp_formatted_text (&ip), pp_formatted_text (&hp));
+	      }
+	    else
+	      pp_printf (&f->body, "  if (%s == %s) {\n",
+			 pp_formatted_text (&ip), pp_formatted_text (&lp));
+	    basic_block dest = label_to_block (f->fun, CASE_LABEL (lab));
+	    emit_edge (f, find_edge (bb, dest), "    ");
+	    pp_string (&f->body, "  }\n");
+	  }
+	basic_block def = label_to_block (f->fun,
+					  CASE_LABEL (gimple_switch_default_label (sw)));
+	emit_edge (f, find_edge (bb, def), "  ");
+	return;
+      }
+    case GIMPLE_RETURN:
+      {
+	tree val = gimple_return_retval (as_a<greturn *> (stmt));
+	if (f->kernel)
+	  {
+	    FAIL (f, stmt, "return inside the loop");
+	    return;
+	  }
+	if (!val)
+	  pp_string (&f->body, "  return;\n");
+	else
+	  {
+	    pretty_printer vp;
+	    print_value (f, stmt, &vp, val);
+	    pp_printf (&f->body, "  return %s;\n", pp_formatted_text (&vp));
+	  }
+	return;
+      }
+    case GIMPLE_LABEL:
+    case GIMPLE_NOP:
+    case GIMPLE_DEBUG:
+    case GIMPLE_PREDICT:
+      return;
+    case GIMPLE_ASM:
+      FAIL (f, stmt, "inline assembly");
+      return;
+    case GIMPLE_GOTO:
+      FAIL (f, stmt, "computed goto");
+      return;
+    default:
+      FAIL (f, stmt, "unsupported statement %qs",
+	    gimple_code_name[gimple_code (stmt)]);
+    }
+}
+
+/* Does the edge E end the work-item (a marked loop's back edge or exit,
+   or any edge out of the region)?  */
+
+static bool
+terminal_edge_p (struct ocl_fn *f, edge e)
+{
+  if (!f->kernel)
+    return false;
+  struct gpu_region *r = f->unit->r;
+  if (!f->blocks->contains (e->dest))
+    return true;
+  for (int k = 0; k < r->ndim; k++)
+    {
+      class loop *l = r->dims[k].loop;
+      if (e->dest == l->header && flow_bb_inside_loop_p (l, e->src))
+	return true;
+      if (flow_bb_inside_loop_p (l, e->src)
+	  && !flow_bb_inside_loop_p (l, e->dest))
+	return true;
+    }
+  return false;
+}
+
+/* Print the transfer of control along E: PHI copies, then the goto.  */
+
+static void
+emit_edge (struct ocl_fn *f, edge e, const char *indent)
+{
+  struct gpu_region *r = f->unit->r;
+  if (terminal_edge_p (f, e))
+    {
+      pp_printf (&f->body, "%sreturn;\n", indent);
+      return;
+    }
+  int dim = -1;
+  if (f->kernel)
+    for (int k = 0; k < r->ndim; k++)
+      if (e->dest == r->dims[k].loop->header)
+	dim = k;
+  pretty_printer second;
+  for (gphi_iterator gsi = gsi_start_phis (e->dest); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      gphi *phi = gsi.phi ();
+      tree res = gimple_phi_result (phi);
+      if (virtual_operand_p (res))
+	continue;
+      const char *rn = ssa_local (f, phi, res);
+      const char *tn = value_type_name (f, phi, res);
+      char *tmp = xasprintf ("p%u", SSA_NAME_VERSION (res));
+      if (!f->phitmps->add (res))
+	pp_printf (&f->decls, "  %s %s;\n", tn, tmp);
+      if (dim >= 0 && res == r->dims[dim].iv)
+	{
+	  struct gpu_dim *d = &r->dims[dim];
+	  const char *ut = uint_type_name (TREE_TYPE (res));
+	  pp_printf (&f->body,
+		     "%s%s = (%s)((%s)gpu_s%d + (%s)gpu_g%d * (%s)gpu_s%d);\n",
+		     indent, tmp, tn, ut, d->lo_cap, ut, dim, ut, d->step_cap);
+	}
+      else
+	{
+	  pretty_printer vp;
+	  print_value (f, phi, &vp, PHI_ARG_DEF_FROM_EDGE (phi, e));
+	  pp_printf (&f->body, "%s%s = (%s)(%s);\n", indent, tmp, tn,
+		     pp_formatted_text (&vp));
+	}
+      pp_printf (&second, "%s%s = %s;\n", indent, rn, tmp);
+    }
+  pp_string (&f->body, pp_formatted_text (&second));
+  if (e->dest == EXIT_BLOCK_PTR_FOR_FN (f->fun))
+    pp_printf (&f->body, "%sreturn;\n", indent);
+  else
+    pp_printf (&f->body, "%sgoto bb%d;\n", indent, e->dest->index);
+}
+
+/* Emit the basic block BB.  */
+
+static void
+emit_block (struct ocl_fn *f, basic_block bb)
+{
+  pp_printf (&f->body, "bb%d: ;\n", bb->index);
+  gimple *last = NULL;
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      emit_stmt (f, stmt);
+      if (!is_gimple_debug (stmt))
+	last = stmt;
+      if (failed (f))
+	return;
+    }
+  if (last && (gimple_code (last) == GIMPLE_COND
+	       || gimple_code (last) == GIMPLE_SWITCH
+	       || gimple_code (last) == GIMPLE_RETURN))
+    return;
+  if (EDGE_COUNT (bb->succs) == 1)
+    emit_edge (f, single_succ_edge (bb), "  ");
+  else if (EDGE_COUNT (bb->succs) == 0)
+    pp_string (&f->body, "  return;\n");
+  else
+    {
+      /* Abnormal or EH edges.  */
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+	  {
+	    FAIL (f, last, "exception handling or abnormal control flow");
+	    return;
+	  }
+      emit_edge (f, EDGE_SUCC (bb, 0), "  ");
+    }
+}
+
+static void
+ocl_fn_init (struct ocl_fn *f, struct ocl_unit *u, function *fun, tree fndecl)
+{
+  f->unit = u;
+  f->fun = fun;
+  f->fndecl = fndecl;
+  f->kernel = false;
+  f->blocks = new hash_set<basic_block>;
+  f->sig = "";
+  f->ptrs = new hash_map<tree, ocl_ptr>;
+  f->declared = new hash_set<tree>;
+  f->phitmps = new hash_set<tree>;
+}
+
+static void
+ocl_fn_fini (struct ocl_fn *f)
+{
+  delete f->blocks;
+  delete f->ptrs;
+  delete f->declared;
+  delete f->phitmps;
+}
+
+/* Emit (once) the callee FNDECL called by CALL from F, specialised for the
+   address spaces of its pointer arguments.  Returns its OpenCL name, or
+   NULL after a failure.  */
+
+static const char *
+emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
+{
+  struct ocl_unit *u = f->unit;
+  function *fun = DECL_STRUCT_FUNCTION (fndecl);
+  if (!fun || !fun->cfg || !gimple_has_body_p (fndecl))
+    {
+      FAIL (f, call, "call to %qD, which has no body in this translation unit",
+	    fndecl);
+      return NULL;
+    }
+  if (stdarg_p (TREE_TYPE (fndecl)))
+    {
+      FAIL (f, call, "call to variadic function %qD", fndecl);
+      return NULL;
+    }
+  for (unsigned i = 0; i < u->stack.length (); i++)
+    if (u->stack[i] == fndecl)
+      {
+	FAIL (f, call, "recursive call to %qD", fndecl);
+	return NULL;
+      }
+  /* Signature: one letter per parameter, g/p for pointers.  */
+  unsigned nparm = 0;
+  for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
+    nparm++;
+  if (nparm != gimple_call_num_args (call))
+    {
+      FAIL (f, call, "call to %qD with a mismatched argument list", fndecl);
+      return NULL;
+    }
+  char *sig = XNEWVEC (char, nparm + 1);
+  unsigned i = 0;
+  for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p), i++)
+    {
+      tree arg = gimple_call_arg (call, i);
+      if (POINTER_TYPE_P (TREE_TYPE (p)))
+	{
+	  struct ocl_ptr pi = ptr_info (f, call, arg);
+	  sig[i] = pi.as == AS_PRIVATE ? 'p' : 'g';
+	  /* The callee may read or write anything through it.  */
+	  if (pi.as == AS_GLOBAL && f->kernel)
+	    {
+	      if (pi.cap < 0)
+		FAIL (f, call, "cannot tell which array %qs points into",
+		      gpu_value_name (arg));
+	      note_access (f, call, NULL_TREE, pi.cap,
+			   GPU_ACC_READ | GPU_ACC_WRITE);
+	    }
+	}
+      else
+	sig[i] = 'v';
+    }
+  sig[nparm] = 0;
+  const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  char *name = xasprintf ("gpu_f_%s_%s", asm_name, sig);
+  for (char *p = name; *p; p++)
+    if (!ISALNUM (*p) && *p != '_')
+      *p = '_';
+  if (u->fnames->contains (name))
+    return name;
+  if (failed (f))
+    return NULL;
+
+  struct ocl_fn cf;
+  ocl_fn_init (&cf, u, fun, fndecl);
+  cf.sig = sig;
+  u->stack.safe_push (fndecl);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    cf.blocks->add (bb);
+  emit_edge (&cf, single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)), "  ");
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      emit_block (&cf, bb);
+      if (failed (f))
+	break;
+    }
+  u->stack.pop ();
+  if (!failed (f))
+    {
+      pretty_printer head;
+      tree rt = TREE_TYPE (TREE_TYPE (fndecl));
+      if (POINTER_TYPE_P (rt))
+	FAIL (&cf, call, "function %qD returns a pointer", fndecl);
+      pp_printf (&head, "%s %s(", type_name (&cf, call, rt), name);
+      i = 0;
+      for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p), i++)
+	{
+	  const char *tn;
+	  if (POINTER_TYPE_P (TREE_TYPE (p)))
+	    tn = ptr_type_name (&cf, call, TREE_TYPE (p),
+				sig[i] == 'p' ? AS_PRIVATE : AS_GLOBAL);
+	  else
+	    tn = type_name (&cf, call, TREE_TYPE (p));
+	  cf.declared->add (p);
+	  pp_printf (&head, "%s%s %s", i ? ", " : "", tn,
+		     decl_local (&cf, call, p));
+	}
+      if (!i)
+	pp_string (&head, "void");
+      pp_printf (&u->funcs, "%s)\n{\n%s%s}\n\n", pp_formatted_text (&head),
+		 pp_formatted_text (&cf.decls), pp_formatted_text (&cf.body));
+      u->fnames->add (name);
+    }
+  ocl_fn_fini (&cf);
+  return failed (f) ? NULL : name;
+}
+
+/* See oclemit.h.  */
+
+bool
+oclemit_region (struct gpu_region *r, char **source)
+{
+  struct ocl_unit u;
+  u.r = r;
+  u.capmap = new hash_map<tree, int>;
+  u.tnames = new hash_map<tree, const char *>;
+  u.fnames = new hash_set<nofree_string_hash>;
+  u.stack = vNULL;
+  u.fp64 = false;
+  u.outside = new hash_set<tree>;
+
+  /* Decls referenced outside the region are shared with the host.  */
+  basic_block bb;
+  hash_set<basic_block> region_bbs;
+  basic_block *body = get_loop_body (r->outer);
+  for (unsigned i = 0; i < r->outer->num_nodes; i++)
+    region_bbs.add (body[i]);
+  FOR_EACH_BB_FN (bb, r->fun)
+    {
+      if (region_bbs.contains (bb))
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt))
+	    continue;
+	  for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+	    {
+	      tree op = gimple_op (stmt, i);
+	      if (!op)
+		continue;
+	      if (TREE_CODE (op) == ADDR_EXPR)
+		op = TREE_OPERAND (op, 0);
+	      while (handled_component_p (op))
+		op = TREE_OPERAND (op, 0);
+	      if (TREE_CODE (op) == MEM_REF
+		  && TREE_CODE (TREE_OPERAND (op, 0)) == ADDR_EXPR)
+		op = TREE_OPERAND (TREE_OPERAND (op, 0), 0);
+	      if (DECL_P (op))
+		u.outside->add (op);
+	    }
+	}
+    }
+
+  struct ocl_fn kf;
+  ocl_fn_init (&kf, &u, r->fun, current_function_decl);
+  kf.kernel = true;
+  for (unsigned i = 0; i < r->outer->num_nodes; i++)
+    kf.blocks->add (body[i]);
+
+  /* The index-space captures come first.  */
+  for (int k = 0; k < r->ndim; k++)
+    {
+      struct gpu_dim *d = &r->dims[k];
+      tree t = TREE_TYPE (d->iv);
+      type_name (&kf, NULL, t);
+      d->lo_cap = r->caps.length ();
+      struct gpu_capture c;
+      memset (&c, 0, sizeof c);
+      c.value = d->lo;
+      c.kind = GPU_CAP_SCALAR;
+      c.type = t;
+      r->caps.safe_push (c);
+      d->step_cap = r->caps.length ();
+      c.value = d->step;
+      r->caps.safe_push (c);
+    }
+
+  emit_edge (&kf, loop_preheader_edge (r->outer), "  ");
+  for (unsigned i = 0; i < r->outer->num_nodes && !r->fail; i++)
+    emit_block (&kf, body[i]);
+  free (body);
+
+  bool ok = !r->fail;
+  if (ok)
+    {
+      pretty_printer src;
+      r->fp64 = u.fp64;
+      pp_printf (&src, "/* gpuoffload kernel %s (%s:%d) */\n", r->kernel_name,
+		 LOCATION_FILE (r->loc), LOCATION_LINE (r->loc));
+      if (u.fp64)
+	pp_string (&src, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+      if (flag_fp_contract_mode == FP_CONTRACT_OFF)
+	pp_string (&src, "#pragma OPENCL FP_CONTRACT OFF\n");
+      pp_string (&src, pp_formatted_text (&u.types));
+      pp_string (&src, "\n");
+      pp_string (&src, pp_formatted_text (&u.funcs));
+      pp_printf (&src, "__kernel void %s(", r->kernel_name);
+      for (unsigned i = 0; i < r->caps.length (); i++)
+	{
+	  struct gpu_capture *c = &r->caps[i];
+	  if (c->kind == GPU_CAP_BUFFER)
+	    pp_printf (&src, "__global char *gpu_b%u, long gpu_o%u, ", i, i);
+	  else
+	    pp_printf (&src, "%s gpu_s%u, ", type_name (&kf, NULL, c->type), i);
+	}
+      pp_string (&src, "ulong gpu_n0, ulong gpu_n1, ulong gpu_n2)\n{\n");
+      for (int k = 0; k < 3; k++)
+	if (k < r->ndim)
+	  pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d);\n"
+		     "  if (gpu_g%d >= gpu_n%d) return;\n", k, k, k, k);
+      pp_string (&src, pp_formatted_text (&kf.decls));
+      pp_string (&src, pp_formatted_text (&kf.body));
+      pp_string (&src, "}\n");
+      *source = xstrdup (pp_formatted_text (&src));
+      ok = !r->fail;
+    }
+  ocl_fn_fini (&kf);
+  delete u.capmap;
+  delete u.tnames;
+  delete u.fnames;
+  delete u.outside;
+  u.stack.release ();
+  return ok;
+}

@@ -1,0 +1,233 @@
+/* gpuoffload.cc -- plugin_init for the gpuoffload GCC plugin.
+
+   Parses -fplugin-arg-gpuoffload-* options (an unknown key is an error),
+   registers the GPU_PARALLEL / GPU_REDUCE / GPU_EXTENT attributes, defines
+   __GPUOFFLOAD__ for the preprocessor and inserts the gpu_* GIMPLE passes
+   into GCC's pipeline.  */
+
+#define GPUOFFLOAD_PLUGIN_MAIN
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+
+int plugin_is_GPL_compatible;
+
+struct gpu_options gpu_opts;
+
+static struct plugin_info gpu_plugin_info = {
+  "0.1",
+  "gpuoffload: run GPU_PARALLEL loops on OpenCL devices.\n"
+  "Options: -fplugin-arg-gpuoffload-dump-cl=DIR, -fplugin-arg-gpuoffload-werror,\n"
+  "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
+  "  no-local-mem, no-tile, tile=N, no-private, no-batch, no-transfer-elim,\n"
+  "  no-speculate, device-version=1.2"
+};
+
+/* Attribute handler shared by the markers: accept them on variables and
+   parameters (NODE), reject them elsewhere with a warning.  NAME is the
+   attribute, ARGS its arguments, NO_ADD_ATTRS set to drop it.  */
+
+static tree
+gpu_handle_var_attribute (tree *node, tree name, tree args, int,
+			  bool *no_add_attrs)
+{
+  tree decl = *node;
+  if (TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
+    {
+      warning_at (DECL_SOURCE_LOCATION (decl), OPT_Wattributes,
+		  "%qE attribute only applies to variables and parameters",
+		  name);
+      *no_add_attrs = true;
+      return NULL_TREE;
+    }
+  if (is_attribute_p (GPU_ATTR_PARALLEL, name)
+      && !INTEGRAL_TYPE_P (TREE_TYPE (decl)))
+    {
+      error_at (DECL_SOURCE_LOCATION (decl),
+		"%<GPU_PARALLEL%> loop index %qD must have integer type", decl);
+      *no_add_attrs = true;
+    }
+  else if (is_attribute_p (GPU_ATTR_EXTENT, name))
+    {
+      if (!POINTER_TYPE_P (TREE_TYPE (decl)))
+	{
+	  error_at (DECL_SOURCE_LOCATION (decl),
+		    "%<GPU_EXTENT%> applies to pointers, not to %qD", decl);
+	  *no_add_attrs = true;
+	}
+      else if (!args || !INTEGRAL_TYPE_P (TREE_TYPE (TREE_VALUE (args))))
+	{
+	  error_at (DECL_SOURCE_LOCATION (decl),
+		    "%<GPU_EXTENT%> needs an integer element count");
+	  *no_add_attrs = true;
+	}
+    }
+  else if (is_attribute_p (GPU_ATTR_REDUCE, name))
+    {
+      /* Reductions come with a later release; say so rather than
+	 silently ignoring the marker.  */
+      sorry_at (DECL_SOURCE_LOCATION (decl),
+		"%<GPU_REDUCE%> is not supported yet");
+      *no_add_attrs = true;
+    }
+  return NULL_TREE;
+}
+
+static struct attribute_spec gpu_attrs[] = {
+  /* name, min, max, decl_req, type_req, fn_type_req, type_identity,
+     handler, exclusions.  */
+  { GPU_ATTR_PARALLEL, 0, 0, true, false, false, false,
+    gpu_handle_var_attribute, NULL },
+  { GPU_ATTR_REDUCE, 0, 0, true, false, false, false,
+    gpu_handle_var_attribute, NULL },
+  { GPU_ATTR_EXTENT, 1, 1, true, false, false, false,
+    gpu_handle_var_attribute, NULL },
+};
+
+/* PLUGIN_ATTRIBUTES callback.  */
+
+static void
+gpu_register_attributes (void *, void *)
+{
+  for (unsigned i = 0; i < ARRAY_SIZE (gpu_attrs); i++)
+    register_attribute (&gpu_attrs[i]);
+}
+
+/* PLUGIN_PRAGMAS callback: define __GPUOFFLOAD__.  */
+
+static void
+gpu_define_macro (void *, void *)
+{
+  if (parse_in)
+    cpp_define (parse_in, "__GPUOFFLOAD__=1");
+}
+
+/* Parse the plugin arguments ARGV[0..ARGC-1] into gpu_opts.  Returns false
+   after an error.  */
+
+static bool
+gpu_parse_args (int argc, struct plugin_argument *argv)
+{
+  bool ok = true;
+  gpu_opts.device_version = "1.2";
+  for (int i = 0; i < argc; i++)
+    {
+      const char *key = argv[i].key;
+      const char *val = argv[i].value;
+      bool flag = true;
+      if (!strcmp (key, "dump-cl"))
+	{
+	  if (!val || !*val)
+	    {
+	      error ("%<-fplugin-arg-gpuoffload-dump-cl%> needs a directory");
+	      ok = false;
+	    }
+	  gpu_opts.dump_cl_dir = val;
+	  flag = false;
+	}
+      else if (!strcmp (key, "tile"))
+	{
+	  if (!val || atoi (val) <= 0)
+	    {
+	      error ("%<-fplugin-arg-gpuoffload-tile%> needs a positive size");
+	      ok = false;
+	    }
+	  else
+	    gpu_opts.tile = atoi (val);
+	  flag = false;
+	}
+      else if (!strcmp (key, "device-version"))
+	{
+	  if (!val || strcmp (val, "1.2"))
+	    {
+	      error ("%<-fplugin-arg-gpuoffload-device-version%>: only 1.2 is "
+		     "supported");
+	      ok = false;
+	    }
+	  flag = false;
+	}
+      else if (!strcmp (key, "dump"))
+	{
+	  /* GCC 12 parses -fdump-* before it loads plugins, so
+	     -fdump-tree-gpu_find-details is refused; this is its
+	     stand-in: dump=FLAGS enables the dumps of every gpu_* pass.  */
+	  gpu_opts.dump_flags = val ? val : "";
+	  flag = false;
+	}
+      else if (!strcmp (key, "werror"))
+	gpu_opts.werror = true;
+      else if (!strcmp (key, "no-local-mem"))
+	gpu_opts.no_local_mem = true;
+      else if (!strcmp (key, "no-tile"))
+	gpu_opts.no_tile = true;
+      else if (!strcmp (key, "no-private"))
+	gpu_opts.no_private = true;
+      else if (!strcmp (key, "no-batch"))
+	gpu_opts.no_batch = true;
+      else if (!strcmp (key, "no-transfer-elim"))
+	gpu_opts.no_transfer_elim = true;
+      else if (!strcmp (key, "no-speculate"))
+	gpu_opts.no_speculate = true;
+      else
+	{
+	  error ("unknown option %<-fplugin-arg-gpuoffload-%s%>", key);
+	  ok = false;
+	  flag = false;
+	}
+      if (flag && val)
+	{
+	  error ("%<-fplugin-arg-gpuoffload-%s%> takes no value", key);
+	  ok = false;
+	}
+    }
+  return ok;
+}
+
+/* Entry point: NAME_ARGS describes the plugin and its arguments, VERSION
+   the compiler that loads it.  */
+
+int
+plugin_init (struct plugin_name_args *name_args,
+	     struct plugin_gcc_version *version)
+{
+  const char *plugin_name = name_args->base_name;
+
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("gpuoffload was built for GCC %s, not for this compiler",
+	     gcc_version.basever);
+      return 1;
+    }
+  if (!gpu_parse_args (name_args->argc, name_args->argv))
+    return 1;
+
+  register_callback (plugin_name, PLUGIN_INFO, NULL, &gpu_plugin_info);
+  register_callback (plugin_name, PLUGIN_ATTRIBUTES, gpu_register_attributes,
+		     NULL);
+
+  /* The header turns the markers into attributes only under this macro;
+     the preprocessor is ready by the time pragmas are registered, also
+     with -E.  */
+  register_callback (plugin_name, PLUGIN_PRAGMAS, gpu_define_macro, NULL);
+
+  /* gpu_find runs right after the function is put into SSA form: loops,
+     scalar evolution and niter analysis are available, nothing has been
+     vectorized or inlined yet, and callees (processed first, in
+     topological order) are already in SSA too.  */
+  struct register_pass_info find_info;
+  find_info.pass = make_pass_gpu_find (g);
+  find_info.reference_pass_name = "ssa";
+  find_info.ref_pass_instance_number = 1;
+  find_info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+		     &find_info);
+  if (gpu_opts.dump_flags)
+    {
+      char *sw = concat ("tree-gpu_find", *gpu_opts.dump_flags ? "-" : "",
+			 gpu_opts.dump_flags, NULL);
+      g->get_dumps ()->dump_switch_p (sw);
+      free (sw);
+    }
+  register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) gpu_find_ggc_roots ());
+  return 0;
+}

@@ -1,0 +1,21 @@
+## plugin/local.mk -- included by the top Makefile.am (non-recursive make); builds
+## plugin driver, the GIMPLE passes and the OpenCL emitter.
+
+
+
+gcc_plugin_LTLIBRARIES = gpuoffload.la
+gcc_plugindir = $(gcc_plugin_dir)
+
+gpuoffload_la_SOURCES = \
+	plugin/gpuoffload.cc \
+	plugin/gpuoffload-gcc.h \
+	plugin/gpuoffload-plugin.h \
+	gimple-passes/gpu-find.cc \
+	oclemit/oclemit.cc \
+	oclemit/oclemit.h
+
+gpuoffload_la_CPPFLAGS = -I$(top_srcdir)/plugin -I$(top_srcdir)/oclemit \
+	-I$(top_srcdir)/gimple-passes $(GCC_PLUGIN_CPPFLAGS)
+gpuoffload_la_CXXFLAGS = -fno-rtti -fno-exceptions -O2 -g -Wall \
+	-Wno-unused-parameter -Wno-format-diag
+gpuoffload_la_LDFLAGS = -module -avoid-version -shared

@@ -1,0 +1,265 @@
+/* check.h -- helpers shared by the gpuoffload run tests.
+
+   Every run test computes its expected result with a plain serial loop (no
+   marker), computes it again with the marked loop, and compares.  This
+   header gives them:
+     - a seeded random generator: the seed comes from the time and the pid,
+       is printed when a check fails, and GPUOFFLOAD_TEST_SEED=N repeats a run;
+     - the standard list of sizes (check_sizes) and CHECK_LARGE;
+     - comparisons: exact (integers) or with a tolerance (floating point);
+     - CHECK_RAN_ON_DEVICE(n): after a marked region of n > 0 iterations,
+       fail unless it ran on the OpenCL device; a no-op under
+       GPURT_DEVICE=host and when the plugin is not used.
+   A failed check prints what, where and the seed, and exits with status 1.  */
+
+#ifndef CHECK_H
+#define CHECK_H
+
+#include <gpuoffload.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Not every test uses every helper.  */
+#define CHECK_UNUSED __attribute__ ((unused))
+
+/* Sizes every 1-D test goes through: empty, tiny, primes, sizes that no
+   work-group or tile size divides, and one above 64 Ki.  */
+CHECK_UNUSED static const long check_sizes[] = { 0, 1, 2, 7, 31, 64, 97, 1000, 4099, 65537 };
+#define CHECK_NSIZES ((int) (sizeof check_sizes / sizeof check_sizes[0]))
+#define CHECK_LARGE (1L << 20)
+
+static unsigned long long check_seed;
+static unsigned long long check_state;
+
+/* splitmix64: one step of the generator whose state is *STATE.  */
+static inline unsigned long long
+check_next (unsigned long long *state)
+{
+  unsigned long long z = (*state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/* Choose the seed; call first in main.  */
+CHECK_UNUSED static void
+check_init (void)
+{
+  const char *s = getenv ("GPUOFFLOAD_TEST_SEED");
+  if (s && *s)
+    check_seed = strtoull (s, NULL, 0);
+  else
+    check_seed = ((unsigned long long) time (NULL) << 20) ^ (unsigned long long) getpid ();
+  check_state = check_seed;
+}
+
+__attribute__ ((noreturn, unused, format (printf, 3, 4))) static void
+check_fail_at (const char *file, int line, const char *fmt, ...)
+{
+  va_list ap;
+  fprintf (stderr, "%s:%d: check failed: ", file, line);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fprintf (stderr, "\n(seed %llu: rerun with GPUOFFLOAD_TEST_SEED=%llu; GPURT_DEVICE=%s)\n",
+	   check_seed, check_seed,
+	   getenv ("GPURT_DEVICE") ? getenv ("GPURT_DEVICE") : "(unset)");
+  fflush (NULL);
+  exit (1);
+}
+
+#define CHECK_FAIL(...) check_fail_at (__FILE__, __LINE__, __VA_ARGS__)
+#define CHECK(cond, ...) \
+  do { if (!(cond)) CHECK_FAIL (__VA_ARGS__); } while (0)
+
+/* Random numbers from the global generator (use check_next with a state
+   of your own in threads).  */
+static inline unsigned long long
+check_u64 (void)
+{
+  return check_next (&check_state);
+}
+
+/* Uniform integer in [LO, HI].  */
+static inline long long
+check_range (long long lo, long long hi)
+{
+  unsigned long long span = (unsigned long long) hi - (unsigned long long) lo;
+  unsigned long long r = check_u64 ();
+  if (span != ~0ULL)
+    r %= span + 1;
+  return (long long) ((unsigned long long) lo + r);
+}
+
+/* Uniform double in [LO, HI).  */
+static inline double
+check_uniform (double lo, double hi)
+{
+  return lo + (hi - lo) * ((double) (check_u64 () >> 11) * 0x1.0p-53);
+}
+
+static inline float
+check_uniformf (float lo, float hi)
+{
+  return (float) check_uniform (lo, hi);
+}
+
+CHECK_UNUSED static void
+check_fill_float (float *a, long n, float lo, float hi)
+{
+  for (long i = 0; i < n; i++)
+    a[i] = check_uniformf (lo, hi);
+}
+
+CHECK_UNUSED static void
+check_fill_double (double *a, long n, double lo, double hi)
+{
+  for (long i = 0; i < n; i++)
+    a[i] = check_uniform (lo, hi);
+}
+
+CHECK_UNUSED static void
+check_fill_int (int *a, long n, int lo, int hi)
+{
+  for (long i = 0; i < n; i++)
+    a[i] = (int) check_range (lo, hi);
+}
+
+/* Random bytes (for integer data of any type).  */
+CHECK_UNUSED static void
+check_fill_bytes (void *p, size_t nbytes)
+{
+  unsigned char *b = (unsigned char *) p;
+  for (size_t i = 0; i < nbytes; i++)
+    b[i] = (unsigned char) check_u64 ();
+}
+
+/* malloc that never returns NULL (also for 0 bytes).  */
+CHECK_UNUSED static void *
+check_alloc (size_t nbytes)
+{
+  void *p = malloc (nbytes ? nbytes : 1);
+  if (!p)
+    {
+      fprintf (stderr, "out of memory (%zu bytes)\n", nbytes);
+      exit (2);
+    }
+  return p;
+}
+
+/* Copy of N bytes.  */
+CHECK_UNUSED static void *
+check_dup (const void *p, size_t nbytes)
+{
+  void *q = check_alloc (nbytes);
+  if (nbytes)
+    memcpy (q, p, nbytes);
+  return q;
+}
+
+/* |got - want| <= atol + rtol * |want|, NaN equal to NaN.  */
+static inline int
+check_close (double got, double want, double rtol, double atol)
+{
+  if (isnan (got) || isnan (want))
+    return isnan (got) && isnan (want);
+  if (isinf (got) || isinf (want))
+    return got == want;
+  return fabs (got - want) <= atol + rtol * fabs (want);
+}
+
+#define CHECK_FLOATS(got, want, n, rtol, atol, ...) \
+  check_floats_at (__FILE__, __LINE__, got, want, n, rtol, atol, __VA_ARGS__)
+#define CHECK_DOUBLES(got, want, n, rtol, atol, ...) \
+  check_doubles_at (__FILE__, __LINE__, got, want, n, rtol, atol, __VA_ARGS__)
+/* Exact comparison of N elements of ELEMSIZE bytes (integer data).  */
+#define CHECK_SAME(got, want, n, ...) \
+  check_same_at (__FILE__, __LINE__, got, want, n, sizeof *(got), __VA_ARGS__)
+
+__attribute__ ((unused, format (printf, 8, 9))) static void
+check_floats_at (const char *file, int line, const float *got,
+		 const float *want, long n, double rtol, double atol,
+		 const char *fmt, ...)
+{
+  for (long i = 0; i < n; i++)
+    if (!check_close (got[i], want[i], rtol, atol))
+      {
+	char what[256];
+	va_list ap;
+	va_start (ap, fmt);
+	vsnprintf (what, sizeof what, fmt, ap);
+	va_end (ap);
+	check_fail_at (file, line, "%s: element %ld of %ld is %.9g, expected %.9g",
+		       what, i, n, (double) got[i], (double) want[i]);
+      }
+}
+
+__attribute__ ((unused, format (printf, 8, 9))) static void
+check_doubles_at (const char *file, int line, const double *got,
+		  const double *want, long n, double rtol, double atol,
+		  const char *fmt, ...)
+{
+  for (long i = 0; i < n; i++)
+    if (!check_close (got[i], want[i], rtol, atol))
+      {
+	char what[256];
+	va_list ap;
+	va_start (ap, fmt);
+	vsnprintf (what, sizeof what, fmt, ap);
+	va_end (ap);
+	check_fail_at (file, line, "%s: element %ld of %ld is %.17g, expected %.17g",
+		       what, i, n, got[i], want[i]);
+      }
+}
+
+__attribute__ ((unused, format (printf, 7, 8))) static void
+check_same_at (const char *file, int line, const void *got, const void *want,
+	       long n, size_t elemsize, const char *fmt, ...)
+{
+  const unsigned char *g = (const unsigned char *) got;
+  const unsigned char *w = (const unsigned char *) want;
+  for (long i = 0; i < n; i++)
+    if (memcmp (g + i * elemsize, w + i * elemsize, elemsize) != 0)
+      {
+	char what[256], gs[40] = "", ws[40] = "";
+	va_list ap;
+	va_start (ap, fmt);
+	vsnprintf (what, sizeof what, fmt, ap);
+	va_end (ap);
+	for (size_t b = elemsize < 16 ? elemsize : 16; b-- > 0;)
+	  {
+	    snprintf (gs + strlen (gs), sizeof gs - strlen (gs), "%02x", g[i * elemsize + b]);
+	    snprintf (ws + strlen (ws), sizeof ws - strlen (ws), "%02x", w[i * elemsize + b]);
+	  }
+	check_fail_at (file, line, "%s: element %ld of %ld is 0x%s, expected 0x%s",
+		       what, i, n, gs, ws);
+      }
+}
+
+/* Under the plugin, a region of N > 0 iterations must have run on the
+   OpenCL device unless GPURT_DEVICE=host.  Call it right after the
+   function with the marked loop returns (the answer is per thread and
+   about the last region).  */
+#ifdef __GPUOFFLOAD__
+# define CHECK_RAN_ON_DEVICE(n) check_ran_on_device_at (__FILE__, __LINE__, (long long) (n))
+CHECK_UNUSED static void
+check_ran_on_device_at (const char *file, int line, long long n)
+{
+  const char *d = getenv ("GPURT_DEVICE");
+  if (n <= 0 || (d && strcmp (d, "host") == 0))
+    return;
+  if (!gpurt_last_region_ran_on_device ())
+    check_fail_at (file, line, "the region (%lld iterations) did not run on the device", n);
+}
+#else
+# define CHECK_RAN_ON_DEVICE(n) ((void) (n))
+#endif
+
+#endif /* CHECK_H */
