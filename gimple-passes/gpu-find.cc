@@ -159,19 +159,137 @@ invariant_in_region_p (struct gpu_region *r, tree expr)
 static tree
 instantiate (struct gpu_region *r, class loop *ev_loop, tree expr)
 {
-  if (COMPARISON_CLASS_P (expr) || TREE_CODE (expr) == TRUTH_AND_EXPR
-      || TREE_CODE (expr) == TRUTH_OR_EXPR
-      || TREE_CODE (expr) == TRUTH_ANDIF_EXPR
-      || TREE_CODE (expr) == TRUTH_ORIF_EXPR
-      || TREE_CODE (expr) == COND_EXPR || TREE_CODE (expr) == TRUTH_NOT_EXPR)
+  if (!expr || expr_invariant_in_loop_p (r->outer, expr))
+    return expr;
+  switch (TREE_CODE (expr))
     {
-      tree copy = copy_node (expr);
-      for (int i = 0; i < TREE_OPERAND_LENGTH (expr); i++)
-	TREE_OPERAND (copy, i) = instantiate (r, ev_loop,
-					      TREE_OPERAND (expr, i));
-      return fold (copy);
+    case SSA_NAME:
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+    case NEGATE_EXPR:
+    case POINTER_PLUS_EXPR:
+    CASE_CONVERT:
+      return instantiate_scev (loop_preheader_edge (r->outer), ev_loop, expr);
+    default:
+      break;
     }
-  return instantiate_scev (loop_preheader_edge (r->outer), ev_loop, expr);
+  if (!EXPR_P (expr))
+    return chrec_dont_know;
+  tree copy = copy_node (expr);
+  for (int i = 0; i < TREE_OPERAND_LENGTH (expr); i++)
+    if (TREE_OPERAND (expr, i))
+      TREE_OPERAND (copy, i) = instantiate (r, ev_loop, TREE_OPERAND (expr, i));
+  return fold (copy);
+}
+
+/* Step of the index IV of LOOP when it is stepped through conversions
+   (narrow index types: i = (short) ((unsigned short) i + 1)), which scalar
+   evolution does not take as affine because the sum may wrap.  The
+   kernel computes the index with the same wrapping.  */
+
+static tree
+manual_step (class loop *loop, tree iv)
+{
+  gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (iv));
+  tree t = PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (loop));
+  tree type = TREE_TYPE (iv);
+  tree step = build_int_cst (type, 0);
+  for (int guard = 0; t != iv && guard < 16; guard++)
+    {
+      if (TREE_CODE (t) != SSA_NAME)
+	return NULL_TREE;
+      gimple *def = SSA_NAME_DEF_STMT (t);
+      if (!is_gimple_assign (def)
+	  || !flow_bb_inside_loop_p (loop, gimple_bb (def)))
+	return NULL_TREE;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      tree a = gimple_assign_rhs1 (def);
+      if ((CONVERT_EXPR_CODE_P (code) || code == SSA_NAME)
+	  && INTEGRAL_TYPE_P (TREE_TYPE (a)))
+	t = a;
+      else if ((code == PLUS_EXPR || code == MINUS_EXPR)
+	       && expr_invariant_in_loop_p (loop, gimple_assign_rhs2 (def)))
+	{
+	  tree c = fold_convert (type, gimple_assign_rhs2 (def));
+	  step = fold_build2 (code, type, step, c);
+	  t = a;
+	}
+      else
+	return NULL_TREE;
+    }
+  return t == iv ? step : NULL_TREE;
+}
+
+/* Trip count of LOOP, whose index IV goes BASE, BASE + STEP, ... while
+   the header's condition COND holds, as a u64 GENERIC expression, for the
+   forms GCC's niter analysis leaves: computed exactly in 128-bit
+   arithmetic.  Returns NULL if the condition has another shape.  */
+
+static tree
+manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step)
+{
+  enum tree_code code = gimple_cond_code (cond);
+  tree lhs = gimple_cond_lhs (cond), rhs = gimple_cond_rhs (cond);
+  if (!tests_iv_p (lhs, iv, loop->header))
+    {
+      std::swap (lhs, rhs);
+      code = swap_tree_comparison (code);
+      if (!tests_iv_p (lhs, iv, loop->header))
+	return NULL_TREE;
+    }
+  edge te, fe;
+  extract_true_false_edges_from_block (loop->header, &te, &fe);
+  if (!flow_bb_inside_loop_p (loop, te->dest))
+    code = invert_tree_comparison (code, false);
+  if (!expr_invariant_in_loop_p (loop, rhs) || TREE_CODE (step) != INTEGER_CST
+      || integer_zerop (step))
+    return NULL_TREE;
+  tree w = intTI_type_node;
+  tree b = fold_convert (w, base), n = fold_convert (w, rhs);
+  tree s = fold_convert (w, step);
+  tree one = build_int_cst (w, 1), zero = build_int_cst (w, 0);
+  bool up = tree_int_cst_sgn (step) > 0;
+  tree diff = up ? fold_build2 (MINUS_EXPR, w, n, b)
+    : fold_build2 (MINUS_EXPR, w, b, n);
+  tree as = up ? s : fold_build1 (NEGATE_EXPR, w, s);
+  tree count;
+  switch (code)
+    {
+    case LT_EXPR:
+    case GT_EXPR:
+      if ((code == LT_EXPR) != up)
+	return NULL_TREE;
+      count = fold_build2 (TRUNC_DIV_EXPR, w,
+			   fold_build2 (PLUS_EXPR, w, diff,
+					fold_build2 (MINUS_EXPR, w, as, one)),
+			   as);
+      count = fold_build3 (COND_EXPR, w,
+			   fold_build2 (GT_EXPR, boolean_type_node, diff, zero),
+			   count, zero);
+      break;
+    case LE_EXPR:
+    case GE_EXPR:
+      if ((code == LE_EXPR) != up)
+	return NULL_TREE;
+      count = fold_build2 (PLUS_EXPR, w,
+			   fold_build2 (TRUNC_DIV_EXPR, w, diff, as), one);
+      count = fold_build3 (COND_EXPR, w,
+			   fold_build2 (GE_EXPR, boolean_type_node, diff, zero),
+			   count, zero);
+      break;
+    case NE_EXPR:
+      /* Only exact: the step must reach the bound.  */
+      if (!integer_onep (as))
+	return NULL_TREE;
+      count = fold_build3 (COND_EXPR, w,
+			   fold_build2 (GE_EXPR, boolean_type_node, diff, zero),
+			   diff, zero);
+      break;
+    default:
+      return NULL_TREE;
+    }
+  return fold_convert (u64_type (), count);
 }
 
 /* Describe the marked loop LOOP with index IV as dimension K of R.
@@ -210,14 +328,29 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
   affine_iv aiv;
   if (!simple_iv (loop, loop, iv, &aiv, true))
     {
+      gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (iv));
+      aiv.base = PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (loop));
+      aiv.step = manual_step (loop, iv);
+    }
+  if (!aiv.step)
+    {
       error_at (loc, "index %qE of a %<GPU_PARALLEL%> loop must change only "
 		"by a loop-invariant step in the loop's increment",
 		SSA_NAME_VAR (iv));
       return false;
     }
   class tree_niter_desc desc;
+  tree mcount = NULL_TREE;
   if (!number_of_iterations_exit (loop, exit, &desc, false)
-      || chrec_contains_undetermined (desc.niter))
+      || chrec_contains_undetermined (desc.niter)
+      || !integer_onep (desc.assumptions))
+    {
+      mcount = manual_count (loop, cond, iv, aiv.base, aiv.step);
+      desc.niter = mcount;
+      desc.may_be_zero = boolean_false_node;
+      desc.assumptions = boolean_true_node;
+    }
+  if (!desc.niter)
     {
       error_at (loc, "cannot count the iterations of this %<GPU_PARALLEL%> "
 		"loop: compare the index with a loop-invariant bound using "
@@ -259,10 +392,10 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
   tree type = TREE_TYPE (iv);
   d->lo = fold_convert (type, base);
   d->step = fold_convert (type, step);
-  tree count = fold_build2 (PLUS_EXPR, u64_type (),
-			    fold_convert (u64_type (), niter),
-			    build_int_cst (u64_type (), 1));
-  if (!integer_zerop (mbz))
+  /* The exit test is in the header, so the latch -- and the body -- run
+     NITER times.  */
+  tree count = fold_convert (u64_type (), niter);
+  if (mbz && !integer_zerop (mbz))
     count = fold_build3 (COND_EXPR, u64_type (), mbz,
 			 build_int_cst (u64_type (), 0), count);
   d->count = count;
@@ -320,42 +453,50 @@ check_nest (struct gpu_region *r)
   return true;
 }
 
-/* Latch executions of LOOP inside region R as a long valid before R.  */
+/* The last iteration number (counting from 0) in which the block BB of
+   LOOP inside region R runs, as a long valid before R.  A block other
+   than the header of a loop that tests at its header runs one time fewer
+   than the header.  */
 
 static tree
-latch_count (struct gpu_region *r, class loop *loop)
+last_iteration (struct gpu_region *r, class loop *loop, basic_block bb)
 {
+  tree one = build_int_cst (long_type (), 1);
   for (int k = 0; k < r->ndim; k++)
     if (r->dims[k].loop == loop)
       return fold_build2 (MINUS_EXPR, long_type (),
-			  fold_convert (long_type (), r->dims[k].count),
-			  build_int_cst (long_type (), 1));
+			  fold_convert (long_type (), r->dims[k].count), one);
   tree n = number_of_latch_executions (loop);
   if (!n || chrec_contains_undetermined (n))
     return NULL_TREE;
   n = instantiate (r, loop_outer (loop), n);
   if (!invariant_in_region_p (r, n))
     return NULL_TREE;
-  return fold_convert (long_type (), n);
+  n = fold_convert (long_type (), n);
+  edge exit = single_exit (loop);
+  if (exit && exit->src == loop->header && bb != loop->header)
+    n = fold_build2 (MINUS_EXPR, long_type (), n, one);
+  return n;
 }
 
 /* Bound the values of CHREC (an address evolution inside R) by *LO and
    *HI, as longs valid before R.  */
 
 static bool
-chrec_range (struct gpu_region *r, tree chrec, tree *lo, tree *hi)
+chrec_range (struct gpu_region *r, basic_block bb, tree chrec, tree *lo,
+	     tree *hi)
 {
   if (!chrec || chrec_contains_undetermined (chrec))
     return false;
   if (TREE_CODE (chrec) == POLYNOMIAL_CHREC)
     {
       tree l, h;
-      if (!chrec_range (r, CHREC_LEFT (chrec), &l, &h))
+      if (!chrec_range (r, bb, CHREC_LEFT (chrec), &l, &h))
 	return false;
       tree step = CHREC_RIGHT (chrec);
       if (tree_contains_chrecs (step, NULL) || !invariant_in_region_p (r, step))
 	return false;
-      tree n = latch_count (r, get_chrec_loop (chrec));
+      tree n = last_iteration (r, get_chrec_loop (chrec), bb);
       if (!n)
 	return false;
       tree ext = fold_build2 (MULT_EXPR, long_type (),
@@ -395,7 +536,15 @@ bound_access (struct gpu_region *r, struct gpu_access *a, tree *lo, tree *hi)
   gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
   tree ev = analyze_scalar_evolution (sl, addr);
   ev = instantiate_scev (loop_preheader_edge (r->outer), sl, ev);
-  bool ok = chrec_range (r, ev, lo, hi);
+  bool ok = chrec_range (r, gimple_bb (a->stmt), ev, lo, hi);
+  if (!ok && dump_file && (dump_flags & TDF_DETAILS))
+    {
+      fprintf (dump_file, "  cannot bound ");
+      print_generic_expr (dump_file, a->ref);
+      fprintf (dump_file, ": evolution ");
+      print_generic_expr (dump_file, ev);
+      fprintf (dump_file, "\n");
+    }
   if (ok)
     *hi = fold_build2 (PLUS_EXPR, long_type (), *hi,
 		       fold_convert (long_type (), size));

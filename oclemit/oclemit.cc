@@ -1322,6 +1322,10 @@ emit_store (struct ocl_fn *f, gimple *stmt, tree lhs, const char *rhs)
 static void
 emit_stmt (struct ocl_fn *f, gimple *stmt)
 {
+  /* Clobbers ("x ={v} {CLOBBER}") end a variable's lifetime; they are
+     marked volatile but are no accesses.  */
+  if (gimple_clobber_p (stmt))
+    return;
   if (gimple_has_volatile_ops (stmt))
     {
       FAIL (f, stmt, "volatile access");

@@ -35,9 +35,9 @@ int
 main (void)
 {
   check_init ();
-  for (int s = 0; s < CHECK_NSIZES; s++)
+  for (int s = 0; s <= CHECK_NSIZES; s++)
     {
-      int n = (int) check_sizes[s];
+      int n = s < CHECK_NSIZES ? (int) check_sizes[s] : (int) CHECK_LARGE;
       long m = 4L * n + 3;
       float *blk = check_alloc (m * sizeof (float));
       float *w = check_alloc (m * sizeof (float));

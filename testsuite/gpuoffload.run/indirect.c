@@ -5,6 +5,7 @@ static void
 gather (int n, int m, float *restrict y, const float *x GPU_EXTENT (m),
 	const int *restrict idx)
 {
+  (void) m;			/* used only by GPU_EXTENT */
   for (int i GPU_PARALLEL = 0; i < n; i++)
     y[i] = x[idx[i]] * 2.0f;
 }
@@ -20,9 +21,10 @@ scatter (int n, const int *perm, const double *x, double *out)
 
 /* Two levels of indirection: row pointers as offsets (CSR-like).  */
 static void
-rows_first (int rows, int nnz, const int *start, const int *col,
+rows_first (int rows, int nnz, const int *start, const int *col GPU_EXTENT (nnz),
 	    const float *val GPU_EXTENT (nnz), float *first)
 {
+  (void) nnz;
   for (int r GPU_PARALLEL = 0; r < rows; r++)
     first[r] = start[r] < start[r + 1] ? val[start[r]] + (float) col[start[r]] : 0.0f;
 }

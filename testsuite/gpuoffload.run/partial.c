@@ -1,4 +1,4 @@
-/* partial.c: partial writes: a stepped store y[2*i], a conditional store if (x[i] > 0) y[i] = ..., and a store to every third element from the end; elements the loop does not store must keep the host's values.  */
+/* partial.c: partial writes: a stepped store y[2*i], a conditional store if (x[i] > 0) y[i] = ..., and a store to every third element from the end (sizes up to 1 Mi); elements the loop does not store must keep the host's values.  */
 #include "check.h"
 
 static void
@@ -27,9 +27,9 @@ int
 main (void)
 {
   check_init ();
-  for (int s = 0; s < CHECK_NSIZES; s++)
+  for (int s = 0; s <= CHECK_NSIZES; s++)
     {
-      int n = (int) check_sizes[s];
+      int n = s < CHECK_NSIZES ? (int) check_sizes[s] : (int) CHECK_LARGE;
       float *x = check_alloc (n * sizeof (float));
       float *y = check_alloc (2L * n * sizeof (float));
       float *w = check_alloc (2L * n * sizeof (float));
