@@ -104,14 +104,20 @@ hoist_header (class loop *loop)
 	      && !(is_gimple_call (stmt)
 		   && (gimple_call_flags (stmt) & (ECF_CONST | ECF_PURE)))))
 	return false;
-      /* Every operand must be available before the loop.  */
+      /* Computations on the index stay; the rest moves out.  */
       ssa_op_iter it;
       tree use;
+      bool inv = true;
       FOR_EACH_SSA_TREE_OPERAND (use, stmt, it, SSA_OP_USE)
 	{
 	  basic_block db = gimple_bb (SSA_NAME_DEF_STMT (use));
 	  if (db && flow_bb_inside_loop_p (loop, db))
-	    return false;
+	    inv = false;
+	}
+      if (!inv)
+	{
+	  gsi_next (&gsi);
+	  continue;
 	}
       gimple_stmt_iterator to = gsi_last_bb (pre);
       if (gimple_vuse (stmt))
@@ -242,17 +248,21 @@ manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step)
   extract_true_false_edges_from_block (loop->header, &te, &fe);
   if (!flow_bb_inside_loop_p (loop, te->dest))
     code = invert_tree_comparison (code, false);
-  if (!expr_invariant_in_loop_p (loop, rhs) || TREE_CODE (step) != INTEGER_CST
-      || integer_zerop (step))
+  if (!expr_invariant_in_loop_p (loop, rhs) || integer_zerop (step))
     return NULL_TREE;
   tree w = intTI_type_node;
   tree b = fold_convert (w, base), n = fold_convert (w, rhs);
   tree s = fold_convert (w, step);
   tree one = build_int_cst (w, 1), zero = build_int_cst (w, 0);
-  bool up = tree_int_cst_sgn (step) > 0;
+  /* A variable step goes the way the test says: up for < and <=.  */
+  bool up = TREE_CODE (step) == INTEGER_CST ? tree_int_cst_sgn (step) > 0
+	    : (code == LT_EXPR || code == LE_EXPR);
+  if (TREE_CODE (step) != INTEGER_CST && code == NE_EXPR)
+    return NULL_TREE;
   tree diff = up ? fold_build2 (MINUS_EXPR, w, n, b)
     : fold_build2 (MINUS_EXPR, w, b, n);
   tree as = up ? s : fold_build1 (NEGATE_EXPR, w, s);
+  /* Branch-free forms: MAX keeps empty ranges at zero.  */
   tree count;
   switch (code)
     {
@@ -261,30 +271,26 @@ manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step)
       if ((code == LT_EXPR) != up)
 	return NULL_TREE;
       count = fold_build2 (TRUNC_DIV_EXPR, w,
-			   fold_build2 (PLUS_EXPR, w, diff,
+			   fold_build2 (PLUS_EXPR, w,
+					fold_build2 (MAX_EXPR, w, diff, zero),
 					fold_build2 (MINUS_EXPR, w, as, one)),
 			   as);
-      count = fold_build3 (COND_EXPR, w,
-			   fold_build2 (GT_EXPR, boolean_type_node, diff, zero),
-			   count, zero);
       break;
     case LE_EXPR:
     case GE_EXPR:
       if ((code == LE_EXPR) != up)
 	return NULL_TREE;
-      count = fold_build2 (PLUS_EXPR, w,
-			   fold_build2 (TRUNC_DIV_EXPR, w, diff, as), one);
-      count = fold_build3 (COND_EXPR, w,
-			   fold_build2 (GE_EXPR, boolean_type_node, diff, zero),
-			   count, zero);
+      count = fold_build2 (TRUNC_DIV_EXPR, w,
+			   fold_build2 (MAX_EXPR, w,
+					fold_build2 (PLUS_EXPR, w, diff, as),
+					zero),
+			   as);
       break;
     case NE_EXPR:
       /* Only exact: the step must reach the bound.  */
       if (!integer_onep (as))
 	return NULL_TREE;
-      count = fold_build3 (COND_EXPR, w,
-			   fold_build2 (GE_EXPR, boolean_type_node, diff, zero),
-			   diff, zero);
+      count = fold_build2 (MAX_EXPR, w, diff, zero);
       break;
     default:
       return NULL_TREE;
@@ -339,6 +345,12 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
 		SSA_NAME_VAR (iv));
       return false;
     }
+  /* An unsigned index stepped down adds a huge constant (i-- on unsigned
+     char is i + 255): read the step as signed in the index's width.  */
+  if (TREE_CODE (aiv.step) == INTEGER_CST && TYPE_UNSIGNED (TREE_TYPE (iv)))
+    aiv.step = wide_int_to_tree (signed_type_for (TREE_TYPE (iv)),
+				 wi::to_wide (fold_convert (TREE_TYPE (iv),
+							    aiv.step)));
   class tree_niter_desc desc;
   tree mcount = NULL_TREE;
   if (!number_of_iterations_exit (loop, exit, &desc, false)
@@ -514,6 +526,110 @@ chrec_range (struct gpu_region *r, basic_block bb, tree chrec, tree *lo,
   return true;
 }
 
+/* Bound the value of T, computed in block BB of region R, by the longs
+   *LO and *HI valid before R: the fallback for what scalar evolution does
+   not take (narrow index types, whose updates it sees as wrapping).
+   Values are read as signed 64-bit, as pointer arithmetic wraps; an
+   operation in a narrower unsigned type might wrap, so none is taken.  */
+
+static bool
+interval_of (struct gpu_region *r, tree t, tree *lo, tree *hi, int depth)
+{
+  tree L = long_type ();
+  if (depth > 24)
+    return false;
+  if (TREE_CODE (t) == INTEGER_CST || expr_invariant_in_loop_p (r->outer, t))
+    {
+      if (!INTEGRAL_TYPE_P (TREE_TYPE (t)) && !POINTER_TYPE_P (TREE_TYPE (t)))
+	return false;
+      *lo = *hi = fold_convert (L, t);
+      return true;
+    }
+  if (TREE_CODE (t) != SSA_NAME)
+    return false;
+  for (int k = 0; k < r->ndim; k++)
+    if (t == r->dims[k].iv)
+      {
+	struct gpu_dim *d = &r->dims[k];
+	tree first = fold_convert (L, d->lo);
+	tree last = fold_build2 (PLUS_EXPR, L, first,
+				 fold_build2 (MULT_EXPR, L,
+					      fold_convert (L, d->step),
+					      fold_build2 (MINUS_EXPR, L,
+							   fold_convert (L, d->count),
+							   build_int_cst (L, 1))));
+	*lo = fold_build2 (MIN_EXPR, L, first, last);
+	*hi = fold_build2 (MAX_EXPR, L, first, last);
+	return true;
+      }
+  gimple *def = SSA_NAME_DEF_STMT (t);
+  if (!is_gimple_assign (def))
+    return false;
+  enum tree_code code = gimple_assign_rhs_code (def);
+  tree type = TREE_TYPE (t);
+  tree a = gimple_assign_rhs1 (def);
+  tree alo, ahi, blo, bhi;
+  bool narrow_unsigned = INTEGRAL_TYPE_P (type) && TYPE_UNSIGNED (type)
+			 && TYPE_PRECISION (type) < 64;
+  if (code == SSA_NAME)
+    return interval_of (r, a, lo, hi, depth + 1);
+  if (CONVERT_EXPR_CODE_P (code))
+    {
+      tree at = TREE_TYPE (a);
+      if (!INTEGRAL_TYPE_P (at) && !POINTER_TYPE_P (at))
+	return false;
+      /* Widening keeps the value; so does a same-width change of sign
+	 into 64 bits (read as signed anyway).  */
+      if (TYPE_PRECISION (type) < TYPE_PRECISION (at))
+	return false;
+      if (narrow_unsigned && !TYPE_UNSIGNED (at))
+	return false;
+      return interval_of (r, a, lo, hi, depth + 1);
+    }
+  if (narrow_unsigned)
+    return false;
+  if (code == NEGATE_EXPR)
+    {
+      if (!interval_of (r, a, &alo, &ahi, depth + 1))
+	return false;
+      *lo = fold_build1 (NEGATE_EXPR, L, ahi);
+      *hi = fold_build1 (NEGATE_EXPR, L, alo);
+      return true;
+    }
+  if (code != PLUS_EXPR && code != MINUS_EXPR && code != POINTER_PLUS_EXPR
+      && code != MULT_EXPR)
+    return false;
+  if (!interval_of (r, a, &alo, &ahi, depth + 1)
+      || !interval_of (r, gimple_assign_rhs2 (def), &blo, &bhi, depth + 1))
+    return false;
+  if (code == MINUS_EXPR)
+    {
+      *lo = fold_build2 (MINUS_EXPR, L, alo, bhi);
+      *hi = fold_build2 (MINUS_EXPR, L, ahi, blo);
+    }
+  else if (code == MULT_EXPR)
+    {
+      /* One factor must be invariant (a single value).  */
+      if (!operand_equal_p (blo, bhi, 0))
+	{
+	  std::swap (alo, blo);
+	  std::swap (ahi, bhi);
+	  if (!operand_equal_p (blo, bhi, 0))
+	    return false;
+	}
+      tree x = fold_build2 (MULT_EXPR, L, alo, blo);
+      tree y = fold_build2 (MULT_EXPR, L, ahi, blo);
+      *lo = fold_build2 (MIN_EXPR, L, x, y);
+      *hi = fold_build2 (MAX_EXPR, L, x, y);
+    }
+  else
+    {
+      *lo = fold_build2 (PLUS_EXPR, L, alo, blo);
+      *hi = fold_build2 (PLUS_EXPR, L, ahi, bhi);
+    }
+  return true;
+}
+
 /* Bound the access A of region R: the byte range it touches, as longs
    valid before R, in *LO and *HI (one past the end).  */
 
@@ -537,6 +653,8 @@ bound_access (struct gpu_region *r, struct gpu_access *a, tree *lo, tree *hi)
   tree ev = analyze_scalar_evolution (sl, addr);
   ev = instantiate_scev (loop_preheader_edge (r->outer), sl, ev);
   bool ok = chrec_range (r, gimple_bb (a->stmt), ev, lo, hi);
+  if (!ok && loop_containing_stmt (a->stmt) == r->dims[0].loop)
+    ok = interval_of (r, addr, lo, hi, 0);
   if (!ok && dump_file && (dump_flags & TDF_DETAILS))
     {
       fprintf (dump_file, "  cannot bound ");
@@ -578,7 +696,9 @@ reaching_def (function *fun, basic_block bb, tree decl)
 	if (SSA_NAME_VAR (gimple_phi_result (gsi.phi ())) == decl)
 	  return gimple_phi_result (gsi.phi ());
     }
-  return ssa_default_def (fun, decl);
+  if (TREE_CODE (decl) == PARM_DECL)
+    return get_or_create_ssa_default_def (fun, decl);
+  return NULL_TREE;
 }
 
 struct extent_walk
@@ -621,6 +741,12 @@ extent_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
       tree var = SSA_NAME_VAR (p);
       tree attr = var ? lookup_attribute (GPU_ATTR_EXTENT, DECL_ATTRIBUTES (var))
 	: NULL_TREE;
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	{
+	  fprintf (dump_file, "  extent of ");
+	  print_generic_expr (dump_file, p);
+	  fprintf (dump_file, ": %s\n", attr ? "found" : "none");
+	}
       if (attr)
 	{
 	  tree count = unshare_expr (TREE_VALUE (TREE_VALUE (attr)));
@@ -1066,6 +1192,17 @@ offload_region (function *fun, class loop *outer, tree iv)
 
   char *record = make_record (&r, source);
   tree var = make_record_var (record, r.kernel_name);
+  /* Dump before build_launch replaces the index-space expressions.  */
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    for (unsigned i = 0; i < r.caps.length (); i++)
+      if (r.caps[i].kind == GPU_CAP_BUFFER)
+	{
+	  fprintf (dump_file, "  range of arg %u: [", i);
+	  print_generic_expr (dump_file, r.caps[i].lo, TDF_SLIM);
+	  fprintf (dump_file, ", ");
+	  print_generic_expr (dump_file, r.caps[i].hi, TDF_SLIM);
+	  fprintf (dump_file, ")\n");
+	}
   build_launch (&r, var);
   if (gpu_opts.dump_cl_dir)
     dump_cl (r.kernel_name, source);
@@ -1081,6 +1218,14 @@ offload_region (function *fun, class loop *outer, tree iv)
 	  fprintf (dump_file, "  arg %u: %s ", i,
 		   r.caps[i].kind == GPU_CAP_BUFFER ? "buffer" : "scalar");
 	  print_generic_expr (dump_file, r.caps[i].value, TDF_SLIM);
+	  if (r.caps[i].kind == GPU_CAP_BUFFER)
+	    {
+	      fprintf (dump_file, " bytes [");
+	      print_generic_expr (dump_file, r.caps[i].lo, TDF_SLIM);
+	      fprintf (dump_file, ", ");
+	      print_generic_expr (dump_file, r.caps[i].hi, TDF_SLIM);
+	      fprintf (dump_file, ")");
+	    }
 	  fprintf (dump_file, "\n");
 	}
       fprintf (dump_file, "--- kernel source ---\n%s--- end ---\n", source);

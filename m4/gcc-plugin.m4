@@ -69,6 +69,7 @@ Install the packages $gcc_plugin_pkg and g++-${gcc_major_version} (the plugin mu
 dnl The plugin must be built by the same GCC version that loads it.
 AC_MSG_CHECKING([that $CXX and $CC are the same GCC version])
 AC_LANG_PUSH([C++])
+CPPFLAGS="$CPPFLAGS $GCC_PLUGIN_CPPFLAGS"
 AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <bversion.h>
 #if BUILDING_GCC_MAJOR != __GNUC__
 # error plugin headers and C++ compiler differ
@@ -77,6 +78,7 @@ AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <bversion.h>
   [AC_MSG_RESULT([yes])],
   [AC_MSG_RESULT([no])
    AC_MSG_ERROR([$CXX is not the C++ compiler of GCC $gcc_major_version whose plugin headers are in $GCC_PLUGIN_INCLUDE_DIR; set CXX=g++-$gcc_major_version])])
+CPPFLAGS=$gpuoffload_save_CPPFLAGS
 AC_LANG_POP([C++])
 
 AS_IF([test "x$gcc_plugin_dir" = xdefault || test "x$gcc_plugin_dir" = xyes],

@@ -1247,7 +1247,8 @@ print_rhs (struct ocl_fn *f, gassign *stmt, pretty_printer *pp)
       print_wrapped (f, stmt, pp, a, narrow);
       return;
     case BIT_NOT_EXPR:
-      pp_string (pp, "~");
+      /* On _Bool (one bit of precision) it is the logical not.  */
+      pp_string (pp, TYPE_PRECISION (type) == 1 ? "!" : "~");
       print_wrapped (f, stmt, pp, a, false);
       return;
     case TRUTH_NOT_EXPR:

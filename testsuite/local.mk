@@ -32,12 +32,12 @@ testsuite/site.exp: Makefile
 	} > $@-t && mv -f $@-t $@
 
 check-local: testsuite/site.exp
-	@if test "$(RUNTEST)" = none; then \
+	@if test "$(DEJAGNU_RUNTEST)" = none; then \
 	  echo "make check: runtest (DejaGnu) was not found by configure;" \
 	       "install dejagnu and re-run configure." >&2; \
 	  exit 1; \
 	fi
-	cd testsuite && $(RUNTEST) --tool gpuoffload \
+	cd testsuite && $(DEJAGNU_RUNTEST) --tool gpuoffload \
 	  --srcdir "$(abs_top_srcdir)/testsuite" $(RUNTESTFLAGS)
 
 clean-local: clean-local-testsuite
@@ -45,8 +45,3 @@ clean-local-testsuite:
 	-rm -rf testsuite/out testsuite/site.exp testsuite/site.exp-t \
 	  testsuite/gpuoffload.sum testsuite/gpuoffload.log testsuite/site.bak \
 	  testsuite/*.o testsuite/*.so
-
-# Test results of an in-tree build must not end up in the tarball.
-dist-hook: dist-hook-testsuite
-dist-hook-testsuite:
-	-rm -rf $(distdir)/testsuite/out
