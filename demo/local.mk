@@ -10,7 +10,7 @@ demo_demo_LDADD = libgpurt.la $(LIBM)
 CLEANFILES += demo/demo$(EXEEXT)
 
 # The object must be rebuilt when the plugin changes (and needs it built).
-demo/demo_demo-demo.$(OBJEXT): gpuoffload.la
+$(demo_demo_OBJECTS): gpuoffload.la
 
 .PHONY: demo
 demo: demo/demo$(EXEEXT)

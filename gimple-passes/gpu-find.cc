@@ -403,7 +403,10 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
     }
   tree type = TREE_TYPE (iv);
   d->lo = fold_convert (type, base);
-  d->step = fold_convert (type, step);
+  /* Keep the step signed so that a step down of an unsigned index reads
+     as negative in the range analysis.  */
+  d->step = fold_convert (TYPE_UNSIGNED (type) ? signed_type_for (type) : type,
+			  step);
   /* The exit test is in the header, so the latch -- and the body -- run
      NITER times.  */
   tree count = fold_convert (u64_type (), niter);
@@ -585,6 +588,33 @@ interval_of (struct gpu_region *r, tree t, tree *lo, tree *hi, int depth)
       if (narrow_unsigned && !TYPE_UNSIGNED (at))
 	return false;
       return interval_of (r, a, lo, hi, depth + 1);
+    }
+  /* A sum or difference in a narrow unsigned type is exact when the
+     result stays inside the type: the launch checks that at run time.  */
+  if (narrow_unsigned && (code == PLUS_EXPR || code == MINUS_EXPR))
+    {
+      if (!interval_of (r, a, &alo, &ahi, depth + 1)
+	  || !interval_of (r, gimple_assign_rhs2 (def), &blo, &bhi, depth + 1))
+	return false;
+      if (code == PLUS_EXPR)
+	{
+	  *lo = fold_build2 (PLUS_EXPR, L, alo, blo);
+	  *hi = fold_build2 (PLUS_EXPR, L, ahi, bhi);
+	}
+      else
+	{
+	  *lo = fold_build2 (MINUS_EXPR, L, alo, bhi);
+	  *hi = fold_build2 (MINUS_EXPR, L, ahi, blo);
+	}
+      tree top = wide_int_to_tree (L, wi::mask (TYPE_PRECISION (type), false,
+						 TYPE_PRECISION (L)));
+      tree ok = fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+			     fold_build2 (GE_EXPR, boolean_type_node, *lo,
+					  build_int_cst (L, 0)),
+			     fold_build2 (LE_EXPR, boolean_type_node, *hi, top));
+      r->valid = r->valid ? fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+					 r->valid, ok) : ok;
+      return true;
     }
   if (narrow_unsigned)
     return false;
@@ -1032,8 +1062,19 @@ build_launch (struct gpu_region *r, tree record_var)
   tree argp = build_fold_addr_expr
     (build4 (ARRAY_REF, u64_type (), args, size_zero_node, NULL_TREE,
 	     NULL_TREE));
-  gcall *call = gimple_build_call (gpu_launch_decl, 6, rec, argp,
-				   build_int_cst (unsigned_type_node, nargs),
+  /* Bit 31 of the argument count tells the runtime that the access
+     ranges do not hold for this launch (docs/ABI.md): run on the host.  */
+  tree nargs_v = build_int_cst (unsigned_type_node, nargs);
+  if (r->valid)
+    nargs_v = emit_value
+      (&gsi, fold_build2 (BIT_IOR_EXPR, unsigned_type_node, nargs_v,
+			  fold_build2 (LSHIFT_EXPR, unsigned_type_node,
+				       fold_convert (unsigned_type_node,
+						     fold_build1 (TRUTH_NOT_EXPR,
+								  boolean_type_node,
+								  r->valid)),
+				       build_int_cst (unsigned_type_node, 31))));
+  gcall *call = gimple_build_call (gpu_launch_decl, 6, rec, argp, nargs_v,
 				   counts[0], counts[1], counts[2]);
   tree ran = make_ssa_name (integer_type_node);
   gimple_call_set_lhs (call, ran);

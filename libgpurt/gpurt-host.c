@@ -65,11 +65,13 @@ static void *
 gpurt_pool_worker (void *arg)
 {
   unsigned index = (unsigned) (uintptr_t) arg;
-  unsigned long seen;
+  /* Workers are created before the first job is posted, so every job
+     has a generation above 0, even one posted before this thread got to
+     run.  */
+  unsigned long seen = 0;
 
   gpurt_in_host_run = 1;
   pthread_mutex_lock (&gpurt_pool.lock);
-  seen = gpurt_pool.generation;
   for (;;)
     {
       while (gpurt_pool.generation == seen)

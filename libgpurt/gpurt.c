@@ -23,6 +23,11 @@
 #include <strings.h>
 #include <time.h>
 
+/* Scalar arguments are the low bytes of a 64-bit word (docs/ABI.md).  */
+#if defined __BYTE_ORDER__ && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+# error "libgpurt passes scalar arguments as little-endian words"
+#endif
+
 struct gpurt_env gpurt_env;
 
 static pthread_once_t gpurt_init_once = PTHREAD_ONCE_INIT;

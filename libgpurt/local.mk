@@ -1,21 +1,33 @@
-## libgpurt/local.mk -- STUB written by the build-system helper so that
-## autoreconf and make work before the libgpurt owner writes the real one;
-## replace it freely (keep the names libgpurt.la and include_HEADERS, which
-## the top Makefile.am, demo/local.mk and the test suite rely on).
+## libgpurt/local.mk -- included by the top Makefile.am (non-recursive make);
+## builds libgpurt, the runtime that offloaded code calls (docs/ABI.md), as a
+## shared and a static library, and installs gpuoffload.h.
+##
+## libgpurt does not link against libOpenCL: it dlopens the ICD loader at run
+## time, so only the OpenCL headers are needed to build it.  Only the four
+## gpurt_* entry points are exported (-fvisibility=hidden).  DL_LIBS (-ldl,
+## empty where dlopen is in libc) and PTHREAD_* come from configure.ac.
 
 lib_LTLIBRARIES = libgpurt.la
 include_HEADERS = include/gpuoffload.h
 
 libgpurt_la_SOURCES = \
 	libgpurt/gpurt.c \
-	libgpurt/gpurt-buffers.c \
+	libgpurt/gpurt-region.c \
 	libgpurt/gpurt-device.c \
+	libgpurt/gpurt-buffers.c \
 	libgpurt/gpurt-host.c \
 	libgpurt/gpurt-profile.c \
-	libgpurt/gpurt-region.c \
 	libgpurt/gpurt-internal.h \
 	libgpurt/gpurt-cl-funcs.def
-libgpurt_la_CPPFLAGS = -I$(top_srcdir)/include -I$(top_srcdir)/libgpurt
-libgpurt_la_CFLAGS = $(PTHREAD_CFLAGS) -Wall
+
+libgpurt_la_CPPFLAGS = -I$(top_srcdir)/include -I$(top_srcdir)/libgpurt \
+	-DCL_TARGET_OPENCL_VERSION=120
+libgpurt_la_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -fvisibility=hidden \
+	$(PTHREAD_CFLAGS)
 libgpurt_la_LIBADD = $(DL_LIBS) $(PTHREAD_LIBS)
-libgpurt_la_LDFLAGS = -version-info 0:0:0
+libgpurt_la_LDFLAGS = -version-info 0:0:0 -no-undefined
+
+## libgpurt/selftest.c tests the library without the compiler (hand-written
+## region records, fallback policies in child processes, injected OpenCL
+## failures); the comment at its top says how to build and run it.
+EXTRA_DIST += libgpurt/selftest.c

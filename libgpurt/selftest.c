@@ -8,10 +8,15 @@
 
    Build and run (from the top of the tree):
 
-     gcc -std=c11 -O2 -Wall -Wextra -Iinclude -Ilibgpurt libgpurt/*.c \
+     gcc -std=c11 -O2 -Wall -Wextra -Iinclude -Ilibgpurt \
+	 -DGPURT_SELFTEST_INTERNALS libgpurt/gpurt*.c libgpurt/selftest.c \
 	 -o gpurt-selftest -ldl -lpthread
      GPURT_FALLBACK=abort ./gpurt-selftest     # everything on the device
      GPURT_DEVICE=host ./gpurt-selftest        # everything on the host
+
+   Without -DGPURT_SELFTEST_INTERNALS it also links against the built
+   library (-lgpurt), minus the white-box checks (object counts and
+   injected OpenCL failures) that need libgpurt's hidden symbols.
 
    Fallback and abort behaviour is checked in child processes (this
    program re-executed with --child MODE and its own GPURT_FALLBACK).
@@ -148,6 +153,7 @@ static char rec_fp64[RECORD_MAX];
 static char rec_argsize[RECORD_MAX];
 static char rec_argcount[RECORD_MAX];
 static char rec_version2[RECORD_MAX];
+static char rec_two_rw[RECORD_MAX];
 
 static const char saxpy_src[] =
   "#pragma OPENCL FP_CONTRACT OFF\n"
@@ -439,6 +445,33 @@ make_records (void)
 	       "  y[get_global_id (0)] = -7;\n"
 	       "}\n",
 	       "gpu_version2_11_f2");
+
+  /* Two read-written buffers: a partial copy-back followed by the host
+     loop would be visible (values incremented twice).  */
+  make_record (rec_two_rw,
+	       "gpuoffload-region 1\n"
+	       "name %s\n"
+	       "loc selftest.c:1300\n"
+	       "ndim 1\n"
+	       "fp64 0\n"
+	       "options \n"
+	       "nargs 2\n"
+	       "arg 0 buffer rw y\n"
+	       "arg 1 buffer rw z\n",
+	       "__kernel void %s (__global char *gpu_b0, long gpu_o0,\n"
+	       "  __global char *gpu_b1, long gpu_o1,\n"
+	       "  ulong gpu_n0, ulong gpu_n1, ulong gpu_n2)\n"
+	       "{\n"
+	       "  ulong i = get_global_id (0);\n"
+	       "  __global int *y = (__global int *) (gpu_b0 + gpu_o0);\n"
+	       "  __global int *z = (__global int *) (gpu_b1 + gpu_o1);\n"
+	       "  if (i < gpu_n0)\n"
+	       "    {\n"
+	       "      y[i] = y[i] + 1;\n"
+	       "      z[i] = z[i] * 3;\n"
+	       "    }\n"
+	       "}\n",
+	       "gpu_two_rw_12_a3");
 
   gpurt_register (rec_saxpy);
   gpurt_register (rec_2d);
@@ -745,6 +778,43 @@ run_fp64 (uint64_t n)
   free (ref);
 }
 
+/* y[i] += 1, z[i] *= 3 on two separate arrays, both read-written.  */
+
+static void
+run_two_rw (uint64_t n)
+{
+  int32_t *y = malloc ((n + 1) * sizeof *y);
+  int32_t *z = malloc ((n + 1) * sizeof *z);
+  int32_t *yref = malloc ((n + 1) * sizeof *yref);
+  int32_t *zref = malloc ((n + 1) * sizeof *zref);
+  uint64_t args[8], i;
+  int ret;
+
+  for (i = 0; i < n; i++)
+    {
+      y[i] = rng_int () % 100000;
+      z[i] = rng_int () % 100000;
+      yref[i] = y[i] + 1;
+      zref[i] = z[i] * 3;
+    }
+  arg_buffer (args + 0, y, 3, 0, (int64_t) (n * 4));
+  arg_buffer (args + 4, z, 3, 0, (int64_t) (n * 4));
+  ret = gpurt_launch (rec_two_rw, args, 2, n, 1, 1);
+  note_launch ("two_rw", ret, n);
+  if (!ret)
+    for (i = 0; i < n; i++)
+      {
+	y[i] = y[i] + 1;
+	z[i] = z[i] * 3;
+      }
+  check (memcmp (y, yref, n * 4) == 0 && memcmp (z, zref, n * 4) == 0,
+	 "two_rw n=%" PRIu64 ": wrong result", n);
+  free (y);
+  free (z);
+  free (yref);
+  free (zref);
+}
+
 /* ---------------------------------------------------------------------
    Regions whose launch fails after buffers were made (child mode
    "launch-errors", under GPURT_FALLBACK=silent): the host data must be
@@ -882,6 +952,225 @@ host_thread (void *arg)
 }
 
 /* ---------------------------------------------------------------------
+   White-box checks, only when this file is compiled together with the
+   libgpurt sources and -DGPURT_SELFTEST_INTERNALS (the OpenCL function
+   table is hidden in the shared library).  Every OpenCL object a launch
+   makes is counted, and failures are injected into chosen OpenCL calls
+   to check that each error path releases everything, leaves host memory
+   as it was and lets the host loop produce the right result.  */
+
+#ifdef GPURT_SELFTEST_INTERNALS
+#include "gpurt-internal.h"
+
+static struct gpurt_cl_funcs real_cl;
+static atomic_int live_mems, live_events;
+static const char *inject_name;	/* the call to fail, or NULL */
+static int inject_countdown;	/* fail its Nth call from now */
+
+/* Should this call of the OpenCL function NAME fail?  */
+
+static int
+inject (const char *name)
+{
+  return inject_name != NULL && strcmp (name, inject_name) == 0
+	 && --inject_countdown == 0;
+}
+
+static cl_mem
+wrap_clCreateBuffer (cl_context context, cl_mem_flags flags, size_t size,
+		     void *host, cl_int *err)
+{
+  cl_mem mem;
+
+  if (inject ("clCreateBuffer"))
+    {
+      *err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+      return NULL;
+    }
+  mem = real_cl.clCreateBuffer (context, flags, size, host, err);
+  if (mem != NULL)
+    atomic_fetch_add (&live_mems, 1);
+  return mem;
+}
+
+static cl_int
+wrap_clReleaseMemObject (cl_mem mem)
+{
+  atomic_fetch_sub (&live_mems, 1);
+  return real_cl.clReleaseMemObject (mem);
+}
+
+static cl_int
+wrap_clEnqueueWriteBuffer (cl_command_queue q, cl_mem mem, cl_bool blocking,
+			   size_t offset, size_t size, const void *ptr,
+			   cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+  if (inject ("clEnqueueWriteBuffer"))
+    return CL_OUT_OF_RESOURCES;
+  return real_cl.clEnqueueWriteBuffer (q, mem, blocking, offset, size, ptr,
+				       nwait, wait, ev);
+}
+
+static cl_int
+wrap_clEnqueueReadBuffer (cl_command_queue q, cl_mem mem, cl_bool blocking,
+			  size_t offset, size_t size, void *ptr,
+			  cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+  if (inject ("clEnqueueReadBuffer"))
+    return CL_OUT_OF_RESOURCES;
+  return real_cl.clEnqueueReadBuffer (q, mem, blocking, offset, size, ptr,
+				      nwait, wait, ev);
+}
+
+static cl_int
+wrap_clSetKernelArg (cl_kernel kernel, cl_uint index, size_t size,
+		     const void *value)
+{
+  if (inject ("clSetKernelArg"))
+    return CL_INVALID_ARG_VALUE;
+  return real_cl.clSetKernelArg (kernel, index, size, value);
+}
+
+static cl_int
+wrap_clEnqueueNDRangeKernel (cl_command_queue q, cl_kernel kernel,
+			     cl_uint dims, const size_t *offset,
+			     const size_t *global, const size_t *local,
+			     cl_uint nwait, const cl_event *wait, cl_event *ev)
+{
+  cl_int err;
+
+  if (inject ("clEnqueueNDRangeKernel"))
+    return CL_OUT_OF_RESOURCES;
+  err = real_cl.clEnqueueNDRangeKernel (q, kernel, dims, offset, global,
+					local, nwait, wait, ev);
+  if (err == CL_SUCCESS && ev != NULL)
+    atomic_fetch_add (&live_events, 1);
+  return err;
+}
+
+static cl_int
+wrap_clReleaseEvent (cl_event ev)
+{
+  atomic_fetch_sub (&live_events, 1);
+  return real_cl.clReleaseEvent (ev);
+}
+
+static cl_int
+wrap_clFinish (cl_command_queue q)
+{
+  cl_int err = real_cl.clFinish (q);
+
+  if (inject ("clFinish"))
+    return CL_OUT_OF_RESOURCES;
+  return err;
+}
+
+/* Route the OpenCL calls of libgpurt through the wrappers above.  Returns
+   0 when no device is in use.  */
+
+static int
+install_wrappers (void)
+{
+  if (gpurt_device_get () == NULL)
+    return 0;
+  real_cl = gpurt_cl;
+  gpurt_cl.clCreateBuffer = wrap_clCreateBuffer;
+  gpurt_cl.clReleaseMemObject = wrap_clReleaseMemObject;
+  gpurt_cl.clEnqueueWriteBuffer = wrap_clEnqueueWriteBuffer;
+  gpurt_cl.clEnqueueReadBuffer = wrap_clEnqueueReadBuffer;
+  gpurt_cl.clSetKernelArg = wrap_clSetKernelArg;
+  gpurt_cl.clEnqueueNDRangeKernel = wrap_clEnqueueNDRangeKernel;
+  gpurt_cl.clReleaseEvent = wrap_clReleaseEvent;
+  gpurt_cl.clFinish = wrap_clFinish;
+  return 1;
+}
+
+/* No buffer or event may outlive its launch.  */
+
+static void
+check_no_live_objects (const char *when)
+{
+  check (atomic_load (&live_mems) == 0 && atomic_load (&live_events) == 0,
+	 "%s: %d buffers and %d events not released", when,
+	 atomic_load (&live_mems), atomic_load (&live_events));
+}
+
+/* Child mode "inject" (GPURT_FALLBACK=silent): fail each OpenCL call of a
+   launch in turn.  The run_* functions check the final results, which
+   are wrong if a failed launch changed host memory before the host loop
+   ran.  */
+
+static void
+run_injections (void)
+{
+  static const struct
+  {
+    const char *name;
+    int nth;
+  } cases[] = {
+    { "clCreateBuffer", 1 }, { "clCreateBuffer", 2 },
+    { "clEnqueueWriteBuffer", 1 }, { "clEnqueueWriteBuffer", 2 },
+    { "clSetKernelArg", 1 }, { "clSetKernelArg", 4 },
+    { "clEnqueueNDRangeKernel", 1 },
+    { "clFinish", 1 }, { "clFinish", 2 },
+    { "clEnqueueReadBuffer", 1 }, { "clEnqueueReadBuffer", 2 },
+  };
+  unsigned c;
+
+  if (!install_wrappers ())
+    return;
+  for (c = 0; c < sizeof cases / sizeof cases[0]; c++)
+    {
+      int before = atomic_load (&host_runs);
+
+      /* Two written buffers (staged read-back), then one (direct).  */
+      inject_name = cases[c].name;
+      inject_countdown = cases[c].nth;
+      run_two_rw (1000);
+      inject_name = cases[c].name;
+      inject_countdown = cases[c].nth;
+      run_saxpy (rec_saxpy, 1000, "saxpy");
+      inject_name = cases[c].name;
+      inject_countdown = cases[c].nth;
+      run_overlap (1000);
+      inject_name = NULL;
+      check (atomic_load (&host_runs) > before, "injected %s #%d: no"
+	     " fallback happened", cases[c].name, cases[c].nth);
+      check_no_live_objects (cases[c].name);
+    }
+  /* And everything works again afterwards.  */
+  run_two_rw (1000);
+  run_saxpy (rec_saxpy, 1000, "saxpy");
+  check (gpurt_last_region_ran_on_device () == 1, "device unusable after"
+	 " injected failures");
+  check_no_live_objects ("after injections");
+}
+
+/* Child mode "features" (GPURT_FALLBACK=warn, GPURT_VERBOSE=1): pretend
+   the device has no fp64 and no correctly rounded divide and sqrt.  The
+   parent reads what libgpurt said about it.  */
+
+static void
+run_features (void)
+{
+  struct gpurt_device *dev = gpurt_device_get ();
+  int before = atomic_load (&host_runs);
+
+  if (dev == NULL)
+    return;
+  dev->fp64 = 0;
+  dev->single_fp_config &= ~(cl_device_fp_config)
+			    CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT;
+  run_fp64 (1000);
+  check (atomic_load (&host_runs) == before + 1,
+	 "an fp64 region ran on a device without fp64");
+  run_saxpy (rec_saxpy, 1000, "saxpy");
+  check (gpurt_last_region_ran_on_device () == 1,
+	 "saxpy did not run without -cl-fp32-correctly-rounded-divide-sqrt");
+}
+#endif /* GPURT_SELFTEST_INTERNALS */
+
+/* ---------------------------------------------------------------------
    Child processes.  */
 
 /* Run this program as "SELF --child MODE" with GPURT_FALLBACK=FALLBACK,
@@ -961,15 +1250,23 @@ run_child (const char *mode, const char *fallback, const char *extra,
   return status;
 }
 
-/* Number of lines of S.  */
+/* Number of lines of S that libgpurt printed (they start with "gpurt:";
+   the OpenCL implementation may print lines of its own, such as PoCL's
+   "1 error generated.").  */
 
 static int
-count_lines (const char *s)
+count_gpurt_lines (const char *s)
 {
   int n = 0;
 
-  for (; *s != '\0'; s++)
-    n += *s == '\n';
+  while (*s != '\0')
+    {
+      n += strncmp (s, "gpurt:", 6) == 0;
+      s = strchr (s, '\n');
+      if (s == NULL)
+	break;
+      s++;
+    }
   return n;
 }
 
@@ -995,6 +1292,18 @@ child_main (const char *mode)
       errors += run_failing (rec_saxpy, 1, "nargs mismatch");
       return errors != 0;
     }
+#ifdef GPURT_SELFTEST_INTERNALS
+  if (strcmp (mode, "inject") == 0)
+    {
+      run_injections ();
+      return atomic_load (&failed) != 0;
+    }
+  if (strcmp (mode, "features") == 0)
+    {
+      run_features ();
+      return atomic_load (&failed) != 0;
+    }
+#endif
   if (strcmp (mode, "profile") == 0)
     {
       for (i = 0; i < 3; i++)
@@ -1017,13 +1326,14 @@ test_policies (void)
   FILE *f;
 
   status = run_child ("bad", "silent", NULL, err, sizeof err);
-  check (WIFEXITED (status) && WEXITSTATUS (status) == 0 && err[0] == '\0',
+  check (WIFEXITED (status) && WEXITSTATUS (status) == 0
+	 && count_gpurt_lines (err) == 0,
 	 "GPURT_FALLBACK=silent with a broken kernel: status %#x, stderr:\n%s",
 	 status, err);
 
   status = run_child ("bad", "warn", NULL, err, sizeof err);
   check (WIFEXITED (status) && WEXITSTATUS (status) == 0
-	 && count_lines (err) == 1
+	 && count_gpurt_lines (err) == 1
 	 && strstr (err, "clBuildProgram failed (-11,"
 		    " CL_BUILD_PROGRAM_FAILURE) for kernel gpu_bad_6_a7")
 	 != NULL,
@@ -1038,7 +1348,8 @@ test_policies (void)
 	 " %#x, stderr:\n%s", status, err);
 
   status = run_child ("launch-errors", "silent", NULL, err, sizeof err);
-  check (WIFEXITED (status) && WEXITSTATUS (status) == 0 && err[0] == '\0',
+  check (WIFEXITED (status) && WEXITSTATUS (status) == 0
+	 && count_gpurt_lines (err) == 0,
 	 "failing launches under GPURT_FALLBACK=silent: status %#x,"
 	 " stderr:\n%s", status, err);
 
@@ -1050,6 +1361,30 @@ test_policies (void)
 	 && strstr (err, "record version '2' is not 1") != NULL,
 	 "failing launches under GPURT_VERBOSE=1: status %#x, stderr:\n%s",
 	 status, err);
+
+#ifdef GPURT_SELFTEST_INTERNALS
+  status = run_child ("inject", "silent", NULL, err, sizeof err);
+  check (WIFEXITED (status) && WEXITSTATUS (status) == 0
+	 && count_gpurt_lines (err) == 0,
+	 "injected OpenCL failures: status %#x, stderr:\n%s", status, err);
+  status = run_child ("inject", "silent", "GPURT_PROFILE=1", err,
+		      sizeof err);
+  check (WIFEXITED (status) && WEXITSTATUS (status) == 0,
+	 "injected OpenCL failures with profiling: status %#x, stderr:\n%s",
+	 status, err);
+  status = run_child ("features", "warn", "GPURT_VERBOSE=1", err,
+		      sizeof err);
+  check (WIFEXITED (status) && WEXITSTATUS (status) == 0
+	 && strstr (err, "region gpu_fp64_8_c9 (selftest.c:900) runs on the"
+		    " host: the kernel uses double and device") != NULL
+	 && strstr (err, "dropping -cl-fp32-correctly-rounded-divide-sqrt")
+	    != NULL
+	 && strstr (err, "built kernel gpu_saxpy_0_a1 (selftest.c:100) in")
+	    != NULL
+	 && strstr (err, "options '',") != NULL,
+	 "device without fp64 and correctly rounded sqrt: status %#x,"
+	 " stderr:\n%s", status, err);
+#endif
 
   snprintf (path, sizeof path, "/tmp/gpurt-selftest-%ld.json",
 	    (long) getpid ());
@@ -1137,6 +1472,7 @@ main (int argc, char **argv)
       run_scalars (n, 0);
       run_scalars (n, 1);
       run_fp64 (n);
+      run_two_rw (n);
       if (!policy_abort)
 	check (run_bad (n) == 0, "bad kernel ran on the device");
     }
@@ -1168,6 +1504,20 @@ main (int argc, char **argv)
 
   if (device_is_host)
     check (!opencl_loaded (), "GPURT_DEVICE=host loaded libOpenCL");
+#ifdef GPURT_SELFTEST_INTERNALS
+  /* Count the objects of a second round of launches.  */
+  if (on_device && install_wrappers ())
+    {
+      for (s = 0; s < NSIZES; s++)
+	{
+	  run_saxpy (rec_saxpy, sizes[s], "saxpy");
+	  run_scalars (sizes[s], 0);
+	  run_two_rw (sizes[s]);
+	  run_overlap (sizes[s]);
+	}
+      check_no_live_objects ("after launches");
+    }
+#endif
   if (on_device)
     test_policies ();
 

@@ -63,6 +63,9 @@ struct gpu_region
   vec<gpu_capture> caps;
   vec<gpu_access> accs;
   bool fp64;			/* The kernel uses double.  */
+  /* Condition (GENERIC, valid before the region) under which the access
+     ranges hold; NULL when they always do.  */
+  tree valid;
   /* First reason the region cannot be offloaded.  */
   const char *fail;
   location_t fail_loc;

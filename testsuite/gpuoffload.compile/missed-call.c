@@ -1,6 +1,6 @@
 /* missed-call.c: without werror, a marked loop calling an external function stays a host loop and -fopt-info-loop-missed says why, at the call; the dump says FAILED.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-missed -fdump-tree-gpu_find-details" } */
+/* { dg-options "-O2 -fopt-info-loop-missed -fdump-tree-all-details" } */
 #include <gpuoffload.h>
 
 extern float external_fn (float);

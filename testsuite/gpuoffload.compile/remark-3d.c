@@ -1,6 +1,6 @@
 /* remark-3d.c: three nested marked loops form one 3-D region (one remark, one kernel), the innermost index being dimension 0.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-optimized -fdump-tree-gpu_find-details" } */
+/* { dg-options "-O2 -fopt-info-loop-optimized -fdump-tree-all-details" } */
 #include <gpuoffload.h>
 
 void

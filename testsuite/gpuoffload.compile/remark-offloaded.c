@@ -1,6 +1,6 @@
 /* remark-offloaded.c: -fopt-info-loop-optimized names the kernel of an offloaded 1-D loop at the loop's line; the gpu_find dump says SUCCESS; the object gets a .gpuoffload section.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-optimized -fdump-tree-gpu_find-details" } */
+/* { dg-options "-O2 -fopt-info-loop-optimized -fdump-tree-all-details" } */
 #include <gpuoffload.h>
 
 void

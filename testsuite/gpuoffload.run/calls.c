@@ -1,4 +1,4 @@
-/* calls.c: a marked body calling static functions of the same file, transitively (f calls g calls h), with scalar, pointer and struct arguments, a struct return value, and helpers also called from host code.  */
+/* calls.c: a marked body calling static functions of the same file, transitively (f calls g calls h), with scalar, pointer and struct arguments, a struct return value, helpers writing through a pointer argument (GPU_EXTENT on the arrays), and helpers also called from host code.  */
 #include "check.h"
 
 struct pair
@@ -49,9 +49,11 @@ store_both (float *dst, struct pair p)
   dst[1] = p.hi;
 }
 
+/* The helpers get pointers into x and z, so the compiler cannot bound the
+   accesses from the loop alone: GPU_EXTENT gives the element counts.  */
 static void
-kern (int n, int k, const int *x, const float *a, const float *b, int *y,
-      float *z)
+kern (int n, int k, const int *x GPU_EXTENT (2 * n), const float *a,
+      const float *b, int *y, float *z GPU_EXTENT (3 * n))
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     {

@@ -30,8 +30,9 @@
       BODY;								\
   }
 
-/* What a form needs of its range: nothing, or lo <= hi (!= forms).  */
-enum { ANY, LO_LE_HI };
+/* What a form needs of its range: nothing, lo <= hi (!= forms), or also
+   an even distance (!= with a step of 2).  */
+enum { ANY, LO_LE_HI, EVEN };
 
 struct form
 {
@@ -81,8 +82,10 @@ run_forms (const struct form *forms, int nforms)
 	      lo = (int) check_range (0, N - 2);
 	      hi = (int) check_range (r == 3 ? 0 : lo, N - 2);
 	    }
-	  if (f->need == LO_LE_HI && lo > hi)
+	  if (f->need != ANY && lo > hi)
 	    continue;
+	  if (f->need == EVEN && (hi - lo) % 2)
+	    hi--;
 	  for (int i = 0; i < N; i++)
 	    x[i] = (int) check_range (-1000, 1000);
 	  for (int i = 0; i < N; i++)

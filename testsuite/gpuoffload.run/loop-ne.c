@@ -1,14 +1,15 @@
-/* loop-ne.c: marked loops with a != condition and unit steps, counting up (i != hi, i++) and down (i != lo, i--, --i), for ranges with lo <= hi (including empty).  */
+/* loop-ne.c: marked loops with a != condition, counting up (i != hi with i++, ++i, i += 2) and down (i != lo with i--, --i), for ranges with lo <= hi (including empty; an even distance for the step of 2).  */
 #include "loop-forms.h"
 
 FORM (ne_inc, lo, i != hi, i++)
 FORM (ne_preinc, lo, i != hi, ++i)
 FORM (ne_dec, hi, i != lo, i--)
 FORM (ne_predec, hi, i != lo, --i)
+FORM (ne_step2, lo, i != hi, i += 2)
 
 static const struct form forms[] = {
   F (ne_inc, LO_LE_HI), F (ne_preinc, LO_LE_HI), F (ne_dec, LO_LE_HI),
-  F (ne_predec, LO_LE_HI),
+  F (ne_predec, LO_LE_HI), F (ne_step2, EVEN),
 };
 
 int

@@ -1,4 +1,4 @@
-/* nest3d.c: three nested marked loops (3-D index space) over sizes 1x1x1, 33x7x5, 5x7x33, 2x3x4, 0x4x4, 4x0x4, 4x4x0, 64x64x16 with non-zero lower bounds on the middle loop.  */
+/* nest3d.c: three nested marked loops (3-D index space) over sizes 1x1x1, 33x7x5, 5x7x33, 2x3x4, 0x4x4, 4x0x4, 4x4x0, 64x64x16 with non-zero lower bounds on the middle loop, and an unsigned 3-D permutation (GPU_EXTENT).  */
 #include "check.h"
 
 /* out[i][j][k] = in[i][j][k] * s + i - 2*j + 3*k, j from lo to n1 - 1 */
@@ -28,10 +28,14 @@ grid3_ref (int n0, int n1, int n2, int lo, double s, const double *in,
 	}
 }
 
-/* Unsigned indices, the outermost counting down: a 3-D stencil-free
-   copy with a permutation of the axes: out[k][j][i] = in[i][j][k].  */
+/* Unsigned indices, the outermost counting down: a 3-D copy with a
+   permutation of the axes: out[k][j][i] = in[i][j][k].  Unsigned index
+   arithmetic may wrap as far as the compiler knows, so GPU_EXTENT gives
+   the sizes.  */
 static void
-permute3 (unsigned n0, unsigned n1, unsigned n2, const int *in, int *out)
+permute3 (unsigned n0, unsigned n1, unsigned n2,
+	  const int *in GPU_EXTENT (n0 * n1 * n2),
+	  int *out GPU_EXTENT (n0 * n1 * n2))
 {
   for (unsigned i GPU_PARALLEL = n0; i > 0; i--)
     for (unsigned j GPU_PARALLEL = 0; j < n1; j++)

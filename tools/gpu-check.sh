@@ -1,0 +1,62 @@
+#!/bin/sh
+# tools/gpu-check.sh -- proof on a real GPU (foundation issue item 11).
+#
+# The GPU machine has no GCC plugin headers, so the work is split:
+#   tools/gpu-check.sh build   (here, after `make`): compiles every run test
+#       and the demo with the in-tree plugin into gpu-pack/ together with
+#       libgpurt.so.  Every marked loop must be offloaded: the tests are
+#       built with -fplugin-arg-gpuoffload-werror.
+#   tools/gpu-check.sh run     (on the GPU machine, gpu-pack/ carried there):
+#       points the OpenCL ICD loader at NVIDIA's library, runs every test
+#       with GPURT_DEVICE=gpu GPURT_FALLBACK=abort and again with
+#       GPURT_DEVICE=host, then times the demo on the GPU and on the host.
+#       Prints "N passed, N failed".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+pack=$top/gpu-pack
+mode=${1:-run}
+
+if [ "$mode" = build ]; then
+  plugin=$top/.libs/gpuoffload.so
+  lib=$top/.libs
+  [ -f "$plugin" ] || { echo "build the tree first (make)"; exit 1; }
+  rm -rf "$pack"; mkdir -p "$pack/lib" "$pack/bin"
+  cp -L "$lib"/libgpurt.so* "$pack/lib/" 2>/dev/null
+  fails=0
+  T=$top/testsuite/gpuoffload.run
+  for f in "$T"/*.c; do
+    b=$(basename "$f" .c)
+    if ! gcc -O2 -fplugin="$plugin" -fplugin-arg-gpuoffload-werror \
+	-I"$top/include" -I"$T" "$f" -L"$lib" -lgpurt -Wl,-rpath,'$ORIGIN/../lib' \
+	-lm -lpthread -o "$pack/bin/$b" 2>"$pack/$b.cerr"; then
+      echo "BUILD FAIL: $b"; head -3 "$pack/$b.cerr"; fails=$((fails+1))
+    fi
+  done
+  gcc -O2 -fplugin="$plugin" -I"$top/include" "$top/demo/demo.c" -L"$lib" \
+      -lgpurt -Wl,-rpath,'$ORIGIN/../lib' -lm -o "$pack/demo"
+  rm -f "$pack"/*.cerr
+  echo "built $(ls "$pack/bin" | wc -l) tests into gpu-pack ($fails failed to build)"
+  exit 0
+fi
+
+# run mode, on the GPU machine.
+mkdir -p /tmp/icd
+echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
+export OCL_ICD_VENDORS=/tmp/icd
+out=${OUT:-/tmp}
+passed=0; failed=0
+for t in "$pack"/bin/*; do
+  b=$(basename "$t")
+  for dev in gpu host; do
+    if GPURT_DEVICE=$dev GPURT_FALLBACK=abort timeout 120 "$t" >"$out/$b.$dev.log" 2>&1; then
+      passed=$((passed+1)); echo "PASS: $b ($dev)"
+    else
+      failed=$((failed+1)); echo "FAIL: $b ($dev)"; tail -3 "$out/$b.$dev.log"
+    fi
+  done
+done
+echo "== demo on the GPU"
+GPURT_DEVICE=gpu GPURT_FALLBACK=abort GPURT_VERBOSE=1 GPURT_PROFILE=1 "$pack/demo" 2>&1 | tail -30
+echo "== demo on the host fallback"
+GPURT_DEVICE=host "$pack/demo" 2>&1 | tail -12
+echo "$passed passed, $failed failed"
