@@ -23,12 +23,43 @@
 static tree gpu_launch_decl;
 /* Regions emitted in this translation unit (for unique names).  */
 static int gpu_region_count;
+/* Their record variables, registered from a constructor at the end.  */
+static vec<tree, va_gc> *gpu_records;
 
 static const struct ggc_root_tab gpu_find_roots[] = {
   { &gpu_launch_decl, 1, sizeof (gpu_launch_decl), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
+  { &gpu_records, 1, sizeof (gpu_records), &gt_ggc_mx_vec_tree_va_gc_,
+    &gt_pch_nx_vec_tree_va_gc_ },
   LAST_GGC_ROOT_TAB
 };
+
+/* PLUGIN_EARLY_GIMPLE_PASSES_END callback (after gpu_find has seen every
+   function): build one static constructor that
+   registers every region record of the translation unit with libgpurt
+   (gpurt_register), so executables and shared libraries announce their
+   kernels when loaded.  */
+
+void
+gpu_find_build_ctor (void *, void *)
+{
+  if (!gpu_records || gpu_records->is_empty () || seen_error ())
+    return;
+  tree fntype = build_function_type_list (void_type_node, const_ptr_type_node,
+					  NULL_TREE);
+  tree reg = build_fn_decl ("gpurt_register", fntype);
+  tree body = NULL_TREE;
+  for (unsigned i = 0; i < gpu_records->length (); i++)
+    {
+      tree var = (*gpu_records)[i];
+      tree addr = build_fold_addr_expr
+	(build4 (ARRAY_REF, char_type_node, var, size_zero_node, NULL_TREE,
+		 NULL_TREE));
+      append_to_statement_list (build_call_expr (reg, 1, addr), &body);
+    }
+  cgraph_build_static_cdtor ('I', body, DEFAULT_INIT_PRIORITY);
+  vec_free (gpu_records);
+}
 
 /* GC roots of this file, for PLUGIN_REGISTER_GGC_ROOTS.  */
 
@@ -593,8 +624,13 @@ interval_of (struct gpu_region *r, tree t, tree *lo, tree *hi, int depth)
      result stays inside the type: the launch checks that at run time.  */
   if (narrow_unsigned && (code == PLUS_EXPR || code == MINUS_EXPR))
     {
+      /* i - 1 in unsigned arithmetic is i + 0xffffffff: read constants
+	 as signed.  */
+      tree b = gimple_assign_rhs2 (def);
+      if (TREE_CODE (b) == INTEGER_CST)
+	b = wide_int_to_tree (signed_type_for (type), wi::to_wide (b));
       if (!interval_of (r, a, &alo, &ahi, depth + 1)
-	  || !interval_of (r, gimple_assign_rhs2 (def), &blo, &bhi, depth + 1))
+	  || !interval_of (r, b, &blo, &bhi, depth + 1))
 	return false;
       if (code == PLUS_EXPR)
 	{
@@ -1233,6 +1269,7 @@ offload_region (function *fun, class loop *outer, tree iv)
 
   char *record = make_record (&r, source);
   tree var = make_record_var (record, r.kernel_name);
+  vec_safe_push (gpu_records, var);
   /* Dump before build_launch replaces the index-space expressions.  */
   if (dump_file && (dump_flags & TDF_DETAILS))
     for (unsigned i = 0; i < r.caps.length (); i++)

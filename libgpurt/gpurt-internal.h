@@ -36,6 +36,10 @@
 #define GPURT_HIDDEN __attribute__ ((visibility ("hidden")))
 #define GPURT_PRINTF(F, A) __attribute__ ((format (printf, F, A)))
 
+/* Bit of gpurt_launch's NARGS set by the compiler when the argument
+   ranges cannot be trusted for this launch (docs/ABI.md).  */
+#define GPURT_NARGS_RANGES_INVALID 0x80000000u
+
 /* Room for the reason a region cannot run on the device.  */
 #define GPURT_WHY_LEN 512
 

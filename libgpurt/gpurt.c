@@ -484,8 +484,9 @@ gpurt_check_call (const struct gpurt_region *r, const uint64_t *args,
 }
 
 /* Run the loop nest described by the region record REGION on the device:
-   ARGS holds 4 * NARGS words (docs/ABI.md section 3), N0, N1, N2 are the
-   trip counts.  Returns 1 when the results are in host memory, 0 when the
+   ARGS holds 4 * NARGS words (docs/ABI.md section 3; bit 31 of NARGS,
+   GPURT_NARGS_RANGES_INVALID, sends the launch to the host), N0, N1, N2
+   are the trip counts.  Returns 1 when the results are in host memory, 0 when the
    caller must run its host loop.  */
 
 int
@@ -524,6 +525,11 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
 			   " record");
   if (r->error != NULL)
     return gpurt_fallback (r, 0, r->error);
+  /* Bit 31 of NARGS: the compiler's access ranges do not hold for this
+     launch (index arithmetic that may wrap; docs/ABI.md).  */
+  if (nargs & GPURT_NARGS_RANGES_INVALID)
+    return gpurt_fallback (r, 0, "the index arithmetic may wrap around for"
+			   " these bounds, so the accessed ranges are unknown");
 
   dev = gpurt_device_get ();
   if (dev == NULL)

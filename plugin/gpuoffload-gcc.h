@@ -43,6 +43,7 @@
 #include "gimple-walk.h"
 #include "gimplify.h"
 #include "gimplify-me.h"
+#include "tree-iterator.h"
 #include "gimple-pretty-print.h"
 #include "tree-pretty-print.h"
 #include "print-tree.h"

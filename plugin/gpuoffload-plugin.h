@@ -36,6 +36,7 @@ extern struct gpu_options gpu_opts;
 
 gimple_opt_pass *make_pass_gpu_find (gcc::context *ctxt);
 const struct ggc_root_tab *gpu_find_ggc_roots (void);
+void gpu_find_build_ctor (void *gcc_data, void *user_data);
 
 /* Nonzero when DECL carries the attribute NAME.  */
 static inline bool

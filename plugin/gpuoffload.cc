@@ -227,6 +227,8 @@ plugin_init (struct plugin_name_args *name_args,
       g->get_dumps ()->dump_switch_p (sw);
       free (sw);
     }
+  register_callback (plugin_name, PLUGIN_EARLY_GIMPLE_PASSES_END,
+		     gpu_find_build_ctor, NULL);
   register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) gpu_find_ggc_roots ());
   return 0;
