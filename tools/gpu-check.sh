@@ -33,7 +33,7 @@ if [ "$mode" = build ]; then
     fi
   done
   gcc -O2 -fplugin="$plugin" -I"$top/include" "$top/demo/demo.c" -L"$lib" \
-      -lgpurt -Wl,-rpath,'$ORIGIN/../lib' -lm -o "$pack/demo"
+      -lgpurt -Wl,-rpath,'$ORIGIN/lib' -lm -o "$pack/demo"
   rm -f "$pack"/*.cerr
   echo "built $(ls "$pack/bin" | wc -l) tests into gpu-pack ($fails failed to build)"
   exit 0
