@@ -1442,7 +1442,8 @@ main (int argc, char **argv)
   int on_device;
   unsigned t, s;
 
-  self_path = argv[0];
+  /* Children are this program again; execve does not search PATH.  */
+  self_path = strchr (argv[0], '/') != NULL ? argv[0] : "/proc/self/exe";
   device_is_host = device != NULL && strcmp (device, "host") == 0;
   policy_abort = fallback != NULL && strcmp (fallback, "abort") == 0;
   rng_state = seed != NULL ? strtoull (seed, NULL, 0)
