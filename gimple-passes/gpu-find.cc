@@ -1296,14 +1296,6 @@ offload_region (function *fun, class loop *outer, tree iv)
 	  fprintf (dump_file, "  arg %u: %s ", i,
 		   r.caps[i].kind == GPU_CAP_BUFFER ? "buffer" : "scalar");
 	  print_generic_expr (dump_file, r.caps[i].value, TDF_SLIM);
-	  if (r.caps[i].kind == GPU_CAP_BUFFER)
-	    {
-	      fprintf (dump_file, " bytes [");
-	      print_generic_expr (dump_file, r.caps[i].lo, TDF_SLIM);
-	      fprintf (dump_file, ", ");
-	      print_generic_expr (dump_file, r.caps[i].hi, TDF_SLIM);
-	      fprintf (dump_file, ")");
-	    }
 	  fprintf (dump_file, "\n");
 	}
       fprintf (dump_file, "--- kernel source ---\n%s--- end ---\n", source);

@@ -1338,8 +1338,6 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
       {
 	gassign *as = as_a<gassign *> (stmt);
 	tree lhs = gimple_assign_lhs (as);
-	if (gimple_clobber_p (stmt))
-	  return;
 	if (gimple_assign_single_p (stmt)
 	    && TREE_CODE (gimple_assign_rhs1 (stmt)) == CONSTRUCTOR)
 	  {

@@ -70,7 +70,4 @@
 #include "opts.h"
 #include "intl.h"
 
-/* Location of the loop LOOP for dump_printf_loc.  */
-#define GPU_LOOP_LOC(LOOP) find_loop_location (LOOP)
-
 #endif /* GPUOFFLOAD_GCC_H */
