@@ -1122,6 +1122,9 @@ build_launch (struct gpu_region *r, tree record_var)
   gsi_insert_after (&gsi, gimple_build_assign (go, EQ_EXPR, ran,
 					       integer_zero_node),
 		    GSI_NEW_STMT);
+  r->launch = call;
+  r->go = go;
+  r->go_def = gsi_stmt (gsi);
 
   /* The index starts at its final value when the device ran the loop.  */
   struct gpu_dim *d = &r->dims[r->ndim - 1];
@@ -1137,6 +1140,8 @@ build_launch (struct gpu_region *r, tree record_var)
   tree start = make_ssa_name (type);
   gsi_insert_after (&gsi, gimple_build_assign (start, COND_EXPR, go, lov,
 					       finv), GSI_NEW_STMT);
+  r->start_def = gsi_stmt (gsi);
+  r->fin = finv;
   gphi *ivphi = as_a<gphi *> (SSA_NAME_DEF_STMT (d->iv));
   SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (ivphi, pe), start);
 
@@ -1282,6 +1287,7 @@ offload_region (function *fun, class loop *outer, tree iv)
 	  fprintf (dump_file, ")\n");
 	}
   build_launch (&r, var);
+  bool outlined = gpu_outline_region (&r, gpu_region_count - 1);
   if (gpu_opts.dump_cl_dir)
     dump_cl (r.kernel_name, source);
 
@@ -1304,8 +1310,8 @@ offload_region (function *fun, class loop *outer, tree iv)
     dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
 		     dump_user_location_t::from_location_t (r.loc),
 		     "loop offloaded as kernel %s (%d-D index space, "
-		     "%u arguments)\n", r.kernel_name, r.ndim,
-		     r.caps.length ());
+		     "%u arguments, host fallback %s)\n", r.kernel_name, r.ndim,
+		     r.caps.length (), outlined ? "on threads" : "serial");
   free (record);
   free (source);
   r.caps.release ();

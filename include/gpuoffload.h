@@ -30,11 +30,20 @@ extern "C" {
 /* Nonzero when the last marked region this thread reached ran on an
    OpenCL device, zero when it ran on the host.  */
 int gpurt_last_region_ran_on_device (void);
+/* The number of host threads that ran the last marked region this thread
+   reached: 0 when it ran on a device or had no iteration, else 1 to
+   GPURT_HOST_THREADS (an extension, for tests and tuning).  */
+int gpurt_last_region_host_threads (void);
 #else
 static inline int
 gpurt_last_region_ran_on_device (void)
 {
   return 0;
+}
+static inline int
+gpurt_last_region_host_threads (void)
+{
+  return 1;
 }
 #endif
 

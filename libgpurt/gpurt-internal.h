@@ -49,7 +49,14 @@
 GPURT_EXPORT int gpurt_launch (const char *region, uint64_t *args,
 			       unsigned nargs, uint64_t n0, uint64_t n1,
 			       uint64_t n2);
+GPURT_EXPORT int gpurt_run (const char *region, uint64_t *args,
+			    unsigned nargs, uint64_t n0, uint64_t n1,
+			    uint64_t n2,
+			    void (*host) (void *data, uint64_t lo,
+					  uint64_t hi),
+			    void *data, uint64_t nhost);
 GPURT_EXPORT void gpurt_register (const char *region);
+GPURT_EXPORT int gpurt_last_region_host_threads (void);
 GPURT_EXPORT int gpurt_last_region_ran_on_device (void);
 GPURT_EXPORT int gpurt_host_run (void (*fn) (void *data, uint64_t lo,
 					     uint64_t hi),

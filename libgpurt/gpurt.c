@@ -34,6 +34,8 @@ static pthread_once_t gpurt_init_once = PTHREAD_ONCE_INIT;
 
 /* Set by every gpurt_launch of the calling thread.  */
 static _Thread_local int gpurt_last_on_device;
+/* Host threads that ran the calling thread's last region (gpurt_run).  */
+static _Thread_local int gpurt_last_host_threads;
 
 /* Print "gpurt: " and the message FMT to stderr, as one line.  */
 
@@ -503,6 +505,9 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
   r = gpurt_region_get (region);
   if (r != NULL)
     atomic_fetch_add (&r->launches, 1);
+  /* On the host, a region without an outlined function is the caller's
+     serial loop (gpurt_run overrides this).  */
+  gpurt_last_host_threads = n0 && n1 && n2;
 
   if (n0 == 0 || n1 == 0 || n2 == 0)
     {
@@ -554,7 +559,35 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
 
   atomic_fetch_add (&r->device_runs, 1);
   gpurt_last_on_device = 1;
+  gpurt_last_host_threads = 0;
   return 1;
+}
+
+/* Run the region as gpurt_launch does and, when it could not run on the
+   device, run its outlined host function HOST (DATA, LO, HI) over the
+   NHOST iterations of its outermost loop on the host threads.  Returns 1
+   when the device ran it, 0 when the host did.  */
+
+int
+gpurt_run (const char *region, uint64_t *args, unsigned nargs,
+	   uint64_t n0, uint64_t n1, uint64_t n2,
+	   void (*host) (void *data, uint64_t lo, uint64_t hi), void *data,
+	   uint64_t nhost)
+{
+  gpurt_last_host_threads = 0;
+  if (gpurt_launch (region, args, nargs, n0, n1, n2))
+    return 1;
+  gpurt_last_host_threads = gpurt_host_run (host, data, nhost);
+  return 0;
+}
+
+/* The number of host threads that ran the calling thread's last region:
+   0 when a device ran it (or it had no iteration).  */
+
+int
+gpurt_last_region_host_threads (void)
+{
+  return gpurt_last_host_threads;
 }
 
 /* Record the region REGION so that it appears in the profile even if it is

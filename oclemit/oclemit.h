@@ -66,6 +66,12 @@ struct gpu_region
   /* Condition (GENERIC, valid before the region) under which the access
      ranges hold; NULL when they always do.  */
   tree valid;
+  /* Left by the launch builder for the outliner: the gpurt_launch call,
+     the run-on-host flag GO (an SSA name), the statements that use it in
+     the preheader, and the outer index's final value FIN.  */
+  gcall *launch;
+  tree go, fin;
+  gimple *go_def, *start_def;
   /* First reason the region cannot be offloaded.  */
   const char *fail;
   location_t fail_loc;

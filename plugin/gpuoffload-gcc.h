@@ -52,6 +52,8 @@
 #include "tree-ssa.h"
 #include "tree-ssanames.h"
 #include "tree-into-ssa.h"
+#include "tree-eh.h"
+#include "gimple-fold.h"
 #include "tree-ssa-loop.h"
 #include "tree-ssa-loop-niter.h"
 #include "tree-ssa-loop-manip.h"

@@ -35,6 +35,12 @@ extern struct gpu_options gpu_opts;
 #define GPU_RECORD_VERSION 1
 
 gimple_opt_pass *make_pass_gpu_find (gcc::context *ctxt);
+
+/* gimple-passes/gpu-outline.cc: move an offloaded nest's host path into
+   a function of its own, run in chunks on the runtime's threads.  */
+struct gpu_region;
+bool gpu_outline_region (struct gpu_region *r, int n);
+const struct ggc_root_tab *gpu_outline_ggc_roots (void);
 const struct ggc_root_tab *gpu_find_ggc_roots (void);
 void gpu_find_build_ctor (void *gcc_data, void *user_data);
 

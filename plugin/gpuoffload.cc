@@ -231,5 +231,7 @@ plugin_init (struct plugin_name_args *name_args,
 		     gpu_find_build_ctor, NULL);
   register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) gpu_find_ggc_roots ());
+  register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) gpu_outline_ggc_roots ());
   return 0;
 }

@@ -11,6 +11,7 @@ gpuoffload_la_SOURCES = \
 	plugin/gpuoffload-gcc.h \
 	plugin/gpuoffload-plugin.h \
 	gimple-passes/gpu-find.cc \
+	gimple-passes/gpu-outline.cc \
 	oclemit/oclemit.cc \
 	oclemit/oclemit.h
 
