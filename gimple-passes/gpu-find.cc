@@ -927,6 +927,45 @@ cap_size (struct gpu_capture *c)
   return tree_to_uhwi (TYPE_SIZE_UNIT (c->type));
 }
 
+/* The elements the stores of region R through capture I write: *KIND 'f'
+   (floating point of *SIZE bytes), 'i' (integers or pointers) or 'b'
+   (bytes: mixed, aggregates, or stores the compiler cannot see, such as
+   those in called functions).  */
+
+static void
+elem_of (struct gpu_region *r, unsigned i, char *kind, unsigned *size)
+{
+  tree type = NULL_TREE;
+  *kind = 'b';
+  *size = 1;
+  for (unsigned j = 0; j < r->accs.length (); j++)
+    {
+      struct gpu_access *a = &r->accs[j];
+      if (a->cap != (int) i || !(a->flags & GPU_ACC_WRITE))
+	continue;
+      if (!a->ref)
+	return;
+      tree t = TREE_TYPE (a->ref);
+      if (!type)
+	type = t;
+      else if (TYPE_MAIN_VARIANT (t) != TYPE_MAIN_VARIANT (type)
+	       && (TREE_CODE (t) != TREE_CODE (type)
+		   || !tree_int_cst_equal (TYPE_SIZE (t), TYPE_SIZE (type))))
+	return;
+    }
+  if (!type || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type)))
+    return;
+  unsigned n = tree_to_uhwi (TYPE_SIZE_UNIT (type));
+  if (SCALAR_FLOAT_TYPE_P (type) && (n == 4 || n == 8))
+    *kind = 'f';
+  else if ((INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type))
+	   && (n == 1 || n == 2 || n == 4 || n == 8))
+    *kind = 'i';
+  else
+    return;
+  *size = n;
+}
+
 /* Build the region record of R (docs/ABI.md) with kernel SOURCE.  */
 
 static char *
@@ -957,6 +996,16 @@ make_record (struct gpu_region *r, const char *source)
       else
 	pp_printf (&pp, "arg %u scalar %u %s\n", i, cap_size (c), name);
     }
+  /* What a written buffer holds, for GPURT_VERIFY's comparison.  */
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    if (r->caps[i].kind == GPU_CAP_BUFFER
+	&& (r->caps[i].flags & GPU_ACC_WRITE))
+      {
+	char kind;
+	unsigned size;
+	elem_of (r, i, &kind, &size);
+	pp_printf (&pp, "elem %u %c %u\n", i, kind, size);
+      }
   pp_printf (&pp, "source %u\n", (unsigned) strlen (source));
   pp_string (&pp, source);
   return xstrdup (pp_formatted_text (&pp));

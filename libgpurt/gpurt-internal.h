@@ -100,6 +100,11 @@ struct gpurt_env
   enum gpurt_profile_mode profile;
   const char *profile_file;	/* for GPURT_PROFILE_JSON */
   unsigned host_threads;	/* 0: number of online cores */
+  int verify;			/* GPURT_VERIFY=1 */
+  double verify_rtol;		/* GPURT_VERIFY_RTOL, default 1e-5 */
+  long verify_inject;		/* GPURT_VERIFY_INJECT (tests): -1 or an
+				   element of the first written buffer to
+				   corrupt in the device's results */
 };
 
 extern struct gpurt_env gpurt_env GPURT_HIDDEN;
@@ -171,6 +176,8 @@ struct gpurt_arg_desc
   unsigned flags;		/* buffer: GPURT_ARG_READ | GPURT_ARG_WRITTEN */
   unsigned size;		/* scalar: 1, 2, 4 or 8 */
   char *name;
+  char elem_kind;		/* written buffer: 'f', 'i' or 'b' (0: 'b') */
+  unsigned elem_size;		/* and its element size in bytes */
 };
 
 enum gpurt_build_state
@@ -220,6 +227,14 @@ struct gpurt_region
 };
 
 GPURT_HIDDEN struct gpurt_region *gpurt_region_get (const char *record);
+
+/* GPURT_VERIFY=1 (gpurt-verify.c): run the region on the device and with
+   HOST, compare, keep the host's results.  Returns 1 when both ran, 0
+   when the device did not (the host then ran alone).  */
+GPURT_HIDDEN int gpurt_verify_run (const char *region, uint64_t *args,
+				   unsigned nargs, const uint64_t n[3],
+				   void (*host) (void *, uint64_t, uint64_t),
+				   void *data, uint64_t nhost, int *threads);
 GPURT_HIDDEN void gpurt_region_foreach (void (*fn) (struct gpurt_region *,
 						    void *),
 					void *data);

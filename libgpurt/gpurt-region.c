@@ -113,6 +113,28 @@ gpurt_split (const char *line, size_t len, const char **tok, size_t *toklen,
   return count;
 }
 
+/* Parse the "elem K KIND SIZE" line [LINE, LINE + LEN) into R.  It only
+   refines GPURT_VERIFY's comparison, so a line it cannot use is ignored.  */
+
+static void
+gpurt_parse_elem (struct gpurt_region *r, const char *line, size_t len)
+{
+  const char *tok[4];
+  size_t toklen[4];
+  uint64_t k, size;
+
+  if (gpurt_split (line, len, tok, toklen, 4) < 4 || r->args == NULL
+      || !gpurt_parse_u64 (tok[1], toklen[1], &k) || k >= r->nargs
+      || toklen[2] != 1 || strchr ("fib", tok[2][0]) == NULL
+      || !gpurt_parse_u64 (tok[3], toklen[3], &size)
+      || (size != 1 && size != 2 && size != 4 && size != 8))
+    return;
+  if (tok[2][0] == 'f' && size != 4 && size != 8)
+    return;
+  r->args[k].elem_kind = tok[2][0];
+  r->args[k].elem_size = (unsigned) size;
+}
+
 /* Parse the "arg" line [LINE, LINE + LEN) into R.  */
 
 static void
@@ -287,6 +309,8 @@ gpurt_region_parse (struct gpurt_region *r, const char *record)
 	}
       else if (KEY_IS ("arg"))
 	gpurt_parse_arg (r, line, len);
+      else if (KEY_IS ("elem"))
+	gpurt_parse_elem (r, line, len);
       else if (KEY_IS ("source"))
 	{
 	  if (!gpurt_parse_u64 (value, value_len, &v)

@@ -200,6 +200,25 @@ gpurt_init_1 (void)
 		       " using the number of cores", s);
     }
 
+  s = getenv ("GPURT_VERIFY");
+  gpurt_env.verify = s != NULL && *s != '\0' && strcmp (s, "0") != 0;
+  gpurt_env.verify_rtol = 1e-5;
+  s = getenv ("GPURT_VERIFY_RTOL");
+  if (s != NULL && *s != '\0')
+    {
+      char *end;
+      double d = strtod (s, &end);
+      if (*end == '\0' && d >= 0)
+	gpurt_env.verify_rtol = d;
+      else
+	gpurt_message ("GPURT_VERIFY_RTOL=%s is not a number >= 0; using"
+		       " 1e-5", s);
+    }
+  gpurt_env.verify_inject = -1;
+  s = getenv ("GPURT_VERIFY_INJECT");
+  if (s != NULL && *s != '\0' && gpurt_parse_unsigned (s, &v))
+    gpurt_env.verify_inject = (long) v;
+
   if (gpurt_env.profile != GPURT_PROFILE_OFF
       && atexit (gpurt_profile_report) != 0)
     gpurt_message ("cannot register the GPURT_PROFILE report with atexit");
@@ -575,6 +594,17 @@ gpurt_run (const char *region, uint64_t *args, unsigned nargs,
 	   uint64_t nhost)
 {
   gpurt_last_host_threads = 0;
+  gpurt_init ();
+  if (gpurt_env.verify && host != NULL && gpurt_env.device != GPURT_DEV_HOST)
+    {
+      const uint64_t n[3] = { n0, n1, n2 };
+      int threads = 0;
+      int both = gpurt_verify_run (region, args, nargs, n, host, data, nhost,
+				   &threads);
+      gpurt_last_host_threads = threads;
+      gpurt_last_on_device = both;
+      return both;
+    }
   if (gpurt_launch (region, args, nargs, n0, n1, n2))
     return 1;
   gpurt_last_host_threads = gpurt_host_run (host, data, nhost);

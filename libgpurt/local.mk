@@ -17,6 +17,7 @@ libgpurt_la_SOURCES = \
 	libgpurt/gpurt-buffers.c \
 	libgpurt/gpurt-host.c \
 	libgpurt/gpurt-profile.c \
+	libgpurt/gpurt-verify.c \
 	libgpurt/gpurt-internal.h \
 	libgpurt/gpurt-cl-funcs.def
 

@@ -1,0 +1,216 @@
+/* gpurt-verify.c -- GPURT_VERIFY=1: run each region on the device and on
+   the host, and compare (SPEC section 5).
+
+   For debugging the compiler on real code: a region whose device results
+   differ from its host results points at a miscompilation (or at a loop
+   that is not really parallel).  The written byte ranges the compiler
+   passes (docs/ABI.md section 3) are all a region can change, so:
+
+     1. save the written ranges;
+     2. run the region on the device (gpurt_launch), keep what it wrote;
+     3. put the saved bytes back and run the outlined host function;
+     4. compare the two results element by element (the record's "elem"
+        lines say whether a buffer holds floating point, compared within
+        GPURT_VERIFY_RTOL, or integers and bytes, compared exactly) and
+        report the first difference of each buffer with the region, the
+        array and the element's index.
+
+   The host's results are the ones the program goes on with.  */
+
+#include "gpurt-internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One written range.  */
+struct gpurt_vrange
+{
+  unsigned arg;
+  unsigned char *host;		/* first byte in host memory */
+  size_t len;
+  int64_t lo;			/* byte offset of HOST from the pointer */
+  unsigned char *saved;		/* the bytes before the region */
+  unsigned char *device;	/* the bytes the device wrote */
+};
+
+/* Do the floating-point values A and B (SIZE bytes each) agree within
+   RTOL?  NaNs agree with NaNs.  */
+
+static int
+gpurt_float_close (const unsigned char *a, const unsigned char *b,
+		   unsigned size, double rtol, double *va, double *vb)
+{
+  double x, y;
+  if (size == 4)
+    {
+      float fx, fy;
+      memcpy (&fx, a, 4);
+      memcpy (&fy, b, 4);
+      x = fx;
+      y = fy;
+    }
+  else
+    {
+      memcpy (&x, a, 8);
+      memcpy (&y, b, 8);
+    }
+  *va = x;
+  *vb = y;
+  if (x != x || y != y)
+    return x != x && y != y;	/* NaN */
+  if (x == y)
+    return 1;
+  double ax = x < 0 ? -x : x, ay = y < 0 ? -y : y, diff = x - y;
+  if (diff < 0)
+    diff = -diff;
+  return diff <= rtol * (ax > ay ? ax : ay);
+}
+
+/* Compare range V of region R: report its first differing element.
+   Returns the number of differing elements.  */
+
+static uint64_t
+gpurt_compare (struct gpurt_region *r, const struct gpurt_vrange *v)
+{
+  const struct gpurt_arg_desc *d = r != NULL && v->arg < r->nargs
+    ? &r->args[v->arg] : NULL;
+  char kind = d != NULL && d->elem_kind ? d->elem_kind : 'b';
+  unsigned size = d != NULL && d->elem_kind ? d->elem_size : 1;
+  const char *name = d != NULL && d->name != NULL ? d->name : "?";
+  uint64_t bad = 0;
+  size_t off = 0;
+
+  /* Elements are aligned on the pointer, not on the range's start.  */
+  if (size > 1)
+    off = (size_t) ((size - (uint64_t) v->lo % size) % size);
+  if (off > v->len || (v->len - off) % size != 0)
+    {
+      kind = 'b';
+      size = 1;
+      off = 0;
+    }
+  for (size_t i = off; i + size <= v->len; i += size)
+    {
+      const unsigned char *dv = v->device + i, *hv = v->host + i;
+      double fd = 0, fh = 0;
+      int same = kind == 'f'
+	? gpurt_float_close (dv, hv, size, gpurt_env.verify_rtol, &fd, &fh)
+	: memcmp (dv, hv, size) == 0;
+      if (same)
+	continue;
+      if (bad++ != 0)
+	continue;
+      int64_t index = ((int64_t) i + v->lo) / (int64_t) size;
+      if (kind == 'f')
+	gpurt_message ("GPURT_VERIFY: region %s (%s): %s[%" PRId64 "]:"
+		       " device %.9g, host %.9g", r ? r->name : "?",
+		       r ? r->loc : "?", name, index, fd, fh);
+      else
+	{
+	  uint64_t xd = 0, xh = 0;
+	  memcpy (&xd, dv, size);
+	  memcpy (&xh, hv, size);
+	  gpurt_message ("GPURT_VERIFY: region %s (%s): %s[%" PRId64 "]"
+			 " (%u-byte elements): device 0x%" PRIx64 ", host 0x%"
+			 PRIx64, r ? r->name : "?", r ? r->loc : "?", name,
+			 index, size, xd, xh);
+	}
+    }
+  if (bad > 1)
+    gpurt_message ("GPURT_VERIFY: region %s: %s: %" PRIu64 " elements"
+		   " differ", r ? r->name : "?", name, bad);
+  return bad;
+}
+
+/* Run REGION (ARGS, NARGS, trip counts N) on the device and with HOST
+   (DATA) over [0, NHOST), compare, and keep the host's results.  Sets
+   *THREADS to the host threads used.  Returns 1 when both ran, 0 when the
+   device did not run it (the host then ran alone).  */
+
+int
+gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
+		  const uint64_t n[3],
+		  void (*host) (void *, uint64_t, uint64_t), void *data,
+		  uint64_t nhost, int *threads)
+{
+  struct gpurt_region *r = gpurt_region_get (region);
+  unsigned count = nargs & ~GPURT_NARGS_RANGES_INVALID;
+  struct gpurt_vrange *v = calloc (count ? count : 1, sizeof *v);
+  unsigned nv = 0, i;
+  int both = 0;
+
+  if (v == NULL)
+    {
+      gpurt_message ("GPURT_VERIFY: out of memory; region not verified");
+      goto PLAIN;
+    }
+  for (i = 0; i < count; i++)
+    {
+      uint64_t w0 = args[4 * i];
+      int64_t lo = (int64_t) args[4 * i + 2], hi = (int64_t) args[4 * i + 3];
+      if ((w0 & 0xff) != 1 || !((w0 >> 8) & GPURT_ARG_WRITTEN) || hi <= lo)
+	continue;
+      v[nv].arg = i;
+      v[nv].host = (unsigned char *) (uintptr_t) (args[4 * i + 1] + lo);
+      v[nv].len = (size_t) (hi - lo);
+      v[nv].lo = lo;
+      v[nv].saved = malloc (v[nv].len);
+      v[nv].device = malloc (v[nv].len);
+      nv++;
+      if (v[nv - 1].saved == NULL || v[nv - 1].device == NULL)
+	{
+	  gpurt_message ("GPURT_VERIFY: out of memory; region not verified");
+	  goto PLAIN;
+	}
+      memcpy (v[nv - 1].saved, v[nv - 1].host, v[nv - 1].len);
+    }
+
+  if (!gpurt_launch (region, args, nargs, n[0], n[1], n[2]))
+    {
+      /* The device did not run it: the host does, as usual.  */
+      *threads = gpurt_host_run (host, data, nhost);
+      goto DONE;
+    }
+  both = 1;
+  for (i = 0; i < nv; i++)
+    memcpy (v[i].device, v[i].host, v[i].len);
+  /* Restore in reverse order: overlapping ranges end as they began.  */
+  for (i = nv; i-- > 0;)
+    memcpy (v[i].host, v[i].saved, v[i].len);
+  *threads = gpurt_host_run (host, data, nhost);
+  if (gpurt_env.verify_inject >= 0 && nv > 0)
+    {
+      /* Test hook: corrupt one element of the device's first result.  */
+      const struct gpurt_arg_desc *d = r ? &r->args[v[0].arg] : NULL;
+      unsigned size = d && d->elem_kind ? d->elem_size : 1;
+      int64_t at = (int64_t) gpurt_env.verify_inject * size + size - 1
+		   - v[0].lo;
+      if (at >= 0 && (uint64_t) at < v[0].len)
+	v[0].device[at] ^= 0x40;
+    }
+  uint64_t bad = 0;
+  for (i = 0; i < nv; i++)
+    bad += gpurt_compare (r, &v[i]);
+  if (bad == 0 && gpurt_env.verify >= 1 && gpurt_env.verbose >= 1)
+    gpurt_message ("GPURT_VERIFY: region %s: device and host agree",
+		   r ? r->name : "?");
+  goto DONE;
+
+PLAIN:
+  if (gpurt_launch (region, args, nargs, n[0], n[1], n[2]))
+    both = 1;
+  else
+    *threads = gpurt_host_run (host, data, nhost);
+
+DONE:
+  if (v != NULL)
+    for (i = 0; i < nv; i++)
+      {
+	free (v[i].saved);
+	free (v[i].device);
+      }
+  free (v);
+  return both;
+}
