@@ -11,6 +11,8 @@ gpuoffload_la_SOURCES = \
 	plugin/gpuoffload-gcc.h \
 	plugin/gpuoffload-plugin.h \
 	gimple-passes/gpu-find.cc \
+	gimple-passes/gpu-reduce.cc \
+	gimple-passes/gpu-reduce.h \
 	oclemit/oclemit.cc \
 	oclemit/oclemit.h
 
