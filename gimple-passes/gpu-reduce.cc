@@ -505,14 +505,13 @@ logical_op (struct chain *c, tree latch)
 {
   if (c->conds.length () != 1 || !c->ops.is_empty () || !c->phis.is_empty ())
     return GPU_RED_NONE;
-  if (!INTEGRAL_TYPE_P (c->type))
-    return GPU_RED_NONE;
   tree v = latch;
   while (TREE_CODE (v) == SSA_NAME)
     {
       gimple *def = SSA_NAME_DEF_STMT (v);
       if (is_gimple_assign (def)
 	  && (gimple_assign_rhs_code (def) == SSA_NAME
+	      || gimple_assign_rhs_code (def) == FLOAT_EXPR
 	      || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def)))
 	  && INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (def))))
 	v = gimple_assign_rhs1 (def);
@@ -532,7 +531,7 @@ logical_op (struct chain *c, tree latch)
     }
   gcond *cond = c->conds[0];
   basic_block d = gimple_bb (cond);
-  if (!integer_zerop (gimple_cond_rhs (cond))
+  if (!zerop (gimple_cond_rhs (cond))
       || (gimple_cond_code (cond) != NE_EXPR
 	  && gimple_cond_code (cond) != EQ_EXPR)
       || !c->members->contains (gimple_cond_lhs (cond))
@@ -1177,10 +1176,7 @@ emit_combine (gimple_stmt_iterator *gsi, struct gpu_reduction *red,
 	tree t = emit_op (gsi, boolean_type_node,
 			  red->op == GPU_RED_LAND ? BIT_AND_EXPR : BIT_IOR_EXPR,
 			  a, b);
-	tree v = make_ssa_name (type);
-	gsi_insert_after (gsi, gimple_build_assign (v, NOP_EXPR, t),
-			  GSI_NEW_STMT);
-	return v;
+	return emit (gsi, fold_convert (type, t));
       }
     case GPU_RED_MIN:
     case GPU_RED_MAX:
