@@ -345,7 +345,8 @@ follow_uses (struct chain *c, tree t, class loop *l0, gphi *phi0,
 	  if (TREE_CODE (lhs) != SSA_NAME)
 	    {
 	      ok = misuse (c->r, gimple_location (use), c->var,
-			   "stored to memory inside the loop");
+			   "read here for something other than its update "
+			   "(stored to memory)");
 	      continue;
 	    }
 	  if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code))
@@ -606,8 +607,10 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
       imm_use_iterator it;
       gimple *use;
       bool ok = true;
+      gimple *up = k + 1 < r->ndim ? SSA_NAME_DEF_STMT (red->phis[k + 1])
+	: NULL;
       FOR_EACH_IMM_USE_STMT (use, it, red->phis[k])
-	if (!is_gimple_debug (use) && use != inner
+	if (!is_gimple_debug (use) && use != inner && use != up
 	    && flow_bb_inside_loop_p (r->outer, gimple_bb (use)))
 	  ok = false;
       if (!ok)
