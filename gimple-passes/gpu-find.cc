@@ -464,6 +464,9 @@ check_nest (struct gpu_region *r)
 	  tree res = gimple_phi_result (gsi.phi ());
 	  if (virtual_operand_p (res) || res == r->dims[k].iv)
 	    continue;
+	  /* GPU_REDUCE hook: accumulators found by gpu_reduce_analyze.  */
+	  if (gpu_reduce_phi_index (r, res) >= 0)
+	    continue;
 	  gpu_region_fail (r, find_loop_location (l).get_location_t (),
 			   "%qs carries a value from one iteration to the "
 			   "next (a reduction needs GPU_REDUCE)",
@@ -916,7 +919,8 @@ bound_captures (struct gpu_region *r)
 static unsigned
 cap_word0 (struct gpu_capture *c)
 {
-  return c->kind == GPU_CAP_BUFFER ? 1 | (c->flags << 8) : 2;
+  return c->kind == GPU_CAP_BUFFER ? 1 | (c->flags << 8)
+    : c->kind == GPU_CAP_REDUCE ? 3 : 2;
 }
 
 /* Byte size of the scalar capture C.  */
@@ -989,7 +993,9 @@ make_record (struct gpu_region *r, const char *source)
       const char *name = (TREE_CODE (c->value) == SSA_NAME
 			  || DECL_P (c->value))
 	? gpu_value_name (c->value) : "<index>";
-      if (c->kind == GPU_CAP_BUFFER)
+      if (c->kind == GPU_CAP_REDUCE)	/* GPU_REDUCE hook.  */
+	gpu_reduce_record_arg (r, i, &pp);
+      else if (c->kind == GPU_CAP_BUFFER)
 	pp_printf (&pp, "arg %u buffer %s %s\n", i,
 		   c->flags == (GPU_ACC_READ | GPU_ACC_WRITE) ? "rw"
 		   : c->flags == GPU_ACC_WRITE ? "w" : "r", name);
@@ -1006,6 +1012,7 @@ make_record (struct gpu_region *r, const char *source)
 	elem_of (r, i, &kind, &size);
 	pp_printf (&pp, "elem %u %c %u\n", i, kind, size);
       }
+  gpu_reduce_record (r, &pp);	/* GPU_REDUCE hook.  */
   pp_printf (&pp, "source %u\n", (unsigned) strlen (source));
   pp_string (&pp, source);
   return xstrdup (pp_formatted_text (&pp));
@@ -1132,6 +1139,14 @@ build_launch (struct gpu_region *r, tree record_var)
 	  store_word (&gsi, args, 4 * i + 2, c->lo);
 	  store_word (&gsi, args, 4 * i + 3, c->hi);
 	}
+      else if (c->kind == GPU_CAP_REDUCE)
+	{
+	  /* GPU_REDUCE hook: result slot, operator, type.  */
+	  tree w[3];
+	  gpu_reduce_arg_words (r, i, w);
+	  for (unsigned j = 0; j < 3; j++)
+	    store_word (&gsi, args, 4 * i + 1 + j, w[j]);
+	}
       else
 	{
 	  store_word (&gsi, args, 4 * i + 1, scalar_bits (c->type, c->value));
@@ -1174,6 +1189,8 @@ build_launch (struct gpu_region *r, tree record_var)
   r->launch = call;
   r->go = go;
   r->go_def = gsi_stmt (gsi);
+  /* GPU_REDUCE hook: accumulators start at INIT OP RESULT.  */
+  gpu_reduce_finish_launch (r, &gsi, go, counts);
 
   /* The index starts at its final value when the device ran the loop.  */
   struct gpu_dim *d = &r->dims[r->ndim - 1];
@@ -1310,13 +1327,15 @@ offload_region (function *fun, class loop *outer, tree iv)
   free (fname);
 
   char *source = NULL;
-  bool ok = check_nest (&r) && oclemit_region (&r, &source)
+  bool ok = gpu_reduce_analyze (&r) && check_nest (&r)
+	    && oclemit_region (&r, &source)
 	    && bound_captures (&r);
   if (!ok)
     {
       report_missed (&r);
       r.caps.release ();
       r.accs.release ();
+      r.reds.release ();
       free (source);
       return false;
     }
@@ -1355,16 +1374,22 @@ offload_region (function *fun, class loop *outer, tree iv)
 	}
       fprintf (dump_file, "--- kernel source ---\n%s--- end ---\n", source);
     }
+  char *reds = gpu_reduce_describe (&r);	/* GPU_REDUCE hook.  */
+  if (dump_file && (dump_flags & TDF_DETAILS) && *reds)
+    fprintf (dump_file, "SUCCESS: reductions%s\n", reds);
   if (dump_enabled_p ())
     dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
 		     dump_user_location_t::from_location_t (r.loc),
 		     "loop offloaded as kernel %s (%d-D index space, "
-		     "%u arguments, host fallback %s)\n", r.kernel_name, r.ndim,
-		     r.caps.length (), outlined ? "on threads" : "serial");
+		     "%u arguments%s, host fallback %s)\n", r.kernel_name,
+		     r.ndim, r.caps.length (), reds,
+		     outlined ? "on threads" : "serial");
+  free (reds);
   free (record);
   free (source);
   r.caps.release ();
   r.accs.release ();
+  r.reds.release ();
   return true;
 }
 

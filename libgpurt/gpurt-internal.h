@@ -163,7 +163,8 @@ GPURT_HIDDEN const char *gpurt_device_host_reason (void);
 enum gpurt_arg_kind
 {
   GPURT_ARG_BUFFER = 1,
-  GPURT_ARG_SCALAR = 2
+  GPURT_ARG_SCALAR = 2,
+  GPURT_ARG_REDUCE = 3		/* GPU_REDUCE accumulator (gpurt-reduce.c) */
 };
 
 /* Flags of a buffer argument, as in word 0 of its argument record.  */
@@ -174,7 +175,8 @@ struct gpurt_arg_desc
 {
   enum gpurt_arg_kind kind;
   unsigned flags;		/* buffer: GPURT_ARG_READ | GPURT_ARG_WRITTEN */
-  unsigned size;		/* scalar: 1, 2, 4 or 8 */
+  unsigned size;		/* scalar, reduce: 1, 2, 4 or 8 */
+  unsigned op, type;		/* reduce: operator and type codes */
   char *name;
   char elem_kind;		/* written buffer: 'f', 'i' or 'b' (0: 'b') */
   unsigned elem_size;		/* and its element size in bytes */
@@ -203,6 +205,8 @@ struct gpurt_region
   int fp64;
   unsigned nargs;
   struct gpurt_arg_desc *args;
+  unsigned reduce_wg;		/* "reduce" key: work-group size, or 0 */
+  int reduce_global;		/* "reduce WG global" (no local memory) */
   const char *source;		/* points into RECORD */
   size_t source_len;
 
@@ -213,6 +217,11 @@ struct gpurt_region
   cl_program program;
   cl_kernel kernel;
   size_t kernel_work_group_size;
+  /* Reductions (gpurt-reduce.c): per argument, the partials buffer and
+     its size; the final-combine kernel, made on first use.  */
+  cl_mem *reduce_mem;
+  size_t *reduce_bytes;
+  cl_kernel fin_kernel;
 
   atomic_int warned;		/* GPURT_FALLBACK=warn said it once */
 
@@ -275,6 +284,34 @@ GPURT_HIDDEN int gpurt_buffers_copy_back (struct gpurt_plan *plan,
 					  struct gpurt_device *dev,
 					  char *why);
 GPURT_HIDDEN void gpurt_plan_release (struct gpurt_plan *plan);
+
+/* ---------------------------------------------------------------------
+   Reductions (gpurt-reduce.c).  */
+
+struct gpurt_reduce_launch
+{
+  unsigned nred;		/* reduction arguments */
+  size_t groups;		/* partial results per reduction */
+  size_t offset;		/* element index of the first one */
+};
+
+GPURT_HIDDEN const char *gpurt_reduce_parse_arg (struct gpurt_arg_desc *arg,
+						 const char *op, size_t len,
+						 const char *rest,
+						 size_t len2);
+GPURT_HIDDEN const char *gpurt_reduce_parse_key (struct gpurt_region *r,
+						 const char *value,
+						 size_t len);
+GPURT_HIDDEN int gpurt_reduce_setup (struct gpurt_region *r,
+				     struct gpurt_device *dev,
+				     const uint64_t *n,
+				     struct gpurt_reduce_launch *rl,
+				     size_t *global, size_t *local, char *why);
+GPURT_HIDDEN cl_mem gpurt_reduce_mem (struct gpurt_region *r, unsigned k);
+GPURT_HIDDEN int gpurt_reduce_finish (struct gpurt_region *r,
+				      struct gpurt_device *dev,
+				      struct gpurt_reduce_launch *rl,
+				      const uint64_t *args, char *why);
 
 /* ---------------------------------------------------------------------
    Profile (gpurt-profile.c).  */

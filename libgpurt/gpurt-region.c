@@ -185,10 +185,27 @@ gpurt_parse_arg (struct gpurt_region *r, const char *line, size_t len)
       else
 	arg->size = (unsigned) size;
     }
+  else if (toklen[2] == 6 && memcmp (tok[2], "reduce", 6) == 0
+	   && ntok == 5)
+    {
+      /* "arg K reduce OP TYPE NAME": TOK[4] is "TYPE NAME".  */
+      const char *err = gpurt_reduce_parse_arg (arg, tok[3], toklen[3],
+						tok[4], toklen[4]);
+      const char *space = memchr (tok[4], ' ', toklen[4]);
+
+      if (err != NULL)
+	gpurt_region_fail (r, "argument %" PRIu64 ": %s", k, err);
+      arg->name = space != NULL
+	? gpurt_strndup (space + 1, toklen[4] - (size_t) (space + 1 - tok[4]))
+	: gpurt_strndup ("?", 1);
+      if (arg->name == NULL)
+	gpurt_region_fail (r, "out of memory reading the record");
+      return;
+    }
   else
     {
-      gpurt_region_fail (r, "argument %" PRIu64 ": kind '%.*s' is not buffer"
-			 " or scalar", k, (int) toklen[2], tok[2]);
+      gpurt_region_fail (r, "argument %" PRIu64 ": kind '%.*s' is not buffer,"
+			 " scalar or reduce", k, (int) toklen[2], tok[2]);
       return;
     }
   arg->name = ntok == 5 ? gpurt_strndup (tok[4], toklen[4])
@@ -311,6 +328,13 @@ gpurt_region_parse (struct gpurt_region *r, const char *record)
 	gpurt_parse_arg (r, line, len);
       else if (KEY_IS ("elem"))
 	gpurt_parse_elem (r, line, len);
+      else if (KEY_IS ("reduce"))
+	{
+	  const char *err = gpurt_reduce_parse_key (r, value, value_len);
+
+	  if (err != NULL)
+	    gpurt_region_fail (r, "%s", err);
+	}
       else if (KEY_IS ("source"))
 	{
 	  if (!gpurt_parse_u64 (value, value_len, &v)
@@ -345,6 +369,13 @@ gpurt_region_parse (struct gpurt_region *r, const char *record)
     gpurt_region_fail (r, "record has no nargs");
   if (!have_source)
     gpurt_region_fail (r, "record has no source");
+  for (k = 0; r->args != NULL && k < r->nargs; k++)
+    if (r->args[k].kind == GPURT_ARG_REDUCE && r->reduce_wg == 0)
+      {
+	gpurt_region_fail (r, "reduction argument %u without a 'reduce' line",
+			   k);
+	break;
+      }
   for (k = 0; r->args != NULL && k < r->nargs; k++)
     if (r->args[k].kind == 0)
       {

@@ -325,6 +325,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		     const uint64_t *args, const uint64_t *n, char *why)
 {
   struct gpurt_plan plan;
+  struct gpurt_reduce_launch red;	/* GPU_REDUCE hook */
   size_t local[3], global[3];
   cl_event kernel_event = NULL;
   cl_event *event_ptr;
@@ -334,14 +335,26 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   int ok = 0;
 
   memset (&plan, 0, sizeof plan);
+  memset (&red, 0, sizeof red);
   if (!gpurt_plan_make (&plan, r, args, dev, why))
+    goto ERROR;
+  /* GPU_REDUCE hook: partials buffers and the 1-D grid-stride sizes.  */
+  if (r->reduce_wg != 0
+      && !gpurt_reduce_setup (r, dev, n, &red, global, local, why))
     goto ERROR;
 
   for (k = 0; k < r->nargs; k++)
     {
       const uint64_t *a = args + 4 * (size_t) k;
 
-      if (r->args[k].kind == GPURT_ARG_BUFFER)
+      if (r->args[k].kind == GPURT_ARG_REDUCE)	/* GPU_REDUCE hook */
+	{
+	  cl_mem mem = gpurt_reduce_mem (r, k);
+
+	  err = gpurt_cl.clSetKernelArg (r->kernel, index++, sizeof mem,
+					 &mem);
+	}
+      else if (r->args[k].kind == GPURT_ARG_BUFFER)
 	{
 	  cl_mem mem = plan.buffers[plan.arg_buffer[k]].mem;
 	  cl_long offset = plan.arg_offset[k];
@@ -379,9 +392,10 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	}
     }
 
-  gpurt_choose_local_size (r->ndim, n, r->kernel_work_group_size,
-			   dev->max_work_item_sizes, local);
-  for (d = 0; d < 3; d++)
+  if (r->reduce_wg == 0)
+    gpurt_choose_local_size (r->ndim, n, r->kernel_work_group_size,
+			     dev->max_work_item_sizes, local);
+  for (d = 0; d < 3 && r->reduce_wg == 0; d++)
     {
       if (n[d] > SIZE_MAX - local[d])
 	{
@@ -402,7 +416,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		   local[0], local[1], local[2], plan.nbuffers);
 
   event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &kernel_event : NULL;
-  err = gpurt_cl.clEnqueueNDRangeKernel (dev->queue, r->kernel, r->ndim,
+  err = gpurt_cl.clEnqueueNDRangeKernel (dev->queue, r->kernel,
+					 r->reduce_wg != 0 ? 1 : r->ndim,
 					 NULL, global, local, 0, NULL,
 					 event_ptr);
   if (err != CL_SUCCESS)
@@ -436,6 +451,9 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	atomic_fetch_add (&r->kernel_ns, end - start);
     }
 
+  /* GPU_REDUCE hook: combine the partials into the host slots.  */
+  if (r->reduce_wg != 0 && !gpurt_reduce_finish (r, dev, &red, args, why))
+    goto ERROR;
   if (!gpurt_buffers_copy_back (&plan, r, dev, why))
     goto ERROR;
   ok = 1;
@@ -482,7 +500,17 @@ gpurt_check_call (const struct gpurt_region *r, const uint64_t *args,
 	  gpurt_set_why (why, "argument %u (%s): kind %u in the call, %s in"
 			 " the record", k, r->args[k].name, kind,
 			 r->args[k].kind == GPURT_ARG_BUFFER
-			 ? "buffer" : "scalar");
+			 ? "buffer" : r->args[k].kind == GPURT_ARG_SCALAR
+			 ? "scalar" : "reduce");
+	  return 0;
+	}
+      if (r->args[k].kind == GPURT_ARG_REDUCE
+	  && (a[2] != r->args[k].op || a[3] != r->args[k].type))
+	{
+	  gpurt_set_why (why, "argument %u (%s): reduction operator/type"
+			 " %" PRIu64 "/%" PRIu64 " in the call, %u/%u in the"
+			 " record", k, r->args[k].name, a[2], a[3],
+			 r->args[k].op, r->args[k].type);
 	  return 0;
 	}
       if (r->args[k].kind == GPURT_ARG_SCALAR && a[2] != r->args[k].size)

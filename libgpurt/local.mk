@@ -18,6 +18,7 @@ libgpurt_la_SOURCES = \
 	libgpurt/gpurt-host.c \
 	libgpurt/gpurt-profile.c \
 	libgpurt/gpurt-verify.c \
+	libgpurt/gpurt-reduce.c \
 	libgpurt/gpurt-internal.h \
 	libgpurt/gpurt-cl-funcs.def
 
@@ -25,7 +26,7 @@ libgpurt_la_CPPFLAGS = -I$(top_srcdir)/include -I$(top_srcdir)/libgpurt \
 	-DCL_TARGET_OPENCL_VERSION=120
 libgpurt_la_CFLAGS = -std=c11 -O2 -g -Wall -Wextra -fvisibility=hidden \
 	$(PTHREAD_CFLAGS)
-libgpurt_la_LIBADD = $(DL_LIBS) $(PTHREAD_LIBS)
+libgpurt_la_LIBADD = $(DL_LIBS) $(PTHREAD_LIBS) $(LIBM)
 libgpurt_la_LDFLAGS = -version-info 0:0:0 -no-undefined
 
 ## libgpurt/selftest.c tests the library without the compiler (hand-written

@@ -608,6 +608,10 @@ decl_local (struct ocl_fn *f, gimple *stmt, tree decl)
 static const char *
 ssa_local (struct ocl_fn *f, gimple *stmt, tree name)
 {
+  /* The header PHIs of a reduction are the work-item's accumulator.  */
+  int red = f->kernel ? gpu_reduce_phi_index (f->unit->r, name) : -1;
+  if (red >= 0)
+    return xasprintf ("gpu_a%d", red);
   char *n = xasprintf ("v%u", SSA_NAME_VERSION (name));
   if (!f->declared->add (name))
     pp_printf (&f->decls, "  %s %s;\n", value_type_name (f, stmt, name), n);
@@ -1499,7 +1503,24 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
   struct gpu_region *r = f->unit->r;
   if (terminal_edge_p (f, e))
     {
-      pp_printf (&f->body, "%sreturn;\n", indent);
+      if (r->reds.is_empty () || !f->kernel)
+	{
+	  pp_printf (&f->body, "%sreturn;\n", indent);
+	  return;
+	}
+      /* Reduction kernels loop over iterations: the back edge of the
+	 innermost marked loop carries the accumulators to the next.  */
+      class loop *l0 = r->dims[0].loop;
+      if (e->dest == l0->header && flow_bb_inside_loop_p (l0, e->src))
+	for (unsigned j = 0; j < r->reds.length (); j++)
+	  {
+	    gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (r->reds[j].phis[0]));
+	    pretty_printer vp;
+	    print_value (f, phi, &vp, PHI_ARG_DEF_FROM_EDGE (phi, e));
+	    pp_printf (&f->body, "%sgpu_a%u = (%s)(%s);\n", indent, j,
+		       r->reds[j].tname, pp_formatted_text (&vp));
+	  }
+      pp_printf (&f->body, "%sgoto gpu_next;\n", indent);
       return;
     }
   int dim = -1;
@@ -1514,6 +1535,9 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
       gphi *phi = gsi.phi ();
       tree res = gimple_phi_result (phi);
       if (virtual_operand_p (res))
+	continue;
+      /* The accumulator enters the marked loops only at the start.  */
+      if (f->kernel && gpu_reduce_phi_index (r, res) >= 0)
 	continue;
       const char *rn = ssa_local (f, phi, res);
       const char *tn = value_type_name (f, phi, res);
@@ -1792,6 +1816,12 @@ oclemit_region (struct gpu_region *r, char **source)
       r->caps.safe_push (c);
     }
 
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    {
+      r->reds[j].tname = type_name (&kf, NULL, r->reds[j].type);
+      if (TYPE_MODE (r->reds[j].type) == DFmode)
+	u.fp64 = true;
+    }
   emit_edge (&kf, loop_preheader_edge (r->outer), "  ");
   for (unsigned i = 0; i < r->outer->num_nodes && !r->fail; i++)
     emit_block (&kf, body[i]);
@@ -1811,23 +1841,44 @@ oclemit_region (struct gpu_region *r, char **source)
       pp_string (&src, pp_formatted_text (&u.types));
       pp_string (&src, "\n");
       pp_string (&src, pp_formatted_text (&u.funcs));
-      pp_printf (&src, "__kernel void %s(", r->kernel_name);
+      bool red = !r->reds.is_empty ();
+      pp_string (&src, "__kernel ");
+      if (red)
+	{
+	  char *a = xasprintf ("__attribute__((reqd_work_group_size(%d, 1, "
+			       "1)))\n", GPU_RED_WG);
+	  pp_string (&src, a);
+	  free (a);
+	}
+      pp_printf (&src, "void %s(", r->kernel_name);
       for (unsigned i = 0; i < r->caps.length (); i++)
 	{
 	  struct gpu_capture *c = &r->caps[i];
 	  if (c->kind == GPU_CAP_BUFFER)
 	    pp_printf (&src, "__global char *gpu_b%u, long gpu_o%u, ", i, i);
+	  else if (c->kind == GPU_CAP_REDUCE)
+	    pp_printf (&src, "__global %s *gpu_r%u, ",
+		       type_name (&kf, NULL, c->type), i);
 	  else
 	    pp_printf (&src, "%s gpu_s%u, ", type_name (&kf, NULL, c->type), i);
 	}
       pp_string (&src, "ulong gpu_n0, ulong gpu_n1, ulong gpu_n2)\n{\n");
-      for (int k = 0; k < 3; k++)
-	if (k < r->ndim)
-	  pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d);\n"
-		     "  if (gpu_g%d >= gpu_n%d) return;\n", k, k, k, k);
+      pretty_printer locals, pro, epi;
+      if (red)
+	gpu_reduce_kernel_text (r, &locals, &pro, &epi);
+      else
+	for (int k = 0; k < 3; k++)
+	  if (k < r->ndim)
+	    pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d);\n"
+		       "  if (gpu_g%d >= gpu_n%d) return;\n", k, k, k, k);
+      pp_string (&src, pp_formatted_text (&locals));
       pp_string (&src, pp_formatted_text (&kf.decls));
+      pp_string (&src, pp_formatted_text (&pro));
       pp_string (&src, pp_formatted_text (&kf.body));
+      pp_string (&src, pp_formatted_text (&epi));
       pp_string (&src, "}\n");
+      if (red)
+	gpu_reduce_fin_kernel (r, &src);
       *source = xstrdup (pp_formatted_text (&src));
       ok = !r->fail;
     }

@@ -8,11 +8,15 @@
 #ifndef GPUOFFLOAD_OCLEMIT_H
 #define GPUOFFLOAD_OCLEMIT_H
 
+#include "gpu-reduce.h"
+
 /* A value the kernel takes from the host.  */
 enum gpu_cap_kind
 {
   GPU_CAP_BUFFER,	/* A pointer or an object in host memory.  */
-  GPU_CAP_SCALAR	/* A scalar passed by value.  */
+  GPU_CAP_SCALAR,	/* A scalar passed by value.  */
+  GPU_CAP_REDUCE	/* A GPU_REDUCE accumulator: the kernel writes its
+			   per-work-group partial results (gpu-reduce.h).  */
 };
 
 #define GPU_ACC_READ 1
@@ -72,6 +76,8 @@ struct gpu_region
   gcall *launch;
   tree go, fin;
   gimple *go_def, *start_def;
+  /* GPU_REDUCE accumulators updated in the region (gpu-reduce.h).  */
+  vec<gpu_reduction> reds;
   /* First reason the region cannot be offloaded.  */
   const char *fail;
   location_t fail_loc;

@@ -11,7 +11,7 @@ struct gpu_options
   const char *dump_cl_dir;	/* dump-cl=DIR: also write DIR/NAME.cl.  */
   const char *dump_flags;	/* dump[=FLAGS]: enable the gpu_* dumps.  */
   bool werror;			/* werror: a marked loop not offloaded is an error.  */
-  bool no_local_mem;		/* no-local-mem (reductions; reserved).  */
+  bool no_local_mem;		/* no-local-mem: reductions combine in global memory.  */
   bool no_tile;			/* no-tile (reserved).  */
   int tile;			/* tile=N (reserved), 0 = choose.  */
   bool no_private;		/* no-private (reserved).  */

@@ -61,12 +61,13 @@ gpu_handle_var_attribute (tree *node, tree name, tree args, int,
 	  *no_add_attrs = true;
 	}
     }
-  else if (is_attribute_p (GPU_ATTR_REDUCE, name))
+  else if (is_attribute_p (GPU_ATTR_REDUCE, name)
+	   && !INTEGRAL_TYPE_P (TREE_TYPE (decl))
+	   && !SCALAR_FLOAT_TYPE_P (TREE_TYPE (decl)))
     {
-      /* Reductions come with a later release; say so rather than
-	 silently ignoring the marker.  */
-      sorry_at (DECL_SOURCE_LOCATION (decl),
-		"%<GPU_REDUCE%> is not supported yet");
+      error_at (DECL_SOURCE_LOCATION (decl),
+		"%<GPU_REDUCE%> accumulator %qD must have integer or "
+		"floating type", decl);
       *no_add_attrs = true;
     }
   return NULL_TREE;

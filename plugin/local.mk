@@ -12,6 +12,8 @@ gpuoffload_la_SOURCES = \
 	plugin/gpuoffload-plugin.h \
 	gimple-passes/gpu-find.cc \
 	gimple-passes/gpu-outline.cc \
+	gimple-passes/gpu-reduce.cc \
+	gimple-passes/gpu-reduce.h \
 	oclemit/oclemit.cc \
 	oclemit/oclemit.h
 

@@ -1,0 +1,1260 @@
+/* gpu-reduce.cc -- GPU_REDUCE: recognise the reductions of a marked loop
+   nest, and generate their kernel code and host code.
+
+   Run from gpu_find on each region before its kernel is emitted.  A
+   GPU_REDUCE variable that the region updates has a header PHI in every
+   marked loop.  From the innermost one we follow every use of the
+   accumulator through the body (the "chain") and accept only:
+     - S OP E and E OP S (S - E) with OP one of + - * & | ^, MIN_EXPR,
+       MAX_EXPR, fmin/fmax calls, E not depending on S;
+     - copies and conversions that stay integer or stay floating;
+     - merges (PHIs) of chain values: conditional updates;
+     - selects: a PHI of S and E under the condition E < S (etc.): the
+       ternary and if forms of min and max;
+     - S && E and S || E, which the front end turns into a branch on S
+       that selects the constants 0 and 1.
+   Any other use of the accumulator in the region is an error: the kernel
+   gives each work-item its own accumulator, so a read of it would see a
+   partial value.
+
+   The kernel (gpu_reduce_kernel_text) starts each work-item at the
+   operator's identity, runs the body over a grid-stride range of the
+   flattened index space, combines the work-group in __local memory with
+   two barriers and stores one partial per work-group; libgpurt combines
+   the partials (on the host or with the NAME_fin kernel) into a result
+   slot, and the host code sets the accumulator to INIT OP RESULT.  With
+   -fplugin-arg-gpuoffload-no-local-mem the kernel is the plain version:
+   one iteration per work-item and a tree in global memory.  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "oclemit.h"
+
+static const char *const op_names[] = {
+  "none", "add", "mul", "and", "or", "xor", "land", "lor", "min", "max",
+  "fmin", "fmax"
+};
+
+static const char *const op_symbols[] = {
+  "?", "+", "*", "&", "|", "^", "&&", "||", "min", "max", "fmin", "fmax"
+};
+
+/* Type code of TYPE for the ABI (0 if unsupported): 1 i8, 2 u8, 3 i16,
+   4 u16, 5 i32, 6 u32, 7 i64, 8 u64, 9 f32, 10 f64.  */
+
+static int
+type_code (tree type)
+{
+  if (TREE_CODE (type) == INTEGER_TYPE)
+    {
+      int base;
+      switch (TYPE_PRECISION (type))
+	{
+	case 8: base = 1; break;
+	case 16: base = 3; break;
+	case 32: base = 5; break;
+	case 64: base = 7; break;
+	default: return 0;
+	}
+      return base + (TYPE_UNSIGNED (type) ? 1 : 0);
+    }
+  if (TREE_CODE (type) == REAL_TYPE)
+    {
+      if (TYPE_MODE (type) == SFmode)
+	return 9;
+      if (TYPE_MODE (type) == DFmode)
+	return 10;
+    }
+  return 0;
+}
+
+static const char *const type_tokens[] = {
+  "?", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32", "f64"
+};
+
+static void
+dump_line (const char *what, location_t loc, const char *text)
+{
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      expanded_location xl = expand_location (loc);
+      fprintf (dump_file, "%s: %s:%d: %s\n", what, xl.file ? xl.file : "?",
+	       xl.line, text);
+    }
+}
+
+/* Does NAME (an SSA name) belong to a GPU_REDUCE variable?  */
+
+static bool
+reduce_name_p (tree name)
+{
+  tree var = SSA_NAME_VAR (name);
+  return var && gpu_decl_has_attr (var, GPU_ATTR_REDUCE);
+}
+
+/* The header PHI of LOOP for the variable VAR, or NULL.  */
+
+static gphi *
+header_phi (class loop *loop, tree var)
+{
+  for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (SSA_NAME_VAR (gimple_phi_result (gsi.phi ())) == var
+	&& !virtual_operand_p (gimple_phi_result (gsi.phi ())))
+      return gsi.phi ();
+  return NULL;
+}
+
+/* T with plain SSA copies stripped.  */
+
+static tree
+strip_copies (tree t)
+{
+  for (int guard = 0; guard < 32 && TREE_CODE (t) == SSA_NAME; guard++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (t);
+      if (!is_gimple_assign (def) || !gimple_assign_ssa_name_copy_p (def))
+	break;
+      t = gimple_assign_rhs1 (def);
+    }
+  return t;
+}
+
+/* Do A and B compute the same value?  Structural: the same operation on
+   the same operands, loads of the same reference in the same memory
+   state (the ternary form loads x[i] twice).  */
+
+static bool
+same_value_p (tree a, tree b, int depth)
+{
+  if (a == b)
+    return true;
+  if (depth > 12 || !a || !b)
+    return false;
+  if (TREE_CODE (a) != SSA_NAME || TREE_CODE (b) != SSA_NAME)
+    {
+      if (TREE_CODE (a) != TREE_CODE (b))
+	return false;
+      if (TREE_CODE (a) == SSA_NAME || CONSTANT_CLASS_P (a) || DECL_P (a))
+	return operand_equal_p (a, b, 0);
+      if (!REFERENCE_CLASS_P (a) && TREE_CODE (a) != ADDR_EXPR)
+	return false;
+      if (!types_compatible_p (TREE_TYPE (a), TREE_TYPE (b)))
+	return false;
+      for (int i = 0; i < TREE_OPERAND_LENGTH (a); i++)
+	if (!same_value_p (TREE_OPERAND (a, i), TREE_OPERAND (b, i),
+			   depth + 1)
+	    && (TREE_OPERAND (a, i) || TREE_OPERAND (b, i)))
+	  return false;
+      return true;
+    }
+  a = strip_copies (a);
+  b = strip_copies (b);
+  if (a == b)
+    return true;
+  if (TREE_CODE (a) != SSA_NAME || TREE_CODE (b) != SSA_NAME)
+    return same_value_p (a, b, depth + 1);
+  gimple *da = SSA_NAME_DEF_STMT (a), *db = SSA_NAME_DEF_STMT (b);
+  if (!is_gimple_assign (da) || !is_gimple_assign (db)
+      || gimple_assign_rhs_code (da) != gimple_assign_rhs_code (db)
+      || !types_compatible_p (TREE_TYPE (a), TREE_TYPE (b))
+      || gimple_num_ops (da) != gimple_num_ops (db)
+      || gimple_vuse (da) != gimple_vuse (db)
+      || gimple_has_volatile_ops (da))
+    return false;
+  for (unsigned i = 1; i < gimple_num_ops (da); i++)
+    if (!same_value_p (gimple_op (da, i), gimple_op (db, i), depth + 1))
+      return false;
+  return true;
+}
+
+/* Report the misuse of reduction accumulator VAR at LOC: an error, and
+   R's failure so that gpu_find reports the loop as not offloaded.  */
+
+static bool
+misuse (struct gpu_region *r, location_t loc, tree var, const char *why)
+{
+  if (loc == UNKNOWN_LOCATION)
+    loc = DECL_SOURCE_LOCATION (var);
+  error_at (loc, "%<GPU_REDUCE%> accumulator %qD: %s", var, why);
+  dump_line ("FAILED", loc, why);
+  gpu_region_fail (r, loc, "misused GPU_REDUCE accumulator %qs",
+		   IDENTIFIER_POINTER (DECL_NAME (var)));
+  return false;
+}
+
+/* State of the analysis of one accumulator.  */
+struct chain
+{
+  struct gpu_region *r;
+  tree var;
+  tree type;
+  hash_set<tree> *members;
+  auto_vec<gimple *> ops;	/* Operator statements.  */
+  auto_vec<gphi *> phis;	/* Merges and selects.  */
+  auto_vec<gcond *> conds;	/* Conditions on the accumulator.  */
+  enum gpu_red_op op;
+  bool converted;		/* Some conversion on the chain.  */
+};
+
+/* Set the operator of C to OP (seen at STMT).  */
+
+static bool
+set_op (struct chain *c, enum gpu_red_op op, gimple *stmt)
+{
+  if (c->op == GPU_RED_NONE || c->op == op)
+    {
+      c->op = op;
+      return true;
+    }
+  char buf[160];
+  snprintf (buf, sizeof buf, "updated with two different operators "
+	    "(%s and %s)", op_symbols[c->op], op_symbols[op]);
+  return misuse (c->r, gimple_location (stmt), c->var, buf);
+}
+
+/* Does the value E, combined by min or max with the accumulator of C,
+   keep within the accumulator's type (so that the conversions on the
+   chain do not change the result)?  */
+
+static bool
+fits_p (struct chain *c, tree e)
+{
+  if (!c->converted)
+    return true;
+  tree t = TREE_TYPE (e);
+  while (TREE_CODE (e) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (e);
+      if (!is_gimple_assign (def)
+	  || !(CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def))
+	       || gimple_assign_rhs_code (def) == SSA_NAME))
+	break;
+      tree from = TREE_TYPE (gimple_assign_rhs1 (def));
+      if (TREE_CODE (from) != TREE_CODE (t)
+	  || TYPE_PRECISION (from) > TYPE_PRECISION (t))
+	break;
+      e = gimple_assign_rhs1 (def);
+      t = from;
+    }
+  if (TREE_CODE (t) != TREE_CODE (c->type))
+    return false;
+  if (TYPE_PRECISION (t) > TYPE_PRECISION (c->type))
+    return false;
+  if (INTEGRAL_TYPE_P (t) && TYPE_UNSIGNED (t) != TYPE_UNSIGNED (c->type)
+      && !(TYPE_UNSIGNED (t) && TYPE_PRECISION (t) < TYPE_PRECISION (c->type)))
+    return false;
+  return true;
+}
+
+/* The operator of the binary tree code CODE, or NONE.  */
+
+static enum gpu_red_op
+code_op (enum tree_code code)
+{
+  switch (code)
+    {
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+      return GPU_RED_ADD;
+    case MULT_EXPR:
+      return GPU_RED_MUL;
+    case BIT_AND_EXPR:
+      return GPU_RED_AND;
+    case BIT_IOR_EXPR:
+      return GPU_RED_OR;
+    case BIT_XOR_EXPR:
+      return GPU_RED_XOR;
+    case MIN_EXPR:
+      return GPU_RED_MIN;
+    case MAX_EXPR:
+      return GPU_RED_MAX;
+    default:
+      return GPU_RED_NONE;
+    }
+}
+
+/* fmin/fmax and their float forms.  */
+
+static enum gpu_red_op
+call_op (gimple *stmt)
+{
+  if (!gimple_call_builtin_p (stmt, BUILT_IN_NORMAL))
+    return GPU_RED_NONE;
+  switch (DECL_FUNCTION_CODE (gimple_call_fndecl (stmt)))
+    {
+    case BUILT_IN_FMIN:
+    case BUILT_IN_FMINF:
+      return GPU_RED_FMIN;
+    case BUILT_IN_FMAX:
+    case BUILT_IN_FMAXF:
+      return GPU_RED_FMAX;
+    default:
+      return GPU_RED_NONE;
+    }
+}
+
+/* Add the users of T (a chain member) of loop L0 to C.  */
+
+static bool
+follow_uses (struct chain *c, tree t, class loop *l0, gphi *phi0,
+	     auto_vec<tree> *work)
+{
+  imm_use_iterator it;
+  gimple *use;
+  bool ok = true;
+  FOR_EACH_IMM_USE_STMT (use, it, t)
+    {
+      if (!ok || is_gimple_debug (use))
+	continue;
+      basic_block bb = gimple_bb (use);
+      if (!flow_bb_inside_loop_p (c->r->outer, bb))
+	continue;
+      if (use == phi0)
+	continue;
+      if (!flow_bb_inside_loop_p (l0, bb))
+	{
+	  /* Only the header PHI of the enclosing marked loop takes the
+	     innermost accumulator, as its latch value (checked by the
+	     caller).  */
+	  if (c->r->ndim > 1 && gimple_code (use) == GIMPLE_PHI
+	      && bb == c->r->dims[1].loop->header
+	      && t == gimple_phi_result (phi0))
+	    continue;
+	  ok = misuse (c->r, gimple_location (use), c->var,
+		       "used outside the innermost GPU_PARALLEL loop; "
+		       "a reduction may only be updated there");
+	  continue;
+	}
+      tree lhs = NULL_TREE;
+      if (gphi *p = dyn_cast<gphi *> (use))
+	{
+	  lhs = gimple_phi_result (p);
+	  if (!c->members->contains (lhs))
+	    c->phis.safe_push (p);
+	}
+      else if (gcond *cg = dyn_cast<gcond *> (use))
+	{
+	  c->conds.safe_push (cg);
+	  continue;
+	}
+      else if (is_gimple_assign (use))
+	{
+	  enum tree_code code = gimple_assign_rhs_code (use);
+	  lhs = gimple_assign_lhs (use);
+	  if (TREE_CODE (lhs) != SSA_NAME)
+	    {
+	      ok = misuse (c->r, gimple_location (use), c->var,
+			   "read here for something other than its update "
+			   "(stored to memory)");
+	      continue;
+	    }
+	  if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code))
+	    {
+	      tree to = TREE_TYPE (lhs);
+	      tree from = TREE_TYPE (gimple_assign_rhs1 (use));
+	      bool ints = INTEGRAL_TYPE_P (to) && INTEGRAL_TYPE_P (from);
+	      bool flts = SCALAR_FLOAT_TYPE_P (to) && SCALAR_FLOAT_TYPE_P (from);
+	      if (!ints && !flts)
+		{
+		  ok = misuse (c->r, gimple_location (use), c->var,
+			       "converted between integer and floating "
+			       "point in its update");
+		  continue;
+		}
+	      if (code != SSA_NAME && !types_compatible_p (to, from))
+		c->converted = true;
+	    }
+	  else if (code_op (code) != GPU_RED_NONE
+		   && gimple_num_ops (use) == 3)
+	    {
+	      if (code == MINUS_EXPR && gimple_assign_rhs1 (use) != t)
+		{
+		  ok = misuse (c->r, gimple_location (use), c->var,
+			       "subtracted from another value; only "
+			       "'s = s - expr' is a reduction");
+		  continue;
+		}
+	      c->ops.safe_push (use);
+	      if (!set_op (c, code_op (code), use))
+		{
+		  ok = false;
+		  continue;
+		}
+	    }
+	  else
+	    {
+	      ok = misuse (c->r, gimple_location (use), c->var,
+			   "read here for something other than its update "
+			   "(a reduction may only combine the accumulator "
+			   "with values that do not depend on it, using one "
+			   "of + - * & | ^ && || min max)");
+	      continue;
+	    }
+	}
+      else if (is_gimple_call (use) && call_op (use) != GPU_RED_NONE
+	       && gimple_call_lhs (use)
+	       && TREE_CODE (gimple_call_lhs (use)) == SSA_NAME)
+	{
+	  lhs = gimple_call_lhs (use);
+	  c->ops.safe_push (use);
+	  if (!set_op (c, call_op (use), use))
+	    {
+	      ok = false;
+	      continue;
+	    }
+	}
+      else
+	{
+	  ok = misuse (c->r, gimple_location (use), c->var,
+		       "read here for something other than its update "
+		       "(a reduction may only combine the accumulator with "
+		       "values that do not depend on it)");
+	  continue;
+	}
+      if (!c->members->add (lhs))
+	work->safe_push (lhs);
+    }
+  return ok;
+}
+
+/* The edge out of the condition block D through which control reaches
+   the PHI argument edge E (E leaves D, or a block whose only
+   predecessor is D).  */
+
+static edge
+edge_from (basic_block d, edge e)
+{
+  if (e->src == d)
+    return e;
+  if (single_pred_p (e->src) && single_pred (e->src) == d)
+    return single_pred_edge (e->src);
+  return NULL;
+}
+
+/* Classify the select PHI P of C (one argument a chain member, the other
+   not): min or max under its controlling condition, which is then marked
+   used in *MATCHED.  */
+
+static bool
+check_select (struct chain *c, gphi *p, hash_set<gimple *> *matched)
+{
+  location_t loc = gimple_location (p);
+  const char *bad = "assigned a value that is not a combination with its "
+    "old value (min and max need the form 's = e < s ? e : s' or "
+    "'if (e < s) s = e;')";
+  if (gimple_phi_num_args (p) != 2)
+    return misuse (c->r, loc, c->var, bad);
+  int ci = c->members->contains (PHI_ARG_DEF (p, 0)) ? 0 : 1;
+  tree cv = PHI_ARG_DEF (p, ci), ev = PHI_ARG_DEF (p, 1 - ci);
+  if (!c->members->contains (cv) || c->members->contains (ev))
+    return misuse (c->r, loc, c->var, bad);
+  basic_block d = get_immediate_dominator (CDI_DOMINATORS, gimple_bb (p));
+  gcond *cond = d ? safe_dyn_cast<gcond *> (last_stmt (d)) : NULL;
+  if (!cond)
+    return misuse (c->r, loc, c->var, bad);
+  edge ec = edge_from (d, gimple_phi_arg_edge (p, ci));
+  edge ee = edge_from (d, gimple_phi_arg_edge (p, 1 - ci));
+  if (!ec || !ee || ec == ee)
+    return misuse (c->r, loc, c->var, bad);
+  enum tree_code code = gimple_cond_code (cond);
+  tree lhs = gimple_cond_lhs (cond), rhs = gimple_cond_rhs (cond);
+  tree croot = strip_copies (cv);
+  if (strip_copies (rhs) == croot && same_value_p (lhs, ev, 0))
+    ;
+  else if (strip_copies (lhs) == croot && same_value_p (rhs, ev, 0))
+    code = swap_tree_comparison (code);
+  else
+    return misuse (c->r, loc, c->var, bad);
+  /* Now the condition reads E CODE S.  */
+  bool e_on_true = (ee->flags & EDGE_TRUE_VALUE) != 0;
+  enum gpu_red_op op;
+  if (code == LT_EXPR || code == LE_EXPR)
+    op = e_on_true ? GPU_RED_MIN : GPU_RED_MAX;
+  else if (code == GT_EXPR || code == GE_EXPR)
+    op = e_on_true ? GPU_RED_MAX : GPU_RED_MIN;
+  else
+    return misuse (c->r, loc, c->var, bad);
+  if (!fits_p (c, ev))
+    return misuse (c->r, loc, c->var, "combined by min or max with a value "
+		   "of a wider type");
+  matched->add (cond);
+  return set_op (c, op, p);
+}
+
+/* The integer constant T is, through a copy of one, or NULL.  */
+
+static tree
+const_of (tree t)
+{
+  if (TREE_CODE (t) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (t);
+      if (is_gimple_assign (def) && gimple_assign_single_p (def))
+	t = gimple_assign_rhs1 (def);
+    }
+  return TREE_CODE (t) == INTEGER_CST ? t : NULL_TREE;
+}
+
+/* The logical forms: S = S && E and S = S || E.  The front end branches
+   on S != 0 and selects the constants 0 and 1; S has no other use.
+   LATCH is the value S has at the end of the iteration.  Returns the
+   operator, or NONE.  */
+
+static enum gpu_red_op
+logical_op (struct chain *c, tree latch)
+{
+  if (c->conds.length () != 1 || !c->ops.is_empty () || !c->phis.is_empty ())
+    return GPU_RED_NONE;
+  tree v = latch;
+  while (TREE_CODE (v) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (v);
+      if (is_gimple_assign (def)
+	  && (gimple_assign_rhs_code (def) == SSA_NAME
+	      || gimple_assign_rhs_code (def) == FLOAT_EXPR
+	      || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def)))
+	  && INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (def))))
+	v = gimple_assign_rhs1 (def);
+      else
+	break;
+    }
+  if (TREE_CODE (v) != SSA_NAME)
+    return GPU_RED_NONE;
+  gphi *j = dyn_cast<gphi *> (SSA_NAME_DEF_STMT (v));
+  if (!j)
+    return GPU_RED_NONE;
+  for (unsigned i = 0; i < gimple_phi_num_args (j); i++)
+    {
+      tree a = const_of (PHI_ARG_DEF (j, i));
+      if (!a || !(integer_zerop (a) || integer_onep (a)))
+	return GPU_RED_NONE;
+    }
+  gcond *cond = c->conds[0];
+  basic_block d = gimple_bb (cond);
+  if (!zerop (gimple_cond_rhs (cond))
+      || (gimple_cond_code (cond) != NE_EXPR
+	  && gimple_cond_code (cond) != EQ_EXPR)
+      || !c->members->contains (gimple_cond_lhs (cond))
+      || !dominated_by_p (CDI_DOMINATORS, gimple_bb (j), d))
+    return GPU_RED_NONE;
+  edge te, fe;
+  extract_true_false_edges_from_block (d, &te, &fe);
+  edge zero = gimple_cond_code (cond) == NE_EXPR ? fe : te;
+  edge nonzero = zero == te ? fe : te;
+  /* The value on the way from edge E to J, or NULL.  */
+  tree vals[2] = { NULL_TREE, NULL_TREE };
+  edge es[2] = { zero, nonzero };
+  for (int k = 0; k < 2; k++)
+    {
+      edge e = es[k];
+      if (e->dest != gimple_bb (j))
+	{
+	  /* A block that only passes a constant on to J.  */
+	  if (!single_succ_p (e->dest) || single_succ (e->dest) != gimple_bb (j))
+	    continue;
+	  e = single_succ_edge (e->dest);
+	}
+      vals[k] = const_of (PHI_ARG_DEF_FROM_EDGE (j, e));
+    }
+  if (vals[0] && integer_zerop (vals[0]))
+    return GPU_RED_LAND;
+  if (vals[1] && integer_onep (vals[1]))
+    return GPU_RED_LOR;
+  return GPU_RED_NONE;
+}
+
+/* Analyse the reduction of variable VAR in R; fills RED.  */
+
+static bool
+analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
+{
+  memset (red, 0, sizeof *red);
+  red->var = var;
+  red->type = TREE_TYPE (var);
+  red->loc = DECL_SOURCE_LOCATION (var);
+  if (!type_code (red->type))
+    {
+      gpu_region_fail (r, red->loc, "GPU_REDUCE accumulator %qs has a type "
+		       "the device cannot reduce (integer of 8 to 64 bits, "
+		       "float or double are supported)",
+		       IDENTIFIER_POINTER (DECL_NAME (var)));
+      return false;
+    }
+  for (int k = 0; k < r->ndim; k++)
+    {
+      gphi *p = header_phi (r->dims[k].loop, var);
+      if (!p)
+	return misuse (r, find_loop_location (r->dims[k].loop)
+		       .get_location_t (), var,
+		       "updated outside the innermost GPU_PARALLEL loop; a "
+		       "reduction may only be updated there");
+      red->phis[k] = gimple_phi_result (p);
+    }
+  for (int k = 1; k < r->ndim; k++)
+    {
+      gphi *outer = as_a<gphi *> (SSA_NAME_DEF_STMT (red->phis[k]));
+      gphi *inner = as_a<gphi *> (SSA_NAME_DEF_STMT (red->phis[k - 1]));
+      class loop *ol = r->dims[k].loop, *il = r->dims[k - 1].loop;
+      if (PHI_ARG_DEF_FROM_EDGE (inner, loop_preheader_edge (il))
+	  != red->phis[k]
+	  || PHI_ARG_DEF_FROM_EDGE (outer, loop_latch_edge (ol))
+	  != red->phis[k - 1])
+	return misuse (r, find_loop_location (ol).get_location_t (), var,
+		       "updated outside the innermost GPU_PARALLEL loop; a "
+		       "reduction may only be updated there");
+      /* The outer value has no other use inside the region.  */
+      imm_use_iterator it;
+      gimple *use;
+      bool ok = true;
+      gimple *up = k + 1 < r->ndim ? SSA_NAME_DEF_STMT (red->phis[k + 1])
+	: NULL;
+      FOR_EACH_IMM_USE_STMT (use, it, red->phis[k])
+	if (!is_gimple_debug (use) && use != inner && use != up
+	    && flow_bb_inside_loop_p (r->outer, gimple_bb (use)))
+	  ok = false;
+      if (!ok)
+	return misuse (r, find_loop_location (ol).get_location_t (), var,
+		       "read outside the innermost GPU_PARALLEL loop");
+    }
+  gphi *top = as_a<gphi *> (SSA_NAME_DEF_STMT (red->phis[r->ndim - 1]));
+  red->init = PHI_ARG_DEF_FROM_EDGE (top, loop_preheader_edge (r->outer));
+
+  class loop *l0 = r->dims[0].loop;
+  gphi *phi0 = as_a<gphi *> (SSA_NAME_DEF_STMT (red->phis[0]));
+  tree latch = PHI_ARG_DEF_FROM_EDGE (phi0, loop_latch_edge (l0));
+  struct chain c;
+  c.r = r;
+  c.var = var;
+  c.type = red->type;
+  c.members = new hash_set<tree>;
+  c.op = GPU_RED_NONE;
+  c.converted = false;
+  auto_vec<tree> work;
+  c.members->add (red->phis[0]);
+  work.safe_push (red->phis[0]);
+  bool ok = true;
+  while (ok && !work.is_empty ())
+    ok = follow_uses (&c, work.pop (), l0, phi0, &work);
+  hash_set<gimple *> matched;
+  if (ok)
+    {
+      enum gpu_red_op lop = logical_op (&c, latch);
+      if (lop != GPU_RED_NONE)
+	{
+	  c.op = lop;
+	  matched.add (c.conds[0]);
+	}
+      else if (!c.members->contains (latch) || latch == red->phis[0])
+	ok = misuse (r, red->loc, var, "no recognizable update in the loop "
+		     "(use 's OP= e' with one of + - * & | ^, "
+		     "'s = s && e', 's = s || e', or min/max as a ternary "
+		     "or with fmin/fmax)");
+    }
+  /* Each operator statement combines one chain value with one value
+     outside the chain.  */
+  for (unsigned i = 0; ok && i < c.ops.length (); i++)
+    {
+      gimple *s = c.ops[i];
+      tree a = is_gimple_call (s) ? gimple_call_arg (s, 0)
+	: gimple_assign_rhs1 (s);
+      tree b = is_gimple_call (s) ? gimple_call_arg (s, 1)
+	: gimple_assign_rhs2 (s);
+      bool ia = c.members->contains (a), ib = c.members->contains (b);
+      if (ia && ib)
+	ok = misuse (r, gimple_location (s), var, "combined with itself");
+      else if ((c.op == GPU_RED_MIN || c.op == GPU_RED_MAX
+		|| c.op == GPU_RED_FMIN || c.op == GPU_RED_FMAX)
+	       && !fits_p (&c, ia ? b : a))
+	ok = misuse (r, gimple_location (s), var, "combined by min or max "
+		     "with a value of a wider type");
+    }
+  for (unsigned i = 0; ok && i < c.phis.length (); i++)
+    {
+      gphi *p = c.phis[i];
+      bool all = true;
+      for (unsigned k = 0; k < gimple_phi_num_args (p); k++)
+	if (!c.members->contains (PHI_ARG_DEF (p, k)))
+	  all = false;
+      if (!all)
+	ok = check_select (&c, p, &matched);
+    }
+  for (unsigned i = 0; ok && i < c.conds.length (); i++)
+    if (!matched.contains (c.conds[i]))
+      ok = misuse (r, gimple_location (c.conds[i]), var,
+		   "tested here; a reduction may not read its accumulator "
+		   "other than in its update");
+  if (ok && c.op == GPU_RED_NONE)
+    ok = misuse (r, red->loc, var, "no recognizable update in the loop");
+  if (ok && (c.op == GPU_RED_AND || c.op == GPU_RED_OR
+	     || c.op == GPU_RED_XOR) && !INTEGRAL_TYPE_P (red->type))
+    ok = misuse (r, red->loc, var, "bitwise operator on a floating type");
+  delete c.members;
+  if (!ok)
+    return false;
+  red->op = c.op;
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      fprintf (dump_file, "reduction %s: op %s, type %s, init ",
+	       IDENTIFIER_POINTER (DECL_NAME (var)), op_names[red->op],
+	       type_tokens[type_code (red->type)]);
+      print_generic_expr (dump_file, red->init);
+      fprintf (dump_file, "\n");
+    }
+  return true;
+}
+
+/* Walker: a GPU_REDUCE variable that lives in memory.  */
+
+static tree
+memory_accumulator_r (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  if (VAR_P (t) && gpu_decl_has_attr (t, GPU_ATTR_REDUCE)
+      && !is_gimple_reg (t))
+    return t;
+  if (TYPE_P (t))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* See gpu-reduce.h.  */
+
+bool
+gpu_reduce_analyze (struct gpu_region *r)
+{
+  /* An accumulator in memory (address taken, static, global) would be
+     shared by all work-items.  */
+  basic_block *body = get_loop_body (r->outer);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < r->outer->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (is_gimple_debug (stmt))
+	  continue;
+	for (unsigned k = 0; ok && k < gimple_num_ops (stmt); k++)
+	  {
+	    tree op = gimple_op (stmt, k);
+	    if (!op)
+	      continue;
+	    tree v = walk_tree (&op, memory_accumulator_r, NULL, NULL);
+	    if (v)
+	      {
+		error_at (gimple_location (stmt), "%<GPU_REDUCE%> "
+			  "accumulator %qD must be a local variable whose "
+			  "address is not taken", v);
+		gpu_region_fail (r, gimple_location (stmt),
+				 "misused GPU_REDUCE accumulator");
+		ok = false;
+	      }
+	  }
+      }
+  free (body);
+  if (!ok)
+    return false;
+
+  class loop *top = r->dims[r->ndim - 1].loop;
+  for (gphi_iterator gsi = gsi_start_phis (top->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      tree res = gimple_phi_result (gsi.phi ());
+      if (virtual_operand_p (res) || !reduce_name_p (res))
+	continue;
+      struct gpu_reduction red;
+      if (!analyze_one (r, SSA_NAME_VAR (res), &red))
+	return false;
+      red.cap = r->caps.length ();
+      struct gpu_capture c;
+      memset (&c, 0, sizeof c);
+      c.value = red.var;
+      c.kind = GPU_CAP_REDUCE;
+      c.type = red.type;
+      r->caps.safe_push (c);
+      r->reds.safe_push (red);
+      dump_line ("SUCCESS", red.loc, "reduction recognized");
+    }
+  /* A marked accumulator with a PHI only in an inner marked loop is
+     updated in the inner loop but not carried by the outer one: C does
+     not allow that for a variable declared before the nest.  */
+  return true;
+}
+
+/* See gpu-reduce.h.  */
+
+int
+gpu_reduce_phi_index (struct gpu_region *r, tree name)
+{
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    for (int k = 0; k < r->ndim; k++)
+      if (r->reds[j].phis[k] == name)
+	return (int) j;
+  return -1;
+}
+
+/* --------------------------------------------------------- kernel text */
+
+/* The OpenCL unsigned type of the same width as RED's.  */
+
+static const char *
+unsigned_name (struct gpu_reduction *red)
+{
+  switch (type_code (red->type))
+    {
+    case 1: case 2: return "uchar";
+    case 3: case 4: return "ushort";
+    case 5: case 6: return "uint";
+    default: return "ulong";
+    }
+}
+
+/* The identity of RED's operator, as OpenCL C text.  */
+
+static void
+print_identity (struct gpu_reduction *red, pretty_printer *pp)
+{
+  int tc = type_code (red->type);
+  bool flt = tc >= 9;
+  static const char *const maxes[] = {
+    "", "SCHAR_MAX", "UCHAR_MAX", "SHRT_MAX", "USHRT_MAX", "INT_MAX",
+    "UINT_MAX", "LONG_MAX", "ULONG_MAX"
+  };
+  static const char *const mins[] = {
+    "", "SCHAR_MIN", "0", "SHRT_MIN", "0", "INT_MIN", "0", "LONG_MIN", "0"
+  };
+  const char *v;
+  switch (red->op)
+    {
+    case GPU_RED_ADD: case GPU_RED_OR: case GPU_RED_XOR: case GPU_RED_LOR:
+      v = "0";
+      break;
+    case GPU_RED_MUL: case GPU_RED_LAND:
+      v = "1";
+      break;
+    case GPU_RED_AND:
+      v = "~0";
+      break;
+    case GPU_RED_MIN: case GPU_RED_FMIN:
+      v = flt ? "INFINITY" : maxes[tc];
+      break;
+    default:
+      v = flt ? "-INFINITY" : mins[tc];
+      break;
+    }
+  pp_printf (pp, "(%s)(%s)", red->tname, v);
+}
+
+/* Print the combination of the values A and B of RED.  */
+
+static void
+print_combine (struct gpu_reduction *red, pretty_printer *pp, const char *a,
+	       const char *b)
+{
+  const char *t = red->tname;
+  bool flt = type_code (red->type) >= 9;
+  const char *u = unsigned_name (red);
+  switch (red->op)
+    {
+    case GPU_RED_ADD:
+      if (flt)
+	pp_printf (pp, "(%s) + (%s)", a, b);
+      else
+	pp_printf (pp, "(%s)((%s)(%s) + (%s)(%s))", t, u, a, u, b);
+      break;
+    case GPU_RED_MUL:
+      if (flt)
+	pp_printf (pp, "(%s) * (%s)", a, b);
+      else
+	pp_printf (pp, "(%s)((%s)(%s) * (%s)(%s))", t, u, a, u, b);
+      break;
+    case GPU_RED_AND:
+      pp_printf (pp, "(%s)((%s) & (%s))", t, a, b);
+      break;
+    case GPU_RED_OR:
+      pp_printf (pp, "(%s)((%s) | (%s))", t, a, b);
+      break;
+    case GPU_RED_XOR:
+      pp_printf (pp, "(%s)((%s) ^ (%s))", t, a, b);
+      break;
+    case GPU_RED_LAND:
+      pp_printf (pp, "(%s)((%s) != 0 && (%s) != 0)", t, a, b);
+      break;
+    case GPU_RED_LOR:
+      pp_printf (pp, "(%s)((%s) != 0 || (%s) != 0)", t, a, b);
+      break;
+    case GPU_RED_MIN:
+      pp_printf (pp, "((%s) < (%s) ? (%s) : (%s))", b, a, b, a);
+      break;
+    case GPU_RED_MAX:
+      pp_printf (pp, "((%s) > (%s) ? (%s) : (%s))", b, a, b, a);
+      break;
+    case GPU_RED_FMIN:
+      pp_printf (pp, "fmin(%s, %s)", a, b);
+      break;
+    case GPU_RED_FMAX:
+      pp_printf (pp, "fmax(%s, %s)", a, b);
+      break;
+    default:
+      gcc_unreachable ();
+    }
+}
+
+/* Print "DST = A OP B;" for reduction J.  */
+
+static void
+print_step (struct gpu_region *r, unsigned j, pretty_printer *pp,
+	    const char *indent, const char *dst, const char *a, const char *b)
+{
+  pp_printf (pp, "%s%s = ", indent, dst);
+  print_combine (&r->reds[j], pp, a, b);
+  pp_string (pp, ";\n");
+}
+
+/* The work-group combine of the accumulators gpu_a<j> in __local memory
+   (arrays gpu_l<j>) with two barriers: 16 work-items combine 16 values
+   each, then one combines those 16.  The result goes to DST<j>[IDX].  */
+
+static void
+print_local_tree (struct gpu_region *r, pretty_printer *pp, const char *dst,
+		  const char *idx)
+{
+  unsigned n = r->reds.length ();
+  pp_string (pp, "  {\n  const uint gpu_li = get_local_id(0);\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (pp, "  gpu_l%u[gpu_li] = gpu_a%u;\n", j, j);
+  pp_string (pp, "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+	     "  if (gpu_li < 16) {\n");
+  for (unsigned j = 0; j < n; j++)
+    {
+      pp_printf (pp, "    %s gpu_x%u = gpu_l%u[gpu_li];\n", r->reds[j].tname,
+		 j, j);
+    }
+  pp_string (pp, "    for (uint gpu_k = 1; gpu_k < 16; gpu_k++) {\n");
+  for (unsigned j = 0; j < n; j++)
+    {
+      char *x = xasprintf ("gpu_x%u", j);
+      char *l = xasprintf ("gpu_l%u[gpu_li + 16 * gpu_k]", j);
+      print_step (r, j, pp, "      ", x, x, l);
+      free (x);
+      free (l);
+    }
+  pp_string (pp, "    }\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (pp, "    gpu_l%u[gpu_li] = gpu_x%u;\n", j, j);
+  pp_string (pp, "  }\n  barrier(CLK_LOCAL_MEM_FENCE);\n"
+	     "  if (gpu_li == 0) {\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (pp, "    %s gpu_x%u = gpu_l%u[0];\n", r->reds[j].tname, j, j);
+  pp_string (pp, "    for (uint gpu_k = 1; gpu_k < 16; gpu_k++) {\n");
+  for (unsigned j = 0; j < n; j++)
+    {
+      char *x = xasprintf ("gpu_x%u", j);
+      char *l = xasprintf ("gpu_l%u[gpu_k]", j);
+      print_step (r, j, pp, "      ", x, x, l);
+      free (x);
+      free (l);
+    }
+  pp_string (pp, "    }\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (pp, "    %s%d[%s] = gpu_x%u;\n", dst, r->reds[j].cap, idx, j);
+  pp_string (pp, "  }\n  }\n");
+}
+
+/* See gpu-reduce.h.  */
+
+void
+gpu_reduce_kernel_text (struct gpu_region *r, pretty_printer *locals,
+			pretty_printer *pro, pretty_printer *epi)
+{
+  unsigned n = r->reds.length ();
+  bool local = !gpu_opts.no_local_mem;
+  if (local)
+    for (unsigned j = 0; j < n; j++)
+      pp_printf (locals, "  __local %s gpu_l%u[%d];\n", r->reds[j].tname, j,
+		 GPU_RED_WG);
+  for (unsigned j = 0; j < n; j++)
+    {
+      pp_printf (pro, "  %s gpu_a%u = ", r->reds[j].tname, j);
+      print_identity (&r->reds[j], pro);
+      pp_string (pro, ";\n");
+    }
+  /* Grid-stride loop over the flattened index space: neighbouring
+     work-items take neighbouring iterations of dimension 0.  */
+  pp_string (pro, "  const ulong gpu_nt = gpu_n0 * gpu_n1 * gpu_n2;\n"
+	     "  const ulong gpu_gs = get_global_size(0);\n");
+  if (local)
+    pp_string (pro, "  #pragma unroll 4\n");
+  pp_string (pro, "  for (ulong gpu_t = get_global_id(0); gpu_t < gpu_nt; "
+	     "gpu_t += gpu_gs) {\n");
+  if (r->ndim == 1)
+    pp_string (pro, "  const ulong gpu_g0 = gpu_t;\n");
+  else if (r->ndim == 2)
+    pp_string (pro, "  const ulong gpu_g1 = gpu_t / gpu_n0;\n"
+	       "  const ulong gpu_g0 = gpu_t - gpu_g1 * gpu_n0;\n");
+  else
+    pp_string (pro, "  const ulong gpu_g2 = gpu_t / (gpu_n0 * gpu_n1);\n"
+	       "  const ulong gpu_r12 = gpu_t - gpu_g2 * (gpu_n0 * gpu_n1);\n"
+	       "  const ulong gpu_g1 = gpu_r12 / gpu_n0;\n"
+	       "  const ulong gpu_g0 = gpu_r12 - gpu_g1 * gpu_n0;\n");
+  pp_string (epi, "  gpu_next: ;\n  }\n");
+  if (local)
+    {
+      print_local_tree (r, epi, "gpu_r", "get_group_id(0)");
+      return;
+    }
+  /* no-local-mem: a tree in global memory, each work-group in its own
+     GPU_RED_WG elements of the partials buffer; the group results
+     follow all those (ABI.md).  */
+  pp_string (epi, "  {\n  const uint gpu_li = get_local_id(0);\n"
+	     "  const ulong gpu_wg = get_group_id(0) * 256;\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (epi, "  gpu_r%d[gpu_wg + gpu_li] = gpu_a%u;\n",
+	       r->reds[j].cap, j);
+  pp_string (epi, "  barrier(CLK_GLOBAL_MEM_FENCE);\n"
+	     "  for (uint gpu_k = 128; gpu_k > 0; gpu_k >>= 1) {\n"
+	     "    if (gpu_li < gpu_k) {\n");
+  for (unsigned j = 0; j < n; j++)
+    {
+      char *d = xasprintf ("gpu_r%d[gpu_wg + gpu_li]", r->reds[j].cap);
+      char *b = xasprintf ("gpu_r%d[gpu_wg + gpu_li + gpu_k]",
+			   r->reds[j].cap);
+      print_step (r, j, epi, "      ", d, d, b);
+      free (d);
+      free (b);
+    }
+  pp_string (epi, "    }\n    barrier(CLK_GLOBAL_MEM_FENCE);\n  }\n"
+	     "  if (gpu_li == 0) {\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (epi, "    gpu_r%d[get_num_groups(0) * 256 + get_group_id(0)]"
+	       " = gpu_r%d[gpu_wg];\n", r->reds[j].cap, r->reds[j].cap);
+  pp_string (epi, "  }\n  }\n");
+}
+
+/* See gpu-reduce.h.  */
+
+void
+gpu_reduce_fin_kernel (struct gpu_region *r, pretty_printer *pp)
+{
+  unsigned n = r->reds.length ();
+  char *head = xasprintf ("\n/* final combine of the partial results */\n"
+			  "__kernel __attribute__((reqd_work_group_size(%d, "
+			  "1, 1)))\nvoid %s_fin(", GPU_RED_WG,
+			  r->kernel_name);
+  pp_string (pp, head);
+  free (head);
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (pp, "__global %s *gpu_r%d, ", r->reds[j].tname, r->reds[j].cap);
+  pp_string (pp, "ulong gpu_ng, ulong gpu_off)\n{\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (pp, "  __local %s gpu_l%u[%d];\n", r->reds[j].tname, j,
+	       GPU_RED_WG);
+  for (unsigned j = 0; j < n; j++)
+    {
+      pp_printf (pp, "  %s gpu_a%u = ", r->reds[j].tname, j);
+      print_identity (&r->reds[j], pp);
+      pp_string (pp, ";\n");
+    }
+  pp_printf (pp, "  for (ulong gpu_t = get_local_id(0); gpu_t < gpu_ng; "
+	     "gpu_t += %d) {\n", GPU_RED_WG);
+  for (unsigned j = 0; j < n; j++)
+    {
+      char *a = xasprintf ("gpu_a%u", j);
+      char *b = xasprintf ("gpu_r%d[gpu_off + gpu_t]", r->reds[j].cap);
+      print_step (r, j, pp, "    ", a, a, b);
+      free (a);
+      free (b);
+    }
+  pp_string (pp, "  }\n");
+  print_local_tree (r, pp, "gpu_r", "0");
+  pp_string (pp, "}\n");
+}
+
+/* See gpu-reduce.h.  */
+
+void
+gpu_reduce_record (struct gpu_region *r, pretty_printer *pp)
+{
+  if (r->reds.is_empty ())
+    return;
+  pp_printf (pp, "reduce %d %s\n", GPU_RED_WG,
+	     gpu_opts.no_local_mem ? "global" : "local");
+}
+
+/* See gpu-reduce.h.  */
+
+void
+gpu_reduce_record_arg (struct gpu_region *r, unsigned k, pretty_printer *pp)
+{
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    if (r->reds[j].cap == (int) k)
+      pp_printf (pp, "arg %u reduce %s %s %s\n", k, op_names[r->reds[j].op],
+		 type_tokens[type_code (r->reds[j].type)],
+		 IDENTIFIER_POINTER (DECL_NAME (r->reds[j].var)));
+}
+
+/* ----------------------------------------------------------- host code */
+
+static tree
+u64 (void)
+{
+  return long_long_unsigned_type_node;
+}
+
+/* See gpu-reduce.h.  */
+
+void
+gpu_reduce_arg_words (struct gpu_region *r, unsigned k, tree words[3])
+{
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    if (r->reds[j].cap == (int) k)
+      {
+	struct gpu_reduction *red = &r->reds[j];
+	red->slot = create_tmp_var (red->type, "gpu_red");
+	TREE_ADDRESSABLE (red->slot) = 1;
+	words[0] = fold_convert (u64 (), build_fold_addr_expr (red->slot));
+	words[1] = build_int_cst (u64 (), red->op);
+	words[2] = build_int_cst (u64 (), type_code (red->type));
+	return;
+      }
+  gcc_unreachable ();
+}
+
+/* Gimplify EXPR at *GSI (appending) and return its value.  */
+
+static tree
+emit (gimple_stmt_iterator *gsi, tree expr)
+{
+  return force_gimple_operand_gsi (gsi, expr, true, NULL_TREE, false,
+				   GSI_CONTINUE_LINKING);
+}
+
+/* Append LHS = CODE (A, B[, C]) at *GSI; returns LHS, a new name of
+   TYPE.  */
+
+static tree
+emit_op (gimple_stmt_iterator *gsi, tree type, enum tree_code code, tree a,
+	 tree b, tree c = NULL_TREE)
+{
+  tree lhs = make_ssa_name (type);
+  gassign *g = c ? gimple_build_assign (lhs, code, a, b, c)
+    : gimple_build_assign (lhs, code, a, b);
+  gsi_insert_after (gsi, g, GSI_NEW_STMT);
+  return lhs;
+}
+
+/* INIT OP RES for RED, appended at *GSI.  */
+
+static tree
+emit_combine (gimple_stmt_iterator *gsi, struct gpu_reduction *red,
+	      tree init, tree res)
+{
+  tree type = red->type;
+  bool flt = SCALAR_FLOAT_TYPE_P (type);
+  switch (red->op)
+    {
+    case GPU_RED_ADD:
+    case GPU_RED_MUL:
+      {
+	enum tree_code code = red->op == GPU_RED_ADD ? PLUS_EXPR : MULT_EXPR;
+	if (flt)
+	  return emit_op (gsi, type, code, init, res);
+	tree ut = unsigned_type_for (type);
+	return emit (gsi, fold_convert (type, fold_build2
+					(code, ut, fold_convert (ut, init),
+					 fold_convert (ut, res))));
+      }
+    case GPU_RED_AND:
+      return emit_op (gsi, type, BIT_AND_EXPR, init, res);
+    case GPU_RED_OR:
+      return emit_op (gsi, type, BIT_IOR_EXPR, init, res);
+    case GPU_RED_XOR:
+      return emit_op (gsi, type, BIT_XOR_EXPR, init, res);
+    case GPU_RED_LAND:
+    case GPU_RED_LOR:
+      {
+	tree zero = build_zero_cst (type);
+	tree a = emit_op (gsi, boolean_type_node, NE_EXPR, init, zero);
+	tree b = emit_op (gsi, boolean_type_node, NE_EXPR, res, zero);
+	tree t = emit_op (gsi, boolean_type_node,
+			  red->op == GPU_RED_LAND ? BIT_AND_EXPR : BIT_IOR_EXPR,
+			  a, b);
+	return emit (gsi, fold_convert (type, t));
+      }
+    case GPU_RED_MIN:
+    case GPU_RED_MAX:
+      {
+	/* As the kernel does: RES < INIT ? RES : INIT.  */
+	tree t = emit_op (gsi, boolean_type_node,
+			  red->op == GPU_RED_MIN ? LT_EXPR : GT_EXPR, res, init);
+	return emit_op (gsi, type, COND_EXPR, t, res, init);
+      }
+    case GPU_RED_FMIN:
+    case GPU_RED_FMAX:
+      {
+	bool f = TYPE_MODE (type) == SFmode;
+	enum built_in_function fn
+	  = red->op == GPU_RED_FMIN ? (f ? BUILT_IN_FMINF : BUILT_IN_FMIN)
+	  : (f ? BUILT_IN_FMAXF : BUILT_IN_FMAX);
+	gcall *call = gimple_build_call (builtin_decl_explicit (fn), 2, init,
+					 res);
+	tree v = make_ssa_name (type);
+	gimple_call_set_lhs (call, v);
+	gsi_insert_after (gsi, call, GSI_NEW_STMT);
+	return v;
+      }
+    default:
+      gcc_unreachable ();
+    }
+}
+
+/* See gpu-reduce.h.  */
+
+void
+gpu_reduce_finish_launch (struct gpu_region *r, gimple_stmt_iterator *gsi,
+			  tree go, tree counts[3])
+{
+  if (r->reds.is_empty ())
+    return;
+  /* Keep the initial value when the host loop runs (it reduces by
+     itself) and when the index space is empty (the runtime then wrote
+     no result).  */
+  tree keep = go;
+  for (int k = 0; k < 3; k++)
+    {
+      tree z = emit_op (gsi, boolean_type_node, EQ_EXPR,
+			emit (gsi, fold_convert (u64 (), counts[k])),
+			build_int_cst (u64 (), 0));
+      keep = emit_op (gsi, boolean_type_node, BIT_IOR_EXPR, keep, z);
+    }
+  edge pe = loop_preheader_edge (r->outer);
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    {
+      struct gpu_reduction *red = &r->reds[j];
+      tree res = make_ssa_name (red->type);
+      gsi_insert_after (gsi, gimple_build_assign (res, red->slot),
+			GSI_NEW_STMT);
+      tree comb = emit_combine (gsi, red, red->init, res);
+      tree fin = emit_op (gsi, red->type, COND_EXPR, keep, red->init, comb);
+      gphi *top = as_a<gphi *> (SSA_NAME_DEF_STMT (red->phis[r->ndim - 1]));
+      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (top, pe), fin);
+    }
+}
+
+/* See gpu-reduce.h.  */
+
+char *
+gpu_reduce_describe (struct gpu_region *r)
+{
+  if (r->reds.is_empty ())
+    return xstrdup ("");
+  pretty_printer pp;
+  pp_printf (&pp, ", %u reduction%s (", r->reds.length (),
+	     r->reds.length () > 1 ? "s" : "");
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    pp_printf (&pp, "%s%s %s", j ? ", " : "", op_symbols[r->reds[j].op],
+	       IDENTIFIER_POINTER (DECL_NAME (r->reds[j].var)));
+  pp_printf (&pp, ") in %s memory",
+	     gpu_opts.no_local_mem ? "global" : "local");
+  return xstrdup (pp_formatted_text (&pp));
+}

@@ -1,0 +1,457 @@
+/* gpurt-reduce.c -- the runtime side of GPU_REDUCE (docs/ABI.md).
+
+   A region with reductions has a kernel that runs 1-D with work-groups
+   of exactly the record's "reduce" size over a bounded grid (grid-stride
+   loop), and writes one partial result per work-group and reduction into
+   a device buffer this file owns (one per reduction argument, kept per
+   region and grown as needed).  After the kernel, the partials are
+   combined here -- read back and combined on the host (default), or by
+   the program's NAME_fin kernel (GPURT_REDUCE_FINAL=kernel) -- and the
+   combined value, without the accumulator's initial value, is stored
+   into the host result slot named by the argument record.
+
+   The "global" form (-fplugin-arg-gpuoffload-no-local-mem) runs one
+   iteration per work-item; its buffer holds a 256-element scratch area
+   per work-group followed by the group results.
+
+   Called with the device's launch lock held, so the per-region buffers
+   need no lock of their own.  */
+
+#include "gpurt-internal.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Operator and type codes (ABI.md; gimple-passes/gpu-reduce.h).  */
+enum
+{
+  RED_ADD = 1, RED_MUL, RED_AND, RED_OR, RED_XOR, RED_LAND, RED_LOR,
+  RED_MIN, RED_MAX, RED_FMIN, RED_FMAX, RED_NOPS
+};
+
+static const char *const red_op_names[RED_NOPS] = {
+  "", "add", "mul", "and", "or", "xor", "land", "lor", "min", "max",
+  "fmin", "fmax"
+};
+
+enum
+{
+  T_I8 = 1, T_U8, T_I16, T_U16, T_I32, T_U32, T_I64, T_U64, T_F32, T_F64,
+  T_NTYPES
+};
+
+static const char *const red_type_names[T_NTYPES] = {
+  "", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32", "f64"
+};
+
+static const unsigned red_type_sizes[T_NTYPES] = {
+  0, 1, 1, 2, 2, 4, 4, 8, 8, 4, 8
+};
+
+/* Index of the LEN bytes at S in NAMES[1..N-1], or 0.  */
+
+static unsigned
+gpurt_lookup (const char *const *names, unsigned n, const char *s, size_t len)
+{
+  unsigned i;
+
+  for (i = 1; i < n; i++)
+    if (strlen (names[i]) == len && memcmp (names[i], s, len) == 0)
+      return i;
+  return 0;
+}
+
+/* Parse "OP TYPE NAME" of the reduction argument ARG: OP is the LEN bytes
+   at OP, REST the LEN2 bytes "TYPE NAME".  Returns NULL on success or a
+   static message.  */
+
+const char *
+gpurt_reduce_parse_arg (struct gpurt_arg_desc *arg, const char *op,
+			size_t len, const char *rest, size_t len2)
+{
+  const char *space = memchr (rest, ' ', len2);
+  size_t tlen = space != NULL ? (size_t) (space - rest) : len2;
+
+  arg->kind = GPURT_ARG_REDUCE;
+  arg->op = gpurt_lookup (red_op_names, RED_NOPS, op, len);
+  arg->type = gpurt_lookup (red_type_names, T_NTYPES, rest, tlen);
+  if (arg->op == 0)
+    return "unknown reduction operator";
+  if (arg->type == 0)
+    return "unknown reduction type";
+  if (arg->type >= T_F32 && (arg->op == RED_AND || arg->op == RED_OR
+			     || arg->op == RED_XOR))
+    return "bitwise reduction of a floating type";
+  arg->size = red_type_sizes[arg->type];
+  return NULL;
+}
+
+/* Parse the value of the record key "reduce": "WG local|global".  */
+
+const char *
+gpurt_reduce_parse_key (struct gpurt_region *r, const char *value,
+			size_t len)
+{
+  char buf[64];
+  unsigned wg;
+  char form[16];
+
+  if (len >= sizeof buf)
+    return "malformed 'reduce' line";
+  memcpy (buf, value, len);
+  buf[len] = '\0';
+  if (sscanf (buf, "%u %15s", &wg, form) != 2 || wg == 0 || wg > 4096
+      || (strcmp (form, "local") != 0 && strcmp (form, "global") != 0))
+    return "malformed 'reduce' line";
+  r->reduce_wg = wg;
+  r->reduce_global = strcmp (form, "global") == 0;
+  return NULL;
+}
+
+/* Number of compute units of DEV (cached).  */
+
+static size_t
+gpurt_compute_units (struct gpurt_device *dev)
+{
+  static cl_uint cus;
+
+  if (cus == 0)
+    {
+      cl_uint v = 0;
+
+      if (gpurt_cl.clGetDeviceInfo (dev->id, CL_DEVICE_MAX_COMPUTE_UNITS,
+				    sizeof v, &v, NULL) != CL_SUCCESS
+	  || v == 0)
+	v = 1;
+      cus = v;
+    }
+  return cus;
+}
+
+/* A positive number from the environment variable NAME, or DFLT.  */
+
+static size_t
+gpurt_env_size (const char *name, size_t dflt)
+{
+  const char *s = getenv (name);
+  char *end;
+  unsigned long long v;
+
+  if (s == NULL || *s == '\0')
+    return dflt;
+  v = strtoull (s, &end, 10);
+  return *end == '\0' && v > 0 ? (size_t) v : dflt;
+}
+
+/* Set up the reduction part of a launch of R on DEV with trip counts N:
+   RL's buffers, the 1-D GLOBAL and LOCAL sizes.  Returns 1, or 0 with
+   WHY.  */
+
+int
+gpurt_reduce_setup (struct gpurt_region *r, struct gpurt_device *dev,
+		    const uint64_t *n, struct gpurt_reduce_launch *rl,
+		    size_t *global, size_t *local, char *why)
+{
+  uint64_t nt = n[0] * n[1] * n[2];
+  uint64_t wg = r->reduce_wg;
+  uint64_t groups = (nt + wg - 1) / wg;
+  unsigned k;
+
+  memset (rl, 0, sizeof *rl);
+  if (n[1] != 0 && n[2] != 0 && nt / n[2] / n[1] != n[0])
+    {
+      gpurt_set_why (why, "index space too large for a reduction");
+      return 0;
+    }
+  if (wg > r->kernel_work_group_size)
+    {
+      gpurt_set_why (why, "reduction kernel %s needs work-groups of %u,"
+		     " the device allows %zu", r->name, r->reduce_wg,
+		     r->kernel_work_group_size);
+      return 0;
+    }
+  if (!r->reduce_global)
+    {
+      /* Enough work-groups to fill the device, each work-item then loops
+	 over many iterations.  */
+      uint64_t cap = gpurt_env_size ("GPURT_REDUCE_GROUPS",
+				     8 * gpurt_compute_units (dev));
+      if (groups > cap)
+	groups = cap;
+    }
+  if (groups == 0)
+    groups = 1;
+  rl->groups = (size_t) groups;
+  rl->offset = r->reduce_global ? (size_t) groups * wg : 0;
+  local[0] = (size_t) wg;
+  global[0] = (size_t) (groups * wg);
+  local[1] = local[2] = global[1] = global[2] = 1;
+
+  if (r->reduce_mem == NULL)
+    {
+      r->reduce_mem = calloc (r->nargs, sizeof *r->reduce_mem);
+      r->reduce_bytes = calloc (r->nargs, sizeof *r->reduce_bytes);
+      if (r->reduce_mem == NULL || r->reduce_bytes == NULL)
+	{
+	  gpurt_set_why (why, "out of memory");
+	  return 0;
+	}
+    }
+  for (k = 0; k < r->nargs; k++)
+    {
+      size_t bytes;
+      cl_int err;
+
+      if (r->args[k].kind != GPURT_ARG_REDUCE)
+	continue;
+      rl->nred++;
+      bytes = (rl->offset + rl->groups) * r->args[k].size;
+      if (r->reduce_bytes[k] < bytes)
+	{
+	  if (r->reduce_mem[k] != NULL)
+	    gpurt_cl.clReleaseMemObject (r->reduce_mem[k]);
+	  r->reduce_bytes[k] = 0;
+	  r->reduce_mem[k] = gpurt_cl.clCreateBuffer (dev->context,
+						     CL_MEM_READ_WRITE, bytes,
+						     NULL, &err);
+	  if (r->reduce_mem[k] == NULL || err != CL_SUCCESS)
+	    {
+	      r->reduce_mem[k] = NULL;
+	      gpurt_set_why (why, "clCreateBuffer failed (%d, %s) for the %zu"
+			     " bytes of partial results of %s", (int) err,
+			     gpurt_cl_error_name (err), bytes, r->args[k].name);
+	      return 0;
+	    }
+	  r->reduce_bytes[k] = bytes;
+	}
+    }
+  return 1;
+}
+
+/* The buffer of reduction argument K of R.  */
+
+cl_mem
+gpurt_reduce_mem (struct gpurt_region *r, unsigned k)
+{
+  return r->reduce_mem[k];
+}
+
+/* Combine the COUNT values of type TYPE at P with operator OP into the
+   value at OUT (TYPE too).  Unsigned arithmetic for integer + and *, so
+   that the wrap-around is the same as on the device.  */
+
+#define GPURT_COMBINE_INT(T, U)						\
+  {									\
+    const T *v = p;							\
+    T acc = v[0];							\
+    for (i = 1; i < count; i++)						\
+      switch (op)							\
+	{								\
+	case RED_ADD: acc = (T) ((U) acc + (U) v[i]); break;		\
+	case RED_MUL: acc = (T) ((U) acc * (U) v[i]); break;		\
+	case RED_AND: acc = (T) (acc & v[i]); break;			\
+	case RED_OR: acc = (T) (acc | v[i]); break;			\
+	case RED_XOR: acc = (T) (acc ^ v[i]); break;			\
+	case RED_LAND: acc = (T) (acc != 0 && v[i] != 0); break;	\
+	case RED_LOR: acc = (T) (acc != 0 || v[i] != 0); break;		\
+	case RED_MIN: case RED_FMIN: acc = v[i] < acc ? v[i] : acc; break; \
+	default: acc = v[i] > acc ? v[i] : acc; break;			\
+	}								\
+    memcpy (out, &acc, sizeof acc);					\
+  }									\
+  break;
+
+#define GPURT_COMBINE_FLT(T, FMIN, FMAX)				\
+  {									\
+    const T *v = p;							\
+    T acc = v[0];							\
+    for (i = 1; i < count; i++)						\
+      switch (op)							\
+	{								\
+	case RED_ADD: acc = acc + v[i]; break;				\
+	case RED_MUL: acc = acc * v[i]; break;				\
+	case RED_LAND: acc = (T) (acc != 0 && v[i] != 0); break;	\
+	case RED_LOR: acc = (T) (acc != 0 || v[i] != 0); break;		\
+	case RED_MIN: acc = v[i] < acc ? v[i] : acc; break;		\
+	case RED_MAX: acc = v[i] > acc ? v[i] : acc; break;		\
+	case RED_FMIN: acc = FMIN (acc, v[i]); break;			\
+	default: acc = FMAX (acc, v[i]); break;				\
+	}								\
+    memcpy (out, &acc, sizeof acc);					\
+  }									\
+  break;
+
+static void
+gpurt_combine (unsigned op, unsigned type, const void *p, size_t count,
+	       void *out)
+{
+  size_t i;
+
+  switch (type)
+    {
+    case T_I8: GPURT_COMBINE_INT (int8_t, uint8_t)
+    case T_U8: GPURT_COMBINE_INT (uint8_t, uint8_t)
+    case T_I16: GPURT_COMBINE_INT (int16_t, uint16_t)
+    case T_U16: GPURT_COMBINE_INT (uint16_t, uint16_t)
+    case T_I32: GPURT_COMBINE_INT (int32_t, uint32_t)
+    case T_U32: GPURT_COMBINE_INT (uint32_t, uint32_t)
+    case T_I64: GPURT_COMBINE_INT (int64_t, uint64_t)
+    case T_U64: GPURT_COMBINE_INT (uint64_t, uint64_t)
+    case T_F32: GPURT_COMBINE_FLT (float, fminf, fmaxf)
+    default: GPURT_COMBINE_FLT (double, fmin, fmax)
+    }
+}
+
+/* Time spent in final combines, for GPURT_REDUCE_STATS=1.  */
+static atomic_uint_least64_t gpurt_final_ns, gpurt_final_count;
+
+static void
+gpurt_reduce_stats (void)
+{
+  uint64_t c = atomic_load (&gpurt_final_count);
+
+  if (c != 0)
+    gpurt_message ("reduce final combine (%s): %" PRIu64 " launches, %.1f us"
+		   " each", getenv ("GPURT_REDUCE_FINAL") != NULL
+		   && strcmp (getenv ("GPURT_REDUCE_FINAL"), "kernel") == 0
+		   ? "kernel" : "host", c,
+		   (double) atomic_load (&gpurt_final_ns) / 1e3 / (double) c);
+}
+
+/* Register the GPURT_REDUCE_STATS report at exit (once).  */
+
+static void
+gpurt_reduce_stats_register (void)
+{
+  atexit (gpurt_reduce_stats);
+}
+
+/* Combine with the NAME_fin kernel: the result lands in element 0.  */
+
+static int
+gpurt_final_kernel (struct gpurt_region *r, struct gpurt_device *dev,
+		    struct gpurt_reduce_launch *rl, char *why)
+{
+  cl_int err = CL_SUCCESS;
+  cl_uint index = 0;
+  cl_ulong ng = rl->groups, off = rl->offset;
+  size_t g = r->reduce_wg, l = r->reduce_wg;
+  cl_event ev = NULL;
+  unsigned k;
+
+  if (r->fin_kernel == NULL)
+    {
+      char name[300];
+
+      snprintf (name, sizeof name, "%s_fin", r->name);
+      r->fin_kernel = gpurt_cl.clCreateKernel (r->program, name, &err);
+      if (r->fin_kernel == NULL || err != CL_SUCCESS)
+	{
+	  r->fin_kernel = NULL;
+	  gpurt_set_why (why, "clCreateKernel failed (%d, %s) for %s",
+			 (int) err, gpurt_cl_error_name (err), name);
+	  return 0;
+	}
+    }
+  for (k = 0; k < r->nargs && err == CL_SUCCESS; k++)
+    if (r->args[k].kind == GPURT_ARG_REDUCE)
+      err = gpurt_cl.clSetKernelArg (r->fin_kernel, index++, sizeof (cl_mem),
+				     &r->reduce_mem[k]);
+  if (err == CL_SUCCESS)
+    err = gpurt_cl.clSetKernelArg (r->fin_kernel, index++, sizeof ng, &ng);
+  if (err == CL_SUCCESS)
+    err = gpurt_cl.clSetKernelArg (r->fin_kernel, index++, sizeof off, &off);
+  if (err == CL_SUCCESS)
+    err = gpurt_cl.clEnqueueNDRangeKernel (dev->queue, r->fin_kernel, 1,
+					   NULL, &g, &l, 0, NULL,
+					   gpurt_env.profile != GPURT_PROFILE_OFF
+					   ? &ev : NULL);
+  if (err != CL_SUCCESS)
+    {
+      gpurt_set_why (why, "final combine kernel of %s failed (%d, %s)",
+		     r->name, (int) err, gpurt_cl_error_name (err));
+      return 0;
+    }
+  rl->offset = 0;
+  rl->groups = 1;
+  if (ev != NULL)
+    {
+      cl_ulong start = 0, end = 0;
+
+      gpurt_cl.clFinish (dev->queue);
+      if (gpurt_cl.clGetEventProfilingInfo (ev, CL_PROFILING_COMMAND_START,
+					    sizeof start, &start, NULL)
+	  == CL_SUCCESS
+	  && gpurt_cl.clGetEventProfilingInfo (ev, CL_PROFILING_COMMAND_END,
+					       sizeof end, &end, NULL)
+	  == CL_SUCCESS && end > start)
+	atomic_fetch_add (&r->kernel_ns, end - start);
+      gpurt_cl.clReleaseEvent (ev);
+    }
+  return 1;
+}
+
+/* After the kernel of R ran: combine the partials of each reduction and
+   store the result into the host slot of its argument record in ARGS.
+   Returns 1, or 0 with WHY.  */
+
+int
+gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_device *dev,
+		     struct gpurt_reduce_launch *rl, const uint64_t *args,
+		     char *why)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  const char *final = getenv ("GPURT_REDUCE_FINAL");
+  uint64_t t0 = gpurt_now_ns ();
+  void *host = NULL;
+  unsigned k;
+  int ok = 0;
+
+  if (final != NULL && strcmp (final, "kernel") == 0
+      && !gpurt_final_kernel (r, dev, rl, why))
+    return 0;
+  host = malloc (rl->groups * 8);
+  if (host == NULL)
+    {
+      gpurt_set_why (why, "out of memory combining partial results");
+      return 0;
+    }
+  for (k = 0; k < r->nargs; k++)
+    {
+      unsigned size = r->args[k].size;
+      cl_int err;
+      unsigned char value[8];
+
+      if (r->args[k].kind != GPURT_ARG_REDUCE)
+	continue;
+      err = gpurt_cl.clEnqueueReadBuffer (dev->queue, r->reduce_mem[k],
+					  CL_TRUE, rl->offset * size,
+					  rl->groups * size, host, 0, NULL,
+					  NULL);
+      if (err != CL_SUCCESS)
+	{
+	  gpurt_set_why (why, "clEnqueueReadBuffer failed (%d, %s) reading the"
+			 " partial results of %s", (int) err,
+			 gpurt_cl_error_name (err), r->args[k].name);
+	  goto DONE;
+	}
+      gpurt_combine (r->args[k].op, r->args[k].type, host, rl->groups,
+		     value);
+      /* Word 1 of the argument record: the host result slot.  */
+      memcpy ((void *) (uintptr_t) args[4 * (size_t) k + 1], value, size);
+    }
+  ok = 1;
+  if (getenv ("GPURT_REDUCE_STATS") != NULL)
+    {
+      pthread_once (&once, gpurt_reduce_stats_register);
+      atomic_fetch_add (&gpurt_final_ns, gpurt_now_ns () - t0);
+      atomic_fetch_add (&gpurt_final_count, 1);
+    }
+ DONE:
+  free (host);
+  return ok;
+}
+

@@ -1,0 +1,84 @@
+/* reduce-misuse.c: a GPU_REDUCE accumulator that is read for anything but its update, has no recognizable update, mixes operators, is combined with itself, is updated outside the innermost marked loop, or has its address taken, is an error saying why.  */
+/* { dg-do compile } */
+/* { dg-options "-O2" } */
+#include <gpuoffload.h>
+
+void take (float *);
+
+float
+read_in_body (int n, const float *x, float *y)
+{
+  float s GPU_REDUCE = 0;
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      s += x[i];
+      y[i] = s; /* { dg-error "accumulator .s.: read here for something other than its update" } */
+    }
+  return s;
+}
+
+float
+plain_assignment (int n, const float *x)
+{
+  float s GPU_REDUCE = 0; /* { dg-error "accumulator .s.: no recognizable update" } */
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    s = x[i];
+  return s;
+}
+
+int
+mixed (int n, const int *x)
+{
+  int s GPU_REDUCE = 0;
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      s += x[i];
+      s *= 2; /* { dg-error "updated with two different operators \\(\\+ and \\*\\)" } */
+    }
+  return s;
+}
+
+int
+subtracted_from (int n, const int *x)
+{
+  int s GPU_REDUCE = 0;
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    s = x[i] - s; /* { dg-error "subtracted from another value" } */
+  return s;
+}
+
+int
+tested (int n, const int *x, int *y)
+{
+  int s GPU_REDUCE = 0;
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      if (s > 10) /* { dg-error "accumulator .s.: tested here" } */
+	y[i] = 1;
+      s += x[i];
+    }
+  return s;
+}
+
+int
+outer_update (int n, int m, const int *x)
+{
+  int s GPU_REDUCE = 0;
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-error "accumulator .s.: updated outside the innermost GPU_PARALLEL loop" } */
+    {
+      s += i;
+      for (int j GPU_PARALLEL = 0; j < m; j++)
+	s += x[i * m + j];
+    }
+  return s;
+}
+
+float
+address_taken (int n, const float *x)
+{
+  float s GPU_REDUCE = 0;
+  take (&s);
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    s += x[i]; /* { dg-error "accumulator .s. must be a local variable whose address is not taken" } */
+  return s;
+}

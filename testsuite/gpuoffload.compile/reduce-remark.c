@@ -1,0 +1,26 @@
+/* reduce-remark.c: -fopt-info-loop-optimized names the reductions of an offloaded loop, with their operators and where they combine; the gpu_find dump says SUCCESS for each; no-local-mem is not given so the combine is in local memory.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -fopt-info-loop-optimized -fplugin-arg-gpuoffload-dump=details" } */
+#include <gpuoffload.h>
+#include <math.h>
+
+float
+stats (int n, const float *x, float *y, int *cnt)
+{
+  float s GPU_REDUCE = 0.0f, m GPU_REDUCE = -INFINITY, lo GPU_REDUCE = INFINITY;
+  int c GPU_REDUCE = 0;
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "loop offloaded as kernel gpu_stats_\[0-9\]* \\(1-D index space, \[0-9\]+ arguments, 4 reductions \\(\\+ s, max m, fmin lo, \\+ c\\) in local memory\\)" } */
+    {
+      s += x[i];
+      m = x[i] > m ? x[i] : m;
+      lo = fminf (lo, x[i]);
+      c += x[i] > 0;
+      y[i] = x[i] * 2;
+    }
+  *cnt = c;
+  return s + m + lo;
+}
+
+/* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*reduction recognized" 4 "gpu_find" } } */
+/* { dg-final { scan-tree-dump "reduction m: op max, type f32" "gpu_find" } } */
+/* { dg-final { scan-tree-dump "__local float gpu_l0\\\[256\\\]" "gpu_find" } } */
