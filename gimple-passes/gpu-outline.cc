@@ -38,6 +38,9 @@
 
 /* The runtime entry point, kept across functions.  */
 static tree gpu_run_decl;
+/* gpurt_host_lock and gpurt_host_unlock, around the host threads'
+   combining of reduction results.  */
+static tree gpu_lock_decl, gpu_unlock_decl;
 
 static tree u64_type (void) { return long_long_unsigned_type_node; }
 
@@ -120,6 +123,15 @@ stmt_decls (gimple *stmt, hash_set<tree> *set)
   walk_gimple_op (stmt, collect_decls_r, &wi);
 }
 
+/* Is NAME the accumulator of a reduction of R in its outer header?  */
+
+static bool
+outer_reduction_p (struct gpu_region *r, tree name)
+{
+  int k = gpu_reduce_phi_index (r, name);
+  return k >= 0 && r->reds[k].phis[r->ndim - 1] == name;
+}
+
 /* Check that the region of INFO can move into a function of its own and
    collect what it takes from outside.  */
 
@@ -151,7 +163,7 @@ analyse (struct outline_info *info, basic_block *body, unsigned nbody)
 	    {
 	      gimple *u = USE_STMT (use_p);
 	      if (!is_gimple_debug (u) && !inside_p (info, gimple_bb (u))
-		  && res != outer_iv)
+		  && res != outer_iv && !outer_reduction_p (r, res))
 		set_fail (info, r->loc, "a value computed in the loop is "
 			  "used after it");
 	    }
@@ -483,12 +495,15 @@ gpu_outline_region (struct gpu_region *r, int n)
 
   /* From here on the function changes.  */
   edge pe = loop_preheader_edge (L);
-  basic_block pre = pe->src;
   basic_block H = L->header;
   tree fn = build_host_fn (r, n);
   tree p_data = DECL_ARGUMENTS (fn);
   tree p_lo = DECL_CHAIN (p_data);
   tree p_hi = DECL_CHAIN (p_lo);
+
+  /* The reductions' result slots are shared with the new function.  */
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    info.decls.safe_push (r->reds[j].slot);
 
   /* The values the index space needs in the new function.  */
   tree lov = r->caps[d->lo_cap].value, stepv = r->caps[d->step_cap].value;
@@ -542,9 +557,17 @@ gpu_outline_region (struct gpu_region *r, int n)
   gsi_insert_after (&gsi, gimple_build_assign (cnt, MINUS_EXPR, k1, k0),
 		    GSI_NEW_STMT);
 
-  /* The outer index starts at the chunk's first value.  */
+  /* The outer index starts at the chunk's first value, the
+     accumulators at their operator's identity.  */
   gphi *ivphi = as_a<gphi *> (SSA_NAME_DEF_STMT (d->iv));
   SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (ivphi, single_succ_edge (E)), start);
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    {
+      gphi *rp = as_a<gphi *> (SSA_NAME_DEF_STMT (r->reds[j].phis[r->ndim
+								    - 1]));
+      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (rp, single_succ_edge (E)),
+	       gpu_reduce_identity (&r->reds[j]));
+    }
 
   /* Debug statements naming the caller's parameters cannot move
      (move_sese_region_to_fn maps only the new function's own).  */
@@ -649,14 +672,106 @@ gpu_outline_region (struct gpu_region *r, int n)
   gimple_cond_set_condition (cond, NE_EXPR, u, boolean_false_node);
   update_stmt (cond);
 
+  /* The caller: fill the data and call gpurt_run where gpurt_launch was
+     (what the launch builder put after it, for the serial host loop, is
+     dead now).  Reduction slots start at their identity (the device's
+     result replaces it, host threads combine into it); the accumulators'
+     values after the loop are INIT OP SLOT.  */
+  tree launch_args[6];
+  for (int i = 0; i < 6; i++)
+    launch_args[i] = gimple_call_arg (r->launch, i);
+  tree hostn = launch_args[3 + r->ndim - 1];
+  tree data = create_tmp_var (dtype, "gpu_hdata");
+  TREE_ADDRESSABLE (data) = 1;
+  gimple_stmt_iterator pg = gsi_for_stmt (r->launch);
+  for (unsigned i = 0; i < fields.length (); i++)
+    {
+      tree f = fields[i];
+      tree val;
+      if (i < info.vals.length ())
+	val = info.vals[i];
+      else
+	{
+	  tree decl = info.decls[i - info.vals.length ()];
+	  TREE_ADDRESSABLE (decl) = 1;
+	  val = build_fold_addr_expr (decl);
+	}
+      tree ref = build3 (COMPONENT_REF, TREE_TYPE (f), data, f, NULL_TREE);
+      gsi_insert_before (&pg, gimple_build_assign (ref, val), GSI_SAME_STMT);
+    }
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    gsi_insert_before (&pg, gimple_build_assign
+		       (r->reds[j].slot, gpu_reduce_identity (&r->reds[j])),
+		       GSI_SAME_STMT);
+  if (!gpu_run_decl)
+    {
+      tree hfn_type = build_pointer_type (TREE_TYPE (fn));
+      tree fntype = build_function_type_list
+	(integer_type_node, const_ptr_type_node,
+	 build_pointer_type (u64_type ()), unsigned_type_node, u64_type (),
+	 u64_type (), u64_type (), hfn_type, ptr_type_node, u64_type (),
+	 NULL_TREE);
+      gpu_run_decl = build_fn_decl ("gpurt_run", fntype);
+      DECL_ARTIFICIAL (gpu_run_decl) = 1;
+      fntype = build_function_type_list (void_type_node, NULL_TREE);
+      gpu_lock_decl = build_fn_decl ("gpurt_host_lock", fntype);
+      DECL_ARTIFICIAL (gpu_lock_decl) = 1;
+      gpu_unlock_decl = build_fn_decl ("gpurt_host_unlock", fntype);
+      DECL_ARTIFICIAL (gpu_unlock_decl) = 1;
+    }
+  gcall *call = gimple_build_call (gpu_run_decl, 9, launch_args[0],
+				   launch_args[1], launch_args[2],
+				   launch_args[3], launch_args[4],
+				   launch_args[5], build_fold_addr_expr (fn),
+				   build_fold_addr_expr (data), hostn);
+  gimple_call_set_lhs (call, gimple_call_lhs (r->launch));
+  gimple_set_location (call, r->loc);
+  unlink_stmt_vdef (r->launch);
+  gsi_replace (&pg, call, false);
+  r->launch = call;
+  auto_vec<tree> red_final;
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    {
+      struct gpu_reduction *red = &r->reds[j];
+      tree got = make_ssa_name (red->type);
+      gsi_insert_after (&pg, gimple_build_assign (got, red->slot),
+			GSI_NEW_STMT);
+      red_final.safe_push (gpu_reduce_emit_combine (&pg, red, red->init,
+						    got));
+    }
+
   /* A region of one entry and one exit: EXIT_BB, then a block outside
      that keeps the PHI arguments of the loop's old exit.  */
   basic_block exit_bb = split_edge (ex);
   split_edge (single_succ_edge (exit_bb));
   bitmap_set_bit (inside, exit_bb->index);
 
-  /* After the loop the index has its final value; debug uses of other
-     loop values are reset.  */
+  /* Each host thread combines its partial results into the slots.  */
+  if (!r->reds.is_empty ())
+    {
+      gimple_stmt_iterator xg = gsi_start_bb (exit_bb);
+      gsi_insert_after (&xg, gimple_build_call (gpu_lock_decl, 0),
+			GSI_NEW_STMT);
+      for (unsigned j = 0; j < r->reds.length (); j++)
+	{
+	  struct gpu_reduction *red = &r->reds[j];
+	  tree p = *map.get (red->slot);
+	  tree ref = build2 (MEM_REF, red->type, p,
+			     build_int_cst (TREE_TYPE (p), 0));
+	  tree old = make_ssa_name (red->type);
+	  gsi_insert_after (&xg, gimple_build_assign (old, ref),
+			    GSI_NEW_STMT);
+	  tree sum = gpu_reduce_emit_combine (&xg, red, old,
+					      red->phis[r->ndim - 1]);
+	  gsi_insert_after (&xg, gimple_build_assign (unshare_expr (ref), sum),
+			    GSI_NEW_STMT);
+	}
+      gsi_insert_after (&xg, gimple_build_call (gpu_unlock_decl, 0),
+			GSI_NEW_STMT);
+    }
+
+  /* After the loop the index and the accumulators have their final
+     values; debug uses of other loop values are reset.  */
   for (unsigned i = 0; i < nbody; i++)
     for (gphi_iterator psi = gsi_start_phis (body[i]); !gsi_end_p (psi);
 	 gsi_next (&psi))
@@ -664,6 +779,10 @@ gpu_outline_region (struct gpu_region *r, int n)
 	tree res = gimple_phi_result (psi.phi ());
 	if (virtual_operand_p (res))
 	  continue;
+	tree fin = r->fin;
+	int k = gpu_reduce_phi_index (r, res);
+	if (k >= 0)
+	  fin = red_final[k];
 	imm_use_iterator it;
 	gimple *us;
 	FOR_EACH_IMM_USE_STMT (us, it, res)
@@ -678,7 +797,7 @@ gpu_outline_region (struct gpu_region *r, int n)
 	      {
 		use_operand_p use_p;
 		FOR_EACH_IMM_USE_ON_STMT (use_p, it)
-		  SET_USE (use_p, r->fin);
+		  SET_USE (use_p, fin);
 	      }
 	    update_stmt (us);
 	  }
@@ -702,61 +821,6 @@ gpu_outline_region (struct gpu_region *r, int n)
 	  }
       }
   free (body);
-
-  /* The caller: drop the serial path's switch and the old launch, fill
-     the data and call gpurt_run at the end of the preheader.  */
-  tree launch_args[6];
-  for (int i = 0; i < 6; i++)
-    launch_args[i] = gimple_call_arg (r->launch, i);
-  tree hostn = launch_args[3 + r->ndim - 1];
-  gimple_stmt_iterator rs = gsi_for_stmt (r->start_def);
-  gsi_remove (&rs, true);
-  release_defs (r->start_def);
-  rs = gsi_for_stmt (r->go_def);
-  gsi_remove (&rs, true);
-  release_defs (r->go_def);
-  rs = gsi_for_stmt (r->launch);
-  unlink_stmt_vdef (r->launch);
-  gsi_remove (&rs, true);
-  release_defs (r->launch);
-  r->launch = NULL;
-
-  tree data = create_tmp_var (dtype, "gpu_hdata");
-  TREE_ADDRESSABLE (data) = 1;
-  gimple_stmt_iterator pg = gsi_last_bb (pre);
-  for (unsigned i = 0; i < fields.length (); i++)
-    {
-      tree f = fields[i];
-      tree val;
-      if (i < info.vals.length ())
-	val = info.vals[i];
-      else
-	{
-	  tree decl = info.decls[i - info.vals.length ()];
-	  TREE_ADDRESSABLE (decl) = 1;
-	  val = build_fold_addr_expr (decl);
-	}
-      tree ref = build3 (COMPONENT_REF, TREE_TYPE (f), data, f, NULL_TREE);
-      gsi_insert_after (&pg, gimple_build_assign (ref, val), GSI_NEW_STMT);
-    }
-  if (!gpu_run_decl)
-    {
-      tree hfn_type = build_pointer_type (TREE_TYPE (fn));
-      tree fntype = build_function_type_list
-	(integer_type_node, const_ptr_type_node,
-	 build_pointer_type (u64_type ()), unsigned_type_node, u64_type (),
-	 u64_type (), u64_type (), hfn_type, ptr_type_node, u64_type (),
-	 NULL_TREE);
-      gpu_run_decl = build_fn_decl ("gpurt_run", fntype);
-      DECL_ARTIFICIAL (gpu_run_decl) = 1;
-    }
-  gcall *call = gimple_build_call (gpu_run_decl, 9, launch_args[0],
-				   launch_args[1], launch_args[2],
-				   launch_args[3], launch_args[4],
-				   launch_args[5], build_fold_addr_expr (fn),
-				   build_fold_addr_expr (data), hostn);
-  gimple_set_location (call, r->loc);
-  gsi_insert_after (&pg, call, GSI_NEW_STMT);
 
   /* Move the loop nest.  */
   free_numbers_of_iterations_estimates (fun);
@@ -792,6 +856,10 @@ gpu_outline_region (struct gpu_region *r, int n)
 
 static const struct ggc_root_tab gpu_outline_roots[] = {
   { &gpu_run_decl, 1, sizeof (gpu_run_decl), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &gpu_lock_decl, 1, sizeof (gpu_lock_decl), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &gpu_unlock_decl, 1, sizeof (gpu_unlock_decl), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };

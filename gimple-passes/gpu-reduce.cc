@@ -1258,3 +1258,46 @@ gpu_reduce_describe (struct gpu_region *r)
 	     gpu_opts.no_local_mem ? "global" : "local");
   return xstrdup (pp_formatted_text (&pp));
 }
+
+/* See gpu-reduce.h.  */
+
+tree
+gpu_reduce_emit_combine (gimple_stmt_iterator *gsi, struct gpu_reduction *red,
+			 tree a, tree b)
+{
+  return emit_combine (gsi, red, a, b);
+}
+
+/* See gpu-reduce.h.  */
+
+tree
+gpu_reduce_identity (struct gpu_reduction *red)
+{
+  tree type = red->type;
+  bool flt = SCALAR_FLOAT_TYPE_P (type);
+  REAL_VALUE_TYPE inf;
+  real_inf (&inf);
+  switch (red->op)
+    {
+    case GPU_RED_ADD:
+    case GPU_RED_OR:
+    case GPU_RED_XOR:
+    case GPU_RED_LOR:
+      return build_zero_cst (type);
+    case GPU_RED_MUL:
+    case GPU_RED_LAND:
+      return build_one_cst (type);
+    case GPU_RED_AND:
+      return fold_convert (type, build_minus_one_cst (signed_type_for (type)));
+    case GPU_RED_MIN:
+    case GPU_RED_FMIN:
+      return flt ? build_real (type, inf) : TYPE_MAX_VALUE (type);
+    case GPU_RED_MAX:
+    case GPU_RED_FMAX:
+      return flt ? fold_build1 (NEGATE_EXPR, type,
+				build_real (type, inf))
+	: TYPE_MIN_VALUE (type);
+    default:
+      gcc_unreachable ();
+    }
+}

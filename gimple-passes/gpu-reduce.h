@@ -87,4 +87,11 @@ void gpu_reduce_finish_launch (struct gpu_region *r, gimple_stmt_iterator *gsi,
    xmalloc'd.  */
 char *gpu_reduce_describe (struct gpu_region *r);
 
+/* For the outlined host path (gpu-outline.cc): A OP B for RED, appended
+   at *GSI, and the identity of RED's operator (the start of each host
+   thread's partial result).  */
+tree gpu_reduce_emit_combine (gimple_stmt_iterator *gsi,
+			      struct gpu_reduction *red, tree a, tree b);
+tree gpu_reduce_identity (struct gpu_reduction *red);
+
 #endif /* GPUOFFLOAD_GPU_REDUCE_H */

@@ -185,3 +185,20 @@ gpurt_host_run (void (*fn) (void *data, uint64_t lo, uint64_t hi),
   pthread_mutex_unlock (&gpurt_pool_callers);
   return (int) nchunks;
 }
+
+/* Serializes the outlined host functions' combining of reduction results
+   into the caller's slots (the compiler brackets each thread's combine
+   with these two calls).  */
+static pthread_mutex_t gpurt_reduce_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void
+gpurt_host_lock (void)
+{
+  pthread_mutex_lock (&gpurt_reduce_lock);
+}
+
+void
+gpurt_host_unlock (void)
+{
+  pthread_mutex_unlock (&gpurt_reduce_lock);
+}

@@ -57,6 +57,8 @@ GPURT_EXPORT int gpurt_run (const char *region, uint64_t *args,
 			    void *data, uint64_t nhost);
 GPURT_EXPORT void gpurt_register (const char *region);
 GPURT_EXPORT int gpurt_last_region_host_threads (void);
+GPURT_EXPORT void gpurt_host_lock (void);
+GPURT_EXPORT void gpurt_host_unlock (void);
 GPURT_EXPORT int gpurt_last_region_ran_on_device (void);
 GPURT_EXPORT int gpurt_host_run (void (*fn) (void *data, uint64_t lo,
 					     uint64_t hi),
