@@ -4,7 +4,7 @@
 ##
 ## libgpurt does not link against libOpenCL: it dlopens the ICD loader at run
 ## time, so only the OpenCL headers are needed to build it.  Only the four
-## gpurt_* entry points are exported (-fvisibility=hidden).  DL_LIBS (-ldl,
+## gpurt_* entry points (and gpurt_describe_devices, for gpuoffload-info) are exported (-fvisibility=hidden).  DL_LIBS (-ldl,
 ## empty where dlopen is in libc) and PTHREAD_* come from configure.ac.
 
 lib_LTLIBRARIES = libgpurt.la
@@ -17,6 +17,8 @@ libgpurt_la_SOURCES = \
 	libgpurt/gpurt-buffers.c \
 	libgpurt/gpurt-host.c \
 	libgpurt/gpurt-profile.c \
+	libgpurt/gpurt-cache.c \
+	libgpurt/gpurt-describe.c \
 	libgpurt/gpurt-internal.h \
 	libgpurt/gpurt-cl-funcs.def
 
