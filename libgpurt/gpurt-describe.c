@@ -155,6 +155,9 @@ gpurt_describe_devices (FILE *out)
     fprintf (out, "libgpurt would use device %u:%u '%s' (GPURT_DEVICE=%s:"
 	     " %s)\n", c->platform_index, c->device_index, c->name,
 	     gpurt_env.device_string, because);
+  else if (strncmp (why, "GPURT_DEVICE=", 13) == 0)
+    fprintf (out, "libgpurt would run marked loops on the host (%s)\n",
+	     why);
   else
     fprintf (out, "libgpurt would run marked loops on the host"
 	     " (GPURT_DEVICE=%s: %s)\n", gpurt_env.device_string, why);

@@ -1,0 +1,11 @@
+## tools/local.mk -- included by the top Makefile.am; builds and installs
+## gpuoffload-info (reads the .gpuoffload section with libelf and lists the
+## OpenCL devices through libgpurt) and its manual page.
+
+bin_PROGRAMS = gpuoffload-info
+gpuoffload_info_SOURCES = tools/gpuoffload-info.c
+gpuoffload_info_CFLAGS = -std=c11 -O2 -g -Wall -Wextra
+gpuoffload_info_LDADD = libgpurt.la $(LIBELF_LIBS)
+
+man1_MANS = tools/gpuoffload-info.1
+EXTRA_DIST += $(man1_MANS) tools/gpu-check.sh
