@@ -6,6 +6,9 @@ bin_PROGRAMS = gpuoffload-info
 gpuoffload_info_SOURCES = tools/gpuoffload-info.c
 gpuoffload_info_CFLAGS = -std=c11 -O2 -g -Wall -Wextra
 gpuoffload_info_LDADD = libgpurt.la $(LIBELF_LIBS)
+# libgpurt linked in statically: the tool then runs from any install prefix
+# (also one given only at `make install prefix=...' time) without an rpath.
+gpuoffload_info_LDFLAGS = -static
 
 man1_MANS = tools/gpuoffload-info.1
 EXTRA_DIST += $(man1_MANS) tools/gpu-check.sh
