@@ -11,4 +11,5 @@ gpuoffload_info_LDADD = libgpurt.la $(LIBELF_LIBS)
 gpuoffload_info_LDFLAGS = -static
 
 man1_MANS = tools/gpuoffload-info.1
-EXTRA_DIST += $(man1_MANS) tools/gpu-check.sh
+EXTRA_DIST += $(man1_MANS) tools/gpu-check.sh tools/gpu-cache-time.sh \
+	tools/cache-firstcall.c
