@@ -23,7 +23,8 @@
    same directory and renamed into place, so a concurrent reader sees
    either no entry or a complete one, and concurrent writers of the same
    entry just replace each other's identical work.  The cache never makes
-   a region fail: every cache error means "build from source".  */
+   a region fail: every cache error means "build from source".  Nothing
+   is ever evicted: delete the directory to reclaim the space.  */
 
 #include "gpurt-internal.h"
 
@@ -349,6 +350,7 @@ gpurt_cache_load (const struct gpurt_cache_key *key,
   size_t size = 0, binary_len;
   struct gpurt_cache_header h;
   cl_program program = NULL;
+  cl_kernel kernel = NULL;
   cl_int err, status = CL_SUCCESS;
   const char *bad = NULL;
 
@@ -407,6 +409,20 @@ gpurt_cache_load (const struct gpurt_cache_key *key,
 		       r->name);
       goto ERROR;
     }
+  /* The program must also hold the kernel (checked here so that an entry
+     that passes every other check but is still wrong is rebuilt rather
+     than failing the region).  */
+  kernel = gpurt_cl.clCreateKernel (program, r->name, &err);
+  if (kernel == NULL || err != CL_SUCCESS)
+    {
+      bad = "refused by clCreateKernel";
+      if (gpurt_env.verbose >= 1)
+	gpurt_message ("clCreateKernel failed (%d, %s) for kernel %s from"
+		       " the program cache", (int) err,
+		       gpurt_cl_error_name (err), r->name);
+      goto ERROR;
+    }
+  gpurt_cl.clReleaseKernel (kernel);
   if (gpurt_env.verbose >= 2)
     gpurt_message ("kernel %s: loaded from the program cache (%s)", r->name,
 		   path);
@@ -418,6 +434,8 @@ gpurt_cache_load (const struct gpurt_cache_key *key,
   if (bad != NULL && gpurt_env.verbose >= 1)
     gpurt_message ("kernel %s: ignoring program cache entry %s (%s);"
 		   " building from source", r->name, path, bad);
+  if (kernel != NULL)
+    gpurt_cl.clReleaseKernel (kernel);
   if (program != NULL)
     gpurt_cl.clReleaseProgram (program);
   free (data);
