@@ -4,7 +4,7 @@
 ##
 ## libgpurt does not link against libOpenCL: it dlopens the ICD loader at run
 ## time, so only the OpenCL headers are needed to build it.  Only the four
-## gpurt_* entry points (and gpurt_describe_devices, for gpuoffload-info) are exported (-fvisibility=hidden).  DL_LIBS (-ldl,
+## gpurt_* entry points are exported (-fvisibility=hidden).  DL_LIBS (-ldl,
 ## empty where dlopen is in libc) and PTHREAD_* come from configure.ac.
 
 lib_LTLIBRARIES = libgpurt.la
@@ -17,8 +17,6 @@ libgpurt_la_SOURCES = \
 	libgpurt/gpurt-buffers.c \
 	libgpurt/gpurt-host.c \
 	libgpurt/gpurt-profile.c \
-	libgpurt/gpurt-cache.c \
-	libgpurt/gpurt-describe.c \
 	libgpurt/gpurt-internal.h \
 	libgpurt/gpurt-cl-funcs.def
 
@@ -33,3 +31,7 @@ libgpurt_la_LDFLAGS = -version-info 0:0:0 -no-undefined
 ## region records, fallback policies in child processes, injected OpenCL
 ## failures); the comment at its top says how to build and run it.
 EXTRA_DIST += libgpurt/selftest.c
+
+## The persistent program cache (GPURT_CACHE_DIR), and the device listing
+## gpuoffload-info prints (gpurt_describe_devices, also exported).
+libgpurt_la_SOURCES += libgpurt/gpurt-cache.c libgpurt/gpurt-describe.c
