@@ -117,7 +117,7 @@ gpurt_cl_error_name (cl_int err)
    gpurt-cl-funcs.def into gpurt_cl.  Returns 1 on success, else 0 with
    WHY.  The library is never closed.  */
 
-static int
+int
 gpurt_load_opencl (char *why)
 {
   static const char *const names[] = { "libOpenCL.so.1", "libOpenCL.so" };
@@ -164,22 +164,9 @@ gpurt_load_opencl (char *why)
   return 0;
 }
 
-/* A device found on the machine.  */
-
-struct gpurt_candidate
-{
-  cl_platform_id platform;
-  cl_device_id id;
-  unsigned platform_index;
-  unsigned device_index;
-  cl_device_type type;
-  int usable;			/* available, with a compiler */
-  char name[256];
-};
-
 /* A short word for the device type TYPE.  */
 
-static const char *
+const char *
 gpurt_type_name (cl_device_type type)
 {
   if (type & CL_DEVICE_TYPE_GPU)
@@ -235,7 +222,7 @@ gpurt_device_name (cl_device_id id, char *name, size_t size)
    every platform.  Returns 1 on success (possibly with no device), else 0
    with WHY.  */
 
-static int
+int
 gpurt_list_devices (struct gpurt_candidate **list, unsigned *count,
 		    char *why)
 {
@@ -360,7 +347,7 @@ gpurt_list_devices (struct gpurt_candidate **list, unsigned *count,
 /* Pick one of the N candidates CANDS after GPURT_DEVICE.  Returns it, or
    NULL with WHY; *CHOSEN_BECAUSE says why the device was chosen.  */
 
-static struct gpurt_candidate *
+struct gpurt_candidate *
 gpurt_match_device (struct gpurt_candidate *cands, unsigned n,
 		    const char **chosen_because, char *why)
 {
@@ -735,7 +722,10 @@ gpurt_print_build_log (const struct gpurt_region *r, cl_program program,
 }
 
 /* Build the program of region R for DEV and create its kernel.  Called
-   once, under R->build_lock.  Returns 1 on success, else 0 with WHY.  */
+   once, under R->build_lock.  The program comes from the persistent
+   cache (gpurt-cache.c) when it holds a valid entry for this source,
+   these options and this device and driver; otherwise it is built from
+   source and stored there.  Returns 1 on success, else 0 with WHY.  */
 
 static int
 gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev, char *why)
@@ -743,6 +733,8 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev, char *why)
   cl_program program = NULL;
   cl_kernel kernel = NULL;
   char *options = NULL;
+  struct gpurt_cache_key key = { NULL, 0, "" };
+  int have_key = 0, from_cache = 0;
   uint64_t t0 = gpurt_now_ns ();
   size_t wg = 0;
   cl_int err;
@@ -754,7 +746,17 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev, char *why)
       gpurt_set_why (why, "out of memory building kernel %s", r->name);
       goto ERROR;
     }
-  program = gpurt_cl.clCreateProgramWithSource (dev->context, 1, &r->source,
+  if (gpurt_cache_dir () != NULL)
+    have_key = gpurt_cache_key_make (&key, r, dev, options);
+  if (have_key)
+    program = gpurt_cache_load (&key, r, dev, options);
+  if (program != NULL)
+    {
+      from_cache = 1;		/* already built: skip clBuildProgram */
+      err = CL_SUCCESS;
+    }
+  else
+    program = gpurt_cl.clCreateProgramWithSource (dev->context, 1, &r->source,
 						&r->source_len, &err);
   if (program == NULL || err != CL_SUCCESS)
     {
@@ -763,7 +765,9 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev, char *why)
 		     r->name);
       goto ERROR;
     }
-  err = gpurt_cl.clBuildProgram (program, 1, &dev->id, options, NULL, NULL);
+  err = from_cache ? CL_SUCCESS
+		  : gpurt_cl.clBuildProgram (program, 1, &dev->id, options,
+					     NULL, NULL);
   if (err != CL_SUCCESS)
     {
       gpurt_set_why (why, "clBuildProgram failed (%d, %s) for kernel %s",
@@ -792,16 +796,23 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev, char *why)
       goto ERROR;
     }
 
+  if (have_key && !from_cache)
+    gpurt_cache_store (&key, r, dev, program);
+  if (from_cache)
+    atomic_fetch_add (&r->cache_hits, 1);
+
   r->program = program;
   r->kernel = kernel;
   r->kernel_work_group_size = wg != 0 ? wg : 1;
   ok = 1;
   if (gpurt_env.verbose >= 1)
-    gpurt_message ("built kernel %s (%s) in %.1f ms, options '%s',"
-		   " work-group limit %zu", r->name, r->loc,
+    gpurt_message ("%s kernel %s (%s) in %.1f ms, options '%s',"
+		   " work-group limit %zu",
+		   from_cache ? "loaded cached" : "built", r->name, r->loc,
 		   (double) (gpurt_now_ns () - t0) / 1e6, options, wg);
 
  ERROR:
+  gpurt_cache_key_free (&key);
   atomic_store (&r->build_ns, gpurt_now_ns () - t0);
   if (!ok && kernel != NULL)
     gpurt_cl.clReleaseKernel (kernel);

@@ -11,7 +11,9 @@
      gpurt-buffers.c  merging argument ranges into device buffers and the
                       transfers between host and device;
      gpurt-host.c     the host thread pool behind gpurt_host_run;
-     gpurt-profile.c  the GPURT_PROFILE report at exit.
+     gpurt-profile.c  the GPURT_PROFILE report at exit;
+     gpurt-cache.c    the persistent cache of program binaries;
+     gpurt-describe.c gpurt_describe_devices, for gpuoffload-info.
 
    Only the functions marked GPURT_EXPORT are visible outside the shared
    library; everything declared here is hidden.  */
@@ -31,6 +33,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define GPURT_EXPORT __attribute__ ((visibility ("default")))
 #define GPURT_HIDDEN __attribute__ ((visibility ("hidden")))
@@ -235,6 +238,7 @@ struct gpurt_region
   atomic_uint_least64_t bytes_h2d;
   atomic_uint_least64_t bytes_d2h;
   atomic_uint_least64_t build_ns;
+  atomic_uint_least64_t cache_hits;	/* program loaded from the cache */
 };
 
 GPURT_HIDDEN struct gpurt_region *gpurt_region_get (const char *record);
@@ -319,5 +323,60 @@ GPURT_HIDDEN int gpurt_reduce_finish (struct gpurt_region *r,
    Profile (gpurt-profile.c).  */
 
 GPURT_HIDDEN void gpurt_profile_report (void);
+
+/* ---------------------------------------------------------------------
+   Device listing, shared by the choice of the process's device and by
+   gpurt_describe_devices (gpurt-device.c, gpurt-describe.c).  */
+
+struct gpurt_candidate
+{
+  cl_platform_id platform;
+  cl_device_id id;
+  unsigned platform_index;
+  unsigned device_index;
+  cl_device_type type;
+  int usable;			/* available, with a compiler */
+  char name[256];
+};
+
+GPURT_HIDDEN int gpurt_load_opencl (char *why);
+GPURT_HIDDEN int gpurt_list_devices (struct gpurt_candidate **list,
+				     unsigned *count, char *why);
+GPURT_HIDDEN struct gpurt_candidate *
+gpurt_match_device (struct gpurt_candidate *cands, unsigned n,
+		    const char **chosen_because, char *why);
+GPURT_HIDDEN const char *gpurt_type_name (cl_device_type type);
+
+/* Print the OpenCL platforms and devices and which one libgpurt would
+   choose under the current GPURT_DEVICE, and why (gpurt-describe.c).
+   Exported for gpuoffload-info, not declared in gpuoffload.h.  Returns 0
+   when a device would be used, 1 when regions would run on the host.  */
+GPURT_EXPORT int gpurt_describe_devices (FILE *out);
+
+/* ---------------------------------------------------------------------
+   Persistent program cache (gpurt-cache.c, SPEC section 5).  */
+
+struct gpurt_cache_key
+{
+  char *ident;			/* everything the binary depends on */
+  size_t ident_len;
+  char hex[33];			/* 128-bit hash of IDENT: the file name */
+};
+
+/* The cache directory, or NULL when the cache is off.  */
+GPURT_HIDDEN const char *gpurt_cache_dir (void);
+GPURT_HIDDEN int gpurt_cache_key_make (struct gpurt_cache_key *key,
+				       const struct gpurt_region *r,
+				       const struct gpurt_device *dev,
+				       const char *options);
+GPURT_HIDDEN void gpurt_cache_key_free (struct gpurt_cache_key *key);
+GPURT_HIDDEN cl_program gpurt_cache_load (const struct gpurt_cache_key *key,
+					  const struct gpurt_region *r,
+					  const struct gpurt_device *dev,
+					  const char *options);
+GPURT_HIDDEN void gpurt_cache_store (const struct gpurt_cache_key *key,
+				     const struct gpurt_region *r,
+				     const struct gpurt_device *dev,
+				     cl_program program);
 
 #endif /* GPURT_INTERNAL_H */

@@ -6,7 +6,8 @@
    empty ones included), how many ran on the device and on the host
    (fallbacks and GPURT_DEVICE=host), kernel time from OpenCL profiling
    events, bytes copied each way, and the time spent building its
-   program.  The counters are atomics updated by gpurt.c and
+   program and whether it came from the persistent program cache
+   (gpurt-cache.c).  The counters are atomics updated by gpurt.c and
    gpurt-buffers.c; this file only reads them.  The report is registered
    with atexit by gpurt_init.  */
 
@@ -48,7 +49,7 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
   const struct gpurt_widths *widths = w;
 
   fprintf (stderr, "  %-*s  %-*s %9" PRIu64 " %9" PRIu64 " %9" PRIu64
-	   " %12.3f %14" PRIu64 " %14" PRIu64 " %10.1f\n",
+	   " %12.3f %14" PRIu64 " %14" PRIu64 " %10.1f %6" PRIu64 "\n",
 	   widths->name, r->name != NULL ? r->name : "?",
 	   widths->loc, r->loc != NULL ? r->loc : "?",
 	   (uint64_t) atomic_load (&r->launches),
@@ -57,7 +58,8 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
 	   (double) atomic_load (&r->kernel_ns) / 1e6,
 	   (uint64_t) atomic_load (&r->bytes_h2d),
 	   (uint64_t) atomic_load (&r->bytes_d2h),
-	   (double) atomic_load (&r->build_ns) / 1e6);
+	   (double) atomic_load (&r->build_ns) / 1e6,
+	   (uint64_t) atomic_load (&r->cache_hits));
 }
 
 /* Write S to F as a JSON string.  */
@@ -104,14 +106,15 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
   fprintf (f, ", \"launches\": %" PRIu64 ", \"device_runs\": %" PRIu64
 	   ", \"host_runs\": %" PRIu64 ", \"kernel_ms\": %.6f"
 	   ", \"bytes_h2d\": %" PRIu64 ", \"bytes_d2h\": %" PRIu64
-	   ", \"build_ms\": %.3f}",
+	   ", \"build_ms\": %.3f, \"cache_hits\": %" PRIu64 "}",
 	   (uint64_t) atomic_load (&r->launches),
 	   (uint64_t) atomic_load (&r->device_runs),
 	   (uint64_t) atomic_load (&r->host_runs),
 	   (double) atomic_load (&r->kernel_ns) / 1e6,
 	   (uint64_t) atomic_load (&r->bytes_h2d),
 	   (uint64_t) atomic_load (&r->bytes_d2h),
-	   (double) atomic_load (&r->build_ns) / 1e6);
+	   (double) atomic_load (&r->build_ns) / 1e6,
+	   (uint64_t) atomic_load (&r->cache_hits));
 }
 
 /* Write the report (atexit handler).  */
@@ -129,10 +132,10 @@ gpurt_profile_report (void)
       fprintf (stderr, "gpurt profile: device %s%s%s\n",
 	       dev != NULL ? "'" : "", dev != NULL ? dev->name : "none (host)",
 	       dev != NULL ? "'" : "");
-      fprintf (stderr, "  %-*s  %-*s %9s %9s %9s %12s %14s %14s %10s\n",
+      fprintf (stderr, "  %-*s  %-*s %9s %9s %9s %12s %14s %14s %10s %6s\n",
 	       widths.name, "region", widths.loc, "location", "launches",
 	       "device", "host", "kernel ms", "bytes to dev", "bytes to host",
-	       "build ms");
+	       "build ms", "cached");
       gpurt_region_foreach (gpurt_profile_row, &widths);
     }
   else if (gpurt_env.profile == GPURT_PROFILE_JSON)

@@ -33,3 +33,7 @@ libgpurt_la_LDFLAGS = -version-info 0:0:0 -no-undefined
 ## region records, fallback policies in child processes, injected OpenCL
 ## failures); the comment at its top says how to build and run it.
 EXTRA_DIST += libgpurt/selftest.c
+
+## The persistent program cache (GPURT_CACHE_DIR), and the device listing
+## gpuoffload-info prints (gpurt_describe_devices, also exported).
+libgpurt_la_SOURCES += libgpurt/gpurt-cache.c libgpurt/gpurt-describe.c

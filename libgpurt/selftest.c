@@ -1442,6 +1442,11 @@ main (int argc, char **argv)
   int on_device;
   unsigned t, s;
 
+  /* Every kernel is built from source here (the checks read the "built
+     kernel" messages), and the user's program cache is left alone: the
+     cache has its own tests (testsuite/gpuoffload.cache).  */
+  setenv ("GPURT_CACHE_DIR", "off", 1);
+
   /* Children are this program again; execve does not search PATH.  */
   self_path = strchr (argv[0], '/') != NULL ? argv[0] : "/proc/self/exe";
   device_is_host = device != NULL && strcmp (device, "host") == 0;

@@ -13,7 +13,13 @@ dnl   --with-gcc-plugin-dir=DIR  where `make install' puts the plugin
 dnl                              (default: GCC's own plugin directory, so
 dnl                              that -fplugin=gpuoffload finds it)
 dnl   AC_SUBST: gcc_plugin_dir, GCC_PLUGIN_CPPFLAGS, GCC_PLUGIN_INCLUDE_DIR,
-dnl             GCC_MAJOR_VERSION
+dnl             GCC_MAJOR_VERSION,
+dnl             GCC_DEFAULT_PLUGIN_DIR (GCC's own plugin directory, where
+dnl               -fplugin=gpuoffload looks),
+dnl             gcc_specs_dir (where gpuoffload.specs is installed: GCC's
+dnl               library directory, where -specs=gpuoffload.specs looks,
+dnl               when the plugin goes into GCC's plugin directory, else
+dnl               ${libdir}/gpuoffload)
 dnl
 AC_DEFUN([GPUOFFLOAD_GCC_PLUGIN],
 [AC_REQUIRE([AC_PROG_CC])dnl
@@ -87,6 +93,19 @@ AS_IF([test "x$gcc_plugin_dir" = xdefault || test "x$gcc_plugin_dir" = xyes],
   [AC_MSG_ERROR([--without-gcc-plugin-dir makes no sense: the plugin has to be installed somewhere])])
 AC_MSG_CHECKING([where to install the plugin])
 AC_MSG_RESULT([$gcc_plugin_dir])
+
+dnl The specs file goes where GCC finds it by name (GCC's library
+dnl directory, the parent of its plugin directory) when the plugin goes to
+dnl GCC's own plugin directory; with a private plugin directory, both stay
+dnl under the prefix.
+AC_MSG_CHECKING([where to install gpuoffload.specs])
+AS_IF([test "x$gcc_plugin_dir" = "x$gcc_plugin_base"],
+  [gcc_specs_dir=`cd "$gcc_plugin_base/.." && pwd`],
+  [gcc_specs_dir='${libdir}/gpuoffload'])
+AC_MSG_RESULT([$gcc_specs_dir])
+GCC_DEFAULT_PLUGIN_DIR=$gcc_plugin_base
+AC_SUBST([GCC_DEFAULT_PLUGIN_DIR])
+AC_SUBST([gcc_specs_dir])
 
 GCC_MAJOR_VERSION=$gcc_major_version
 AC_SUBST([gcc_plugin_dir])

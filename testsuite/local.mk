@@ -10,7 +10,9 @@
 
 # The whole test tree travels in the tarball (new tests need no edit here).
 EXTRA_DIST += testsuite/lib testsuite/config testsuite/gpuoffload.compile \
-	testsuite/gpuoffload.run testsuite/gpuoffload.shlib
+	testsuite/gpuoffload.run testsuite/gpuoffload.shlib \
+	testsuite/gpuoffload.install testsuite/gpuoffload.info \
+	testsuite/gpuoffload.cache
 
 # site.exp tells the .exp files where the source and build trees are and
 # which compiler to use (see testsuite/lib/gpuoffload.exp).
@@ -29,6 +31,8 @@ testsuite/site.exp: Makefile
 	  echo 'set GPUOFFLOAD_CC "$(CC)"'; \
 	  echo 'set GPUOFFLOAD_LIBM "$(LIBM)"'; \
 	  echo 'set GPUOFFLOAD_PTHREAD "$(PTHREAD_CFLAGS)"'; \
+	  echo 'set GPUOFFLOAD_MAKE "$(MAKE)"'; \
+	  echo 'set gpuoffload_info "$(abs_top_builddir)/gpuoffload-info$(EXEEXT)"'; \
 	} > $@-t && mv -f $@-t $@
 
 check-local: testsuite/site.exp
