@@ -730,14 +730,37 @@ gpu_outline_region (struct gpu_region *r, int n)
   gsi_replace (&pg, call, false);
   r->launch = call;
   auto_vec<tree> red_final;
+  tree empty = NULL_TREE;
+  if (!r->reds.is_empty ())
+    {
+      /* An empty index space leaves the accumulators as they were (for
+	 && and || even INIT OP IDENTITY would not).  */
+      empty = boolean_false_node;
+      for (int k = 0; k < r->ndim; k++)
+	{
+	  tree z = make_ssa_name (boolean_type_node);
+	  gsi_insert_after (&pg, gimple_build_assign
+			    (z, EQ_EXPR, launch_args[3 + k],
+			     build_zero_cst (TREE_TYPE (launch_args[3 + k]))),
+			    GSI_NEW_STMT);
+	  tree e = make_ssa_name (boolean_type_node);
+	  gsi_insert_after (&pg, gimple_build_assign (e, BIT_IOR_EXPR, empty,
+						      z), GSI_NEW_STMT);
+	  empty = e;
+	}
+    }
   for (unsigned j = 0; j < r->reds.length (); j++)
     {
       struct gpu_reduction *red = &r->reds[j];
       tree got = make_ssa_name (red->type);
       gsi_insert_after (&pg, gimple_build_assign (got, red->slot),
 			GSI_NEW_STMT);
-      red_final.safe_push (gpu_reduce_emit_combine (&pg, red, red->init,
-						    got));
+      tree comb = gpu_reduce_emit_combine (&pg, red, red->init, got);
+      tree fin = make_ssa_name (red->type);
+      gsi_insert_after (&pg, gimple_build_assign (fin, COND_EXPR, empty,
+						  red->init, comb),
+			GSI_NEW_STMT);
+      red_final.safe_push (fin);
     }
 
   /* A region of one entry and one exit: EXIT_BB, then a block outside

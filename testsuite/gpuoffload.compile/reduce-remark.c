@@ -9,7 +9,7 @@ stats (int n, const float *x, float *y, int *cnt)
 {
   float s GPU_REDUCE = 0.0f, m GPU_REDUCE = -INFINITY, lo GPU_REDUCE = INFINITY;
   int c GPU_REDUCE = 0;
-  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "loop offloaded as kernel gpu_stats_\[0-9\]* \\(1-D index space, \[0-9\]+ arguments, 4 reductions \\(\\+ s, max m, fmin lo, \\+ c\\) in local memory\\)" } */
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "loop offloaded as kernel gpu_stats_\[0-9\]* \\(1-D index space, \[0-9\]+ arguments, 4 reductions \\(\\+ s, max m, fmin lo, \\+ c\\) in local memory, host fallback on threads\\)" } */
     {
       s += x[i];
       m = x[i] > m ? x[i] : m;
