@@ -11,7 +11,8 @@
      3. put the saved bytes back and run the outlined host function;
      4. compare the two results element by element (the record's "elem"
         lines say whether a buffer holds floating point, compared within
-        GPURT_VERIFY_RTOL, or integers and bytes, compared exactly) and
+        GPURT_VERIFY_RTOL of the element or of the array's largest
+        magnitude, or integers and bytes, compared exactly) and
         report the first difference of each buffer with the region, the
         array and the element's index.
 
@@ -35,27 +36,34 @@ struct gpurt_vrange
   unsigned char *device;	/* the bytes the device wrote */
 };
 
+/* The floating-point value of SIZE bytes at P.  */
+
+static double
+gpurt_float_at (const unsigned char *p, unsigned size)
+{
+  if (size == 4)
+    {
+      float f;
+      memcpy (&f, p, 4);
+      return f;
+    }
+  double d;
+  memcpy (&d, p, 8);
+  return d;
+}
+
 /* Do the floating-point values A and B (SIZE bytes each) agree within
-   RTOL?  NaNs agree with NaNs.  */
+   RTOL of the larger of them or of SCALE (the array's largest magnitude:
+   a fused multiply-add or another summation order moves a result near
+   zero by a rounding error of its operands, not of itself)?  NaNs agree
+   with NaNs.  */
 
 static int
 gpurt_float_close (const unsigned char *a, const unsigned char *b,
-		   unsigned size, double rtol, double *va, double *vb)
+		   unsigned size, double rtol, double scale, double *va,
+		   double *vb)
 {
-  double x, y;
-  if (size == 4)
-    {
-      float fx, fy;
-      memcpy (&fx, a, 4);
-      memcpy (&fy, b, 4);
-      x = fx;
-      y = fy;
-    }
-  else
-    {
-      memcpy (&x, a, 8);
-      memcpy (&y, b, 8);
-    }
+  double x = gpurt_float_at (a, size), y = gpurt_float_at (b, size);
   *va = x;
   *vb = y;
   if (x != x || y != y)
@@ -65,7 +73,7 @@ gpurt_float_close (const unsigned char *a, const unsigned char *b,
   double ax = x < 0 ? -x : x, ay = y < 0 ? -y : y, diff = x - y;
   if (diff < 0)
     diff = -diff;
-  return diff <= rtol * (ax > ay ? ax : ay);
+  return diff <= rtol * (ax > ay ? ax : ay) || diff <= rtol * scale;
 }
 
 /* Compare range V of region R: report its first differing element.
@@ -91,12 +99,23 @@ gpurt_compare (struct gpurt_region *r, const struct gpurt_vrange *v)
       size = 1;
       off = 0;
     }
+  double scale = 0;
+  if (kind == 'f')
+    for (size_t i = off; i + size <= v->len; i += size)
+      {
+	double h = gpurt_float_at (v->host + i, size);
+	if (h < 0)
+	  h = -h;
+	if (h > scale && h - h == 0)	/* finite */
+	  scale = h;
+      }
   for (size_t i = off; i + size <= v->len; i += size)
     {
       const unsigned char *dv = v->device + i, *hv = v->host + i;
       double fd = 0, fh = 0;
       int same = kind == 'f'
-	? gpurt_float_close (dv, hv, size, gpurt_env.verify_rtol, &fd, &fh)
+	? gpurt_float_close (dv, hv, size, gpurt_env.verify_rtol, scale, &fd,
+			     &fh)
 	: memcmp (dv, hv, size) == 0;
       if (same)
 	continue;
