@@ -68,7 +68,7 @@ for src in "$here"/progs/*.c; do
   fi
   # GCC's nvptx offload links only with CUDA's ptxas off the PATH.
   PATH=/usr/bin:/bin $CC $CFLAGS -DBENCH_NVPTX -fopenmp -foffload=nvptx-none \
-      -foffload=-lm -fcf-protection=none "$src" -lm -Wl,-rpath,'$ORIGIN/../lib' \
+      "-foffload-options=-lm -latomic" -fcf-protection=none "$src" -lm -Wl,-rpath,'$ORIGIN/../lib' \
       -o "$b.nvptx" 2>"$e.nvptx"; rc=$?
   grep -q -E 'error|sorry' "$e.nvptx" && rc=1
   note "$p" nvptx $rc "$e.nvptx"
