@@ -74,6 +74,8 @@ for src in "$here"/progs/*.c; do
   note "$p" nvptx $rc "$e.nvptx"
 done
 
+$CC -O2 "$here/harness/copybw.c" -lOpenCL -o "$out/bin/copybw" || echo "build.sh: copybw failed"
+
 # Debian's libgomp and its nvptx plugin travel with the binaries.
 for l in libgomp.so.1 libgomp-plugin-nvptx.so.1; do
   f=$($CC -print-file-name=$l)

@@ -182,10 +182,14 @@ main (int argc, char **argv)
   budget = argc > 3 ? atof (argv[3]) : 1000.0;
   if (maxreps < 1) maxreps = 1;
   if (maxreps > MAXR) maxreps = MAXR;
+  /* Called through a volatile pointer so that the compiler cannot drop
+     runs whose results a later run overwrites.  */
+  void (*volatile run) (void) = prog_run;
+
   prog_setup (bench_n);
 
   t = bench_now_ms ();
-  prog_run ();
+  run ();
   first = bench_now_ms () - t;
 
   /* Warm-up: two more runs, or one when a run is long.  */
@@ -193,7 +197,7 @@ main (int argc, char **argv)
   for (int w = 0; w < (first > budget / 4 ? 1 : 2); w++)
     {
       t = bench_now_ms ();
-      prog_run ();
+      run ();
       spent = bench_now_ms () - t;
     }
   /* Timed runs: at least 3 (1 when one run exceeds the budget), at most
@@ -206,7 +210,7 @@ main (int argc, char **argv)
     {
       long long k0 = bench_kernel_ns ();
       double t0 = bench_now_ms ();
-      prog_run ();
+      run ();
       spent = bench_now_ms () - t0;
       long long k1 = bench_kernel_ns ();
       e2e[reps++] = spent;
