@@ -10,6 +10,9 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
+# BENCH_TOP=DIR builds the gpuoffload variants with another built tree
+# (e.g. a branch whose compiler features have not reached this one yet).
+[ -n "${BENCH_TOP:-}" ] && top=$(cd "$BENCH_TOP" && pwd)
 out=${BENCH_BUILD:-$here/build}
 plugin=$top/.libs/gpuoffload.so
 CC=${CC:-gcc}
@@ -24,7 +27,8 @@ SWITCHES="no-local-mem no-tile no-private no-transfer-elim no-batch no-speculate
 [ -f "$plugin" ] || { echo "build.sh: build the tree first (make): no $plugin"; exit 1; }
 [ -f "$top/.libs/libgpurt.a" ] || { echo "build.sh: no $top/.libs/libgpurt.a"; exit 1; }
 rm -rf "$out"; mkdir -p "$out/bin" "$out/lib" "$out/err"
-status=$out/status.txt; : >"$status"
+status=$out/status.txt
+echo "# gpuoffload from $top ($(git -C "$top" describe --always --dirty 2>/dev/null || echo unknown), branch $(git -C "$top" rev-parse --abbrev-ref HEAD 2>/dev/null))" >"$status"
 
 # note PROG VARIANT RC ERRFILE: record the outcome of one build.
 note () {

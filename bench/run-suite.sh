@@ -40,25 +40,28 @@ gpu=$(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,nohea
 echo "# mode=$mode date=$(date -u +%Y-%m-%dT%H:%MZ) gpu=$gpu cores=$(nproc)" | tee -a "$log"
 echo "prog,variant,n,first_ms,e2e_ms,kernel_ms,reps,check,bytes,flops" >"$csv"
 echo "# gpu: $gpu; host cores: $(nproc); mode: $mode" >>"$csv"
+grep '^#' "$here/status.txt" >>"$csv"
 
-# PROG: sizes (full), sizes (quick), largest size for serial, for OpenMP.
-# Serial and OpenMP stop where a run would take seconds; above those sizes
-# the GPU outputs are still checked (sampled where the program says so).
+# PROG: sizes (full), sizes (quick), largest size for serial, for OpenMP,
+# for GCC's nvptx offload.  Serial, OpenMP and nvptx stop where one run
+# would take seconds (nvptx matmul: 65 ms at 1024 on an H200, so about 33 s
+# a run at 8192); above those sizes the GPU outputs are still checked
+# (on a sample of entries where the program says so).
 table="
-reduce_add   1048576,16777216,67108864,268435456  1048576,16777216  268435456 268435456
-reduce_mul   1048576,16777216,67108864,268435456  1048576,16777216  268435456 268435456
-reduce_min   1048576,16777216,67108864,268435456  1048576,16777216  268435456 268435456
-transpose    1024,4096,16384                      1024,4096         8192  16384
-matmul       256,1024,2048,4096,8192              256,1024          1024  2048
-matvec       1024,4096,16384                      1024,4096         16384 16384
-saxpy        1048576,16777216,67108864,268435456  1048576,16777216  268435456 268435456
-hilbert      1024,4096,16384                      1024,4096         16384 16384
-bwfilter     1024,4096,16384                      1024,4096         16384 16384
-blackscholes 1048576,16777216,67108864            1048576,16777216  16777216 67108864
-montecarlo   65536,1048576,16777216               65536,1048576     1048576 16777216
-kmeans       1048576,4194304,16777216             1048576,4194304   16777216 16777216
-nbody        4096,16384,65536,131072              4096,16384        16384 65536
-pagerank     262144,1048576,4194304               262144,1048576    4194304 4194304
+reduce_add   1048576,16777216,67108864,268435456   1048576,16777216  268435456 268435456 999999999999
+reduce_mul   1048576,16777216,67108864,268435456   1048576,16777216  268435456 268435456 999999999999
+reduce_min   1048576,16777216,67108864,268435456   1048576,16777216  268435456 268435456 999999999999
+transpose    1024,4096,16384                       1024,4096         8192      16384     999999999999
+matmul       256,1024,2048,4096,8192               256,1024          1024      2048      4096
+matvec       1024,4096,16384                       1024,4096         16384     16384     999999999999
+saxpy        1048576,16777216,67108864,268435456   1048576,16777216  268435456 268435456 999999999999
+hilbert      1024,4096,16384                       1024,4096         16384     16384     999999999999
+bwfilter     1024,4096,16384                       1024,4096         16384     16384     999999999999
+blackscholes 1048576,16777216,67108864             1048576,16777216  16777216  67108864  999999999999
+montecarlo   65536,1048576,16777216                65536,1048576     1048576   16777216  999999999999
+kmeans       1048576,4194304,16777216              1048576,4194304   16777216  16777216  999999999999
+nbody        4096,16384,65536,131072               4096,16384        16384     65536     999999999999
+pagerank     262144,1048576,4194304                262144,1048576    4194304   4194304   999999999999
 "
 variants="serial omp ours ours-no-local-mem ours-no-tile ours-no-private ours-no-transfer-elim ours-no-batch ours-no-speculate ocl nvptx"
 
@@ -84,7 +87,7 @@ else
   echo "matmul,cublas,,,,,0,unavailable: no nvcc on the GPU machine,," >>"$csv"
 fi
 
-echo "$table" | while read -r prog full quick smax omax; do
+echo "$table" | while read -r prog full quick smax omax nmax; do
   [ -n "$prog" ] || continue
   sizes=$([ "$mode" = quick ] && echo "$quick" || echo "$full")
   for v in $variants; do
@@ -98,6 +101,7 @@ echo "$table" | while read -r prog full quick smax omax; do
       case $v in
 	serial) [ "$n" -le "$smax" ] || continue ;;
 	omp) [ "$n" -le "$omax" ] || continue ;;
+	nvptx) [ "$n" -le "$nmax" ] || continue ;;
       esac
       if [ $(( $(date +%s) - start )) -ge "$deadline" ]; then
 	echo "$prog,$v,$n,,,,0,skipped: suite deadline,," >>"$csv"; continue
