@@ -2,7 +2,9 @@
    classify (nearest centroid per point), then update (per cluster, GPU_REDUCE
    sums of the coordinates and the count of its points).  Coordinates are
    small integers so that distances, and therefore the classification, are
-   exact on every device; the new centroids are checked within 1e-4.  */
+   exact on every device; the new centroids are checked within 1e-3
+   (float sums in serial order drift about 1.5e-4 from the exact mean at
+   2^24 points).  */
 #include "bench.h"
 
 #define NK 16
@@ -102,7 +104,7 @@ prog_check (char *msg, size_t len)
     {
       double wx = cnt[c] ? sx[c] / cnt[c] : cx[c];
       double wy = cnt[c] ? sy[c] / cnt[c] : cy[c];
-      if (!bench_close (ncx[c], wx, 1e-4, 1e-3) || !bench_close (ncy[c], wy, 1e-4, 1e-3))
+      if (!bench_close (ncx[c], wx, 1e-3, 1e-3) || !bench_close (ncy[c], wy, 1e-3, 1e-3))
 	{
 	  snprintf (msg, len, "centroid %d = (%g, %g), want (%g, %g)", c,
 		    ncx[c], ncy[c], wx, wy);
