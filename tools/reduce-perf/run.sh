@@ -49,6 +49,16 @@ for e in ${SIZES:-24 26}; do
 	| sed "s/^/e$e prof $v $r /" | tee -a "$raw"
     done
   done
+  # Work-groups per launch (default 8 per compute unit), for tuning.
+  for g in ${GROUPS_TRY:-}; do
+    for r in 1 $((reps + 1)); do
+      GPURT_REDUCE_GROUPS=$g GPURT_PROFILE=json:"$tmp/p.json" \
+	"$pack/bin/reduce-perf-local" "$n" "$r" > /dev/null
+      { tr -d '\n' < "$tmp/p.json"; echo; } | sed 's/},/}\n/g' \
+	| sed -n 's/.*"name": "\([^"]*\)".*"launches": \([0-9]*\).*"kernel_ms": \([0-9.]*\).*/\1 \2 \3/p' \
+	| sed "s/^/e$e prof g$g $r /" | tee -a "$raw"
+    done
+  done
   for f in host kernel; do
     GPURT_REDUCE_FINAL=$f GPURT_REDUCE_STATS=1 \
       "$pack/bin/reduce-perf-local" "$n" "$reps" 2>&1 | grep "final" \
