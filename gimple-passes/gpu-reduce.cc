@@ -432,6 +432,49 @@ edge_from (basic_block d, edge e)
   return NULL;
 }
 
+/* The integer constant T is, through a copy of one, or NULL.  */
+
+static tree
+const_of (tree t)
+{
+  if (TREE_CODE (t) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (t);
+      if (is_gimple_assign (def) && gimple_assign_single_p (def))
+	t = gimple_assign_rhs1 (def);
+    }
+  return TREE_CODE (t) == INTEGER_CST ? t : NULL_TREE;
+}
+
+/* Is T (through copies and conversions) a PHI of the constants 0 and 1:
+   the value of an && or || expression?  */
+
+static bool
+truth_phi_p (tree t)
+{
+  while (TREE_CODE (t) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (t);
+      if (gphi *p = dyn_cast<gphi *> (def))
+	{
+	  for (unsigned i = 0; i < gimple_phi_num_args (p); i++)
+	    {
+	      tree a = const_of (PHI_ARG_DEF (p, i));
+	      if (!a || !(integer_zerop (a) || integer_onep (a)))
+		return false;
+	    }
+	  return true;
+	}
+      if (!is_gimple_assign (def)
+	  || !(gimple_assign_rhs_code (def) == SSA_NAME
+	       || gimple_assign_rhs_code (def) == FLOAT_EXPR
+	       || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def))))
+	return false;
+      t = gimple_assign_rhs1 (def);
+    }
+  return false;
+}
+
 /* Classify the select PHI P of C (one argument a chain member, the other
    not): min or max under its controlling condition, which is then marked
    used in *MATCHED.  */
@@ -449,6 +492,10 @@ check_select (struct chain *c, gphi *p, hash_set<gimple *> *matched)
   tree cv = PHI_ARG_DEF (p, ci), ev = PHI_ARG_DEF (p, 1 - ci);
   if (!c->members->contains (cv) || c->members->contains (ev))
     return misuse (c->r, loc, c->var, bad);
+  if (truth_phi_p (ev))
+    return misuse (c->r, loc, c->var, "updated by && or || under a "
+		   "condition, which is not supported: make the condition "
+		   "part of the operand ('s = s && (!c || e)')");
   basic_block d = get_immediate_dominator (CDI_DOMINATORS, gimple_bb (p));
   gcond *cond = d ? safe_dyn_cast<gcond *> (last_stmt (d)) : NULL;
   if (!cond)
@@ -480,20 +527,6 @@ check_select (struct chain *c, gphi *p, hash_set<gimple *> *matched)
 		   "of a wider type");
   matched->add (cond);
   return set_op (c, op, p);
-}
-
-/* The integer constant T is, through a copy of one, or NULL.  */
-
-static tree
-const_of (tree t)
-{
-  if (TREE_CODE (t) == SSA_NAME)
-    {
-      gimple *def = SSA_NAME_DEF_STMT (t);
-      if (is_gimple_assign (def) && gimple_assign_single_p (def))
-	t = gimple_assign_rhs1 (def);
-    }
-  return TREE_CODE (t) == INTEGER_CST ? t : NULL_TREE;
 }
 
 /* The logical forms: S = S && E and S = S || E.  The front end branches
@@ -754,6 +787,21 @@ gpu_reduce_analyze (struct gpu_region *r)
   free (body);
   if (!ok)
     return false;
+
+  /* An accumulator declared inside the nest has header PHIs only in the
+     inner marked loops.  */
+  for (int k = 0; k < r->ndim - 1; k++)
+    for (gphi_iterator gsi = gsi_start_phis (r->dims[k].loop->header);
+	 !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	tree res = gimple_phi_result (gsi.phi ());
+	if (!virtual_operand_p (res) && reduce_name_p (res)
+	    && !header_phi (r->dims[r->ndim - 1].loop, SSA_NAME_VAR (res)))
+	  return misuse (r, DECL_SOURCE_LOCATION (SSA_NAME_VAR (res)),
+			 SSA_NAME_VAR (res), "declared inside the "
+			 "GPU_PARALLEL nest; declare it before the outermost "
+			 "GPU_PARALLEL loop");
+      }
 
   class loop *top = r->dims[r->ndim - 1].loop;
   for (gphi_iterator gsi = gsi_start_phis (top->header); !gsi_end_p (gsi);
