@@ -432,6 +432,49 @@ edge_from (basic_block d, edge e)
   return NULL;
 }
 
+/* The integer constant T is, through a copy of one, or NULL.  */
+
+static tree
+const_of (tree t)
+{
+  if (TREE_CODE (t) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (t);
+      if (is_gimple_assign (def) && gimple_assign_single_p (def))
+	t = gimple_assign_rhs1 (def);
+    }
+  return TREE_CODE (t) == INTEGER_CST ? t : NULL_TREE;
+}
+
+/* Is T (through copies and conversions) a PHI of the constants 0 and 1:
+   the value of an && or || expression?  */
+
+static bool
+truth_phi_p (tree t)
+{
+  while (TREE_CODE (t) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (t);
+      if (gphi *p = dyn_cast<gphi *> (def))
+	{
+	  for (unsigned i = 0; i < gimple_phi_num_args (p); i++)
+	    {
+	      tree a = const_of (PHI_ARG_DEF (p, i));
+	      if (!a || !(integer_zerop (a) || integer_onep (a)))
+		return false;
+	    }
+	  return true;
+	}
+      if (!is_gimple_assign (def)
+	  || !(gimple_assign_rhs_code (def) == SSA_NAME
+	       || gimple_assign_rhs_code (def) == FLOAT_EXPR
+	       || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def))))
+	return false;
+      t = gimple_assign_rhs1 (def);
+    }
+  return false;
+}
+
 /* Classify the select PHI P of C (one argument a chain member, the other
    not): min or max under its controlling condition, which is then marked
    used in *MATCHED.  */
@@ -449,6 +492,10 @@ check_select (struct chain *c, gphi *p, hash_set<gimple *> *matched)
   tree cv = PHI_ARG_DEF (p, ci), ev = PHI_ARG_DEF (p, 1 - ci);
   if (!c->members->contains (cv) || c->members->contains (ev))
     return misuse (c->r, loc, c->var, bad);
+  if (truth_phi_p (ev))
+    return misuse (c->r, loc, c->var, "updated by && or || under a "
+		   "condition, which is not supported: make the condition "
+		   "part of the operand ('s = s && (!c || e)')");
   basic_block d = get_immediate_dominator (CDI_DOMINATORS, gimple_bb (p));
   gcond *cond = d ? safe_dyn_cast<gcond *> (last_stmt (d)) : NULL;
   if (!cond)
@@ -480,20 +527,6 @@ check_select (struct chain *c, gphi *p, hash_set<gimple *> *matched)
 		   "of a wider type");
   matched->add (cond);
   return set_op (c, op, p);
-}
-
-/* The integer constant T is, through a copy of one, or NULL.  */
-
-static tree
-const_of (tree t)
-{
-  if (TREE_CODE (t) == SSA_NAME)
-    {
-      gimple *def = SSA_NAME_DEF_STMT (t);
-      if (is_gimple_assign (def) && gimple_assign_single_p (def))
-	t = gimple_assign_rhs1 (def);
-    }
-  return TREE_CODE (t) == INTEGER_CST ? t : NULL_TREE;
 }
 
 /* The logical forms: S = S && E and S = S || E.  The front end branches
@@ -755,6 +788,21 @@ gpu_reduce_analyze (struct gpu_region *r)
   if (!ok)
     return false;
 
+  /* An accumulator declared inside the nest has header PHIs only in the
+     inner marked loops.  */
+  for (int k = 0; k < r->ndim - 1; k++)
+    for (gphi_iterator gsi = gsi_start_phis (r->dims[k].loop->header);
+	 !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	tree res = gimple_phi_result (gsi.phi ());
+	if (!virtual_operand_p (res) && reduce_name_p (res)
+	    && !header_phi (r->dims[r->ndim - 1].loop, SSA_NAME_VAR (res)))
+	  return misuse (r, DECL_SOURCE_LOCATION (SSA_NAME_VAR (res)),
+			 SSA_NAME_VAR (res), "declared inside the "
+			 "GPU_PARALLEL nest; declare it before the outermost "
+			 "GPU_PARALLEL loop");
+      }
+
   class loop *top = r->dims[r->ndim - 1].loop;
   for (gphi_iterator gsi = gsi_start_phis (top->header); !gsi_end_p (gsi);
        gsi_next (&gsi))
@@ -961,14 +1009,68 @@ print_local_tree (struct gpu_region *r, pretty_printer *pp, const char *dst,
   pp_string (pp, "  }\n  }\n");
 }
 
+/* Print BODY with its labels (bbN, gpu_next) suffixed by _K, so that
+   several copies can live in one function.  */
+
+static void
+print_body_copy (pretty_printer *pp, const char *body, int k)
+{
+  const char *p = body;
+  while (*p)
+    {
+      if (ISIDST (*p) && (p == body || !ISIDNUM (p[-1])))
+	{
+	  const char *e = p;
+	  while (ISIDNUM (*e))
+	    e++;
+	  size_t len = e - p;
+	  bool label = (len == 8 && !strncmp (p, "gpu_next", 8));
+	  if (!label && len > 2 && p[0] == 'b' && p[1] == 'b')
+	    {
+	      label = true;
+	      for (const char *q = p + 2; q < e; q++)
+		if (!ISDIGIT (*q))
+		  label = false;
+	    }
+	  pp_append_text (pp, p, e);
+	  if (label)
+	    pp_printf (pp, "_%d", k);
+	  p = e;
+	}
+      else
+	{
+	  pp_character (pp, *p);
+	  p++;
+	}
+    }
+}
+
+/* Print the indices gpu_g0..2 of flattened iteration T.  */
+
+static void
+print_indices (struct gpu_region *r, pretty_printer *pp, const char *t)
+{
+  if (r->ndim == 1)
+    pp_printf (pp, "  const ulong gpu_g0 = %s;\n", t);
+  else if (r->ndim == 2)
+    pp_printf (pp, "  const ulong gpu_g1 = %s / gpu_n0;\n"
+	       "  const ulong gpu_g0 = %s - gpu_g1 * gpu_n0;\n", t, t);
+  else
+    pp_printf (pp, "  const ulong gpu_g2 = %s / (gpu_n0 * gpu_n1);\n"
+	       "  const ulong gpu_r12 = %s - gpu_g2 * (gpu_n0 * gpu_n1);\n"
+	       "  const ulong gpu_g1 = gpu_r12 / gpu_n0;\n"
+	       "  const ulong gpu_g0 = gpu_r12 - gpu_g1 * gpu_n0;\n", t, t);
+}
+
 /* See gpu-reduce.h.  */
 
 void
-gpu_reduce_kernel_text (struct gpu_region *r, pretty_printer *locals,
-			pretty_printer *pro, pretty_printer *epi)
+gpu_reduce_kernel_text (struct gpu_region *r, const char *body,
+			pretty_printer *locals, pretty_printer *out)
 {
   unsigned n = r->reds.length ();
   bool local = !gpu_opts.no_local_mem;
+  pretty_printer *pro = out, *epi = out;
   if (local)
     for (unsigned j = 0; j < n; j++)
       pp_printf (locals, "  __local %s gpu_l%u[%d];\n", r->reds[j].tname, j,
@@ -980,23 +1082,32 @@ gpu_reduce_kernel_text (struct gpu_region *r, pretty_printer *locals,
       pp_string (pro, ";\n");
     }
   /* Grid-stride loop over the flattened index space: neighbouring
-     work-items take neighbouring iterations of dimension 0.  */
+     work-items take neighbouring iterations of dimension 0.  Unrolled
+     (copies of the body one after the other) so that each work-item has
+     several loads in flight: the bandwidth of a GPU needs that.  */
+  size_t len = strlen (body);
+  int unroll = !local ? 1 : len < 8000 ? 8 : len < 32000 ? 4 : 1;
   pp_string (pro, "  const ulong gpu_nt = gpu_n0 * gpu_n1 * gpu_n2;\n"
-	     "  const ulong gpu_gs = get_global_size(0);\n");
-  if (local)
-    pp_string (pro, "  #pragma unroll 4\n");
-  pp_string (pro, "  for (ulong gpu_t = get_global_id(0); gpu_t < gpu_nt; "
-	     "gpu_t += gpu_gs) {\n");
-  if (r->ndim == 1)
-    pp_string (pro, "  const ulong gpu_g0 = gpu_t;\n");
-  else if (r->ndim == 2)
-    pp_string (pro, "  const ulong gpu_g1 = gpu_t / gpu_n0;\n"
-	       "  const ulong gpu_g0 = gpu_t - gpu_g1 * gpu_n0;\n");
-  else
-    pp_string (pro, "  const ulong gpu_g2 = gpu_t / (gpu_n0 * gpu_n1);\n"
-	       "  const ulong gpu_r12 = gpu_t - gpu_g2 * (gpu_n0 * gpu_n1);\n"
-	       "  const ulong gpu_g1 = gpu_r12 / gpu_n0;\n"
-	       "  const ulong gpu_g0 = gpu_r12 - gpu_g1 * gpu_n0;\n");
+	     "  const ulong gpu_gs = get_global_size(0);\n"
+	     "  ulong gpu_t = get_global_id(0);\n");
+  if (unroll > 1)
+    {
+      pp_printf (pro, "  for (; gpu_t + %d * gpu_gs < gpu_nt; gpu_t += %d * "
+		 "gpu_gs) {\n", unroll - 1, unroll);
+      for (int k = 0; k < unroll; k++)
+	{
+	  char *t = xasprintf ("(gpu_t + %d * gpu_gs)", k);
+	  pp_string (pro, "  {\n");
+	  print_indices (r, pro, t);
+	  print_body_copy (pro, body, k);
+	  pp_printf (pro, "  gpu_next_%d: ;\n  }\n", k);
+	  free (t);
+	}
+      pp_string (pro, "  }\n");
+    }
+  pp_string (pro, "  for (; gpu_t < gpu_nt; gpu_t += gpu_gs) {\n");
+  print_indices (r, pro, "gpu_t");
+  pp_string (pro, body);
   pp_string (epi, "  gpu_next: ;\n  }\n");
   if (local)
     {

@@ -57,12 +57,13 @@ bool gpu_reduce_analyze (struct gpu_region *r);
    or -1.  */
 int gpu_reduce_phi_index (struct gpu_region *r, tree name);
 
-/* Text of the kernel wrapper around the iteration body: PRO before the
-   body (accumulator set-up, grid-stride loop head), EPI after it (loop
-   end, work-group combine, partial store), LOCALS at kernel scope.  The
-   body's terminal edges jump to the label gpu_next.  */
-void gpu_reduce_kernel_text (struct gpu_region *r, pretty_printer *locals,
-			     pretty_printer *pro, pretty_printer *epi);
+/* The statements of a reduction kernel into OUT, around BODY, the text
+   of one iteration (whose terminal edges jump to the label gpu_next):
+   accumulator set-up, the unrolled grid-stride loop, the work-group
+   combine and the partial store; LOCALS gets the __local arrays, which
+   OpenCL wants at kernel scope.  */
+void gpu_reduce_kernel_text (struct gpu_region *r, const char *body,
+			     pretty_printer *locals, pretty_printer *out);
 
 /* Text of the final-combine kernel NAME_fin (ABI.md).  */
 void gpu_reduce_fin_kernel (struct gpu_region *r, pretty_printer *pp);

@@ -10,7 +10,7 @@
 
      gcc -std=c11 -O2 -Wall -Wextra -Iinclude -Ilibgpurt \
 	 -DGPURT_SELFTEST_INTERNALS libgpurt/gpurt*.c libgpurt/selftest.c \
-	 -o gpurt-selftest -ldl -lpthread
+	 -o gpurt-selftest -ldl -lpthread -lm
      GPURT_FALLBACK=abort ./gpurt-selftest     # everything on the device
      GPURT_DEVICE=host ./gpurt-selftest        # everything on the host
 

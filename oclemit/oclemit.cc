@@ -1395,6 +1395,19 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	gcond *cond = as_a<gcond *> (stmt);
 	edge te, fe;
 	extract_true_false_edges_from_block (gimple_bb (stmt), &te, &fe);
+	/* In a reduction kernel the work-item's indices are inside the
+	   index space by construction (t < n0 n1 n2), so the test of a
+	   marked loop's header holds: no branch, and the unrolled
+	   iterations stay straight-line code whose loads can overlap.  */
+	if (f->kernel && !f->unit->r->reds.is_empty ())
+	  for (int k = 0; k < f->unit->r->ndim; k++)
+	    if (gimple_bb (stmt) == f->unit->r->dims[k].loop->header)
+	      {
+		class loop *l = f->unit->r->dims[k].loop;
+		emit_edge (f, flow_bb_inside_loop_p (l, te->dest) ? te : fe,
+			   "  ");
+		return;
+	      }
 	pretty_printer cp;
 	print_compare (f, stmt, &cp, gimple_cond_code (cond),
 		       gimple_cond_lhs (cond), gimple_cond_rhs (cond));
@@ -1863,9 +1876,10 @@ oclemit_region (struct gpu_region *r, char **source)
 	    pp_printf (&src, "%s gpu_s%u, ", type_name (&kf, NULL, c->type), i);
 	}
       pp_string (&src, "ulong gpu_n0, ulong gpu_n1, ulong gpu_n2)\n{\n");
-      pretty_printer locals, pro, epi;
+      pretty_printer locals, redbody;
       if (red)
-	gpu_reduce_kernel_text (r, &locals, &pro, &epi);
+	gpu_reduce_kernel_text (r, pp_formatted_text (&kf.body), &locals,
+				&redbody);
       else
 	for (int k = 0; k < 3; k++)
 	  if (k < r->ndim)
@@ -1873,9 +1887,8 @@ oclemit_region (struct gpu_region *r, char **source)
 		       "  if (gpu_g%d >= gpu_n%d) return;\n", k, k, k, k);
       pp_string (&src, pp_formatted_text (&locals));
       pp_string (&src, pp_formatted_text (&kf.decls));
-      pp_string (&src, pp_formatted_text (&pro));
-      pp_string (&src, pp_formatted_text (&kf.body));
-      pp_string (&src, pp_formatted_text (&epi));
+      pp_string (&src, red ? pp_formatted_text (&redbody)
+		 : pp_formatted_text (&kf.body));
       pp_string (&src, "}\n");
       if (red)
 	gpu_reduce_fin_kernel (r, &src);
