@@ -1188,7 +1188,6 @@ build_launch (struct gpu_region *r, tree record_var)
 		    GSI_NEW_STMT);
   r->launch = call;
   r->go = go;
-  r->go_def = gsi_stmt (gsi);
   /* GPU_REDUCE hook: accumulators start at INIT OP RESULT.  */
   gpu_reduce_finish_launch (r, &gsi, go, counts);
 
@@ -1206,7 +1205,6 @@ build_launch (struct gpu_region *r, tree record_var)
   tree start = make_ssa_name (type);
   gsi_insert_after (&gsi, gimple_build_assign (start, COND_EXPR, go, lov,
 					       finv), GSI_NEW_STMT);
-  r->start_def = gsi_stmt (gsi);
   r->fin = finv;
   gphi *ivphi = as_a<gphi *> (SSA_NAME_DEF_STMT (d->iv));
   SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (ivphi, pe), start);

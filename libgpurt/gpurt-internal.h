@@ -245,7 +245,8 @@ GPURT_HIDDEN struct gpurt_region *gpurt_region_get (const char *record);
 
 /* GPURT_VERIFY=1 (gpurt-verify.c): run the region on the device and with
    HOST, compare, keep the host's results.  Returns 1 when both ran, 0
-   when the device did not (the host then ran alone).  */
+   when the device did not (the host then ran alone), -1 when nothing ran
+   (the caller then runs the region as usual).  */
 GPURT_HIDDEN int gpurt_verify_run (const char *region, uint64_t *args,
 				   unsigned nargs, const uint64_t n[3],
 				   void (*host) (void *, uint64_t, uint64_t),

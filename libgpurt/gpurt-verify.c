@@ -146,7 +146,8 @@ gpurt_compare (struct gpurt_region *r, const struct gpurt_vrange *v)
 /* Run REGION (ARGS, NARGS, trip counts N) on the device and with HOST
    (DATA) over [0, NHOST), compare, and keep the host's results.  Sets
    *THREADS to the host threads used.  Returns 1 when both ran, 0 when the
-   device did not run it (the host then ran alone).  */
+   device did not run it (the host then ran alone), -1 when nothing ran
+   (no memory to verify with: the caller runs the region as usual).  */
 
 int
 gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
@@ -163,7 +164,7 @@ gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
   if (v == NULL)
     {
       gpurt_message ("GPURT_VERIFY: out of memory; region not verified");
-      goto PLAIN;
+      return -1;
     }
   for (i = 0; i < count; i++)
     {
@@ -181,7 +182,8 @@ gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
       if (v[nv - 1].saved == NULL || v[nv - 1].device == NULL)
 	{
 	  gpurt_message ("GPURT_VERIFY: out of memory; region not verified");
-	  goto PLAIN;
+	  both = -1;
+	  goto DONE;
 	}
       memcpy (v[nv - 1].saved, v[nv - 1].host, v[nv - 1].len);
     }
@@ -216,12 +218,6 @@ gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
     gpurt_message ("GPURT_VERIFY: region %s: device and host agree",
 		   r ? r->name : "?");
   goto DONE;
-
-PLAIN:
-  if (gpurt_launch (region, args, nargs, n[0], n[1], n[2]))
-    both = 1;
-  else
-    *threads = gpurt_host_run (host, data, nhost);
 
 DONE:
   if (v != NULL)

@@ -629,9 +629,11 @@ gpurt_run (const char *region, uint64_t *args, unsigned nargs,
       int threads = 0;
       int both = gpurt_verify_run (region, args, nargs, n, host, data, nhost,
 				   &threads);
-      gpurt_last_host_threads = threads;
-      gpurt_last_on_device = both;
-      return both;
+      if (both >= 0)
+	{
+	  gpurt_last_host_threads = threads;
+	  return both;
+	}
     }
   if (gpurt_launch (region, args, nargs, n0, n1, n2))
     return 1;

@@ -71,11 +71,10 @@ struct gpu_region
      ranges hold; NULL when they always do.  */
   tree valid;
   /* Left by the launch builder for the outliner: the gpurt_launch call,
-     the run-on-host flag GO (an SSA name), the statements that use it in
-     the preheader, and the outer index's final value FIN.  */
+     the run-on-host flag GO (an SSA name) and the outer index's final
+     value FIN.  */
   gcall *launch;
   tree go, fin;
-  gimple *go_def, *start_def;
   /* GPU_REDUCE accumulators updated in the region (gpu-reduce.h).  */
   vec<gpu_reduction> reds;
   /* First reason the region cannot be offloaded.  */
