@@ -132,6 +132,16 @@ outer_reduction_p (struct gpu_region *r, tree name)
   return k >= 0 && r->reds[k].phis[r->ndim - 1] == name;
 }
 
+/* qsort comparator: the decls at A and B by DECL_UID.  */
+
+static int
+cmp_decl_uid (const void *a, const void *b)
+{
+  unsigned ua = DECL_UID (*(const tree *) a);
+  unsigned ub = DECL_UID (*(const tree *) b);
+  return ua < ub ? -1 : ua > ub;
+}
+
 /* Check that the region of INFO can move into a function of its own and
    collect what it takes from outside.  */
 
@@ -243,11 +253,7 @@ analyse (struct outline_info *info, basic_block *body, unsigned nbody)
 	}
     }
   /* Hash-set order is not stable: sort for reproducible output.  */
-  info->decls.qsort ([] (const void *a, const void *b) {
-    unsigned ua = DECL_UID (*(const tree *) a);
-    unsigned ub = DECL_UID (*(const tree *) b);
-    return ua < ub ? -1 : ua > ub;
-  });
+  info->decls.qsort (cmp_decl_uid);
 }
 
 /* walk_tree callback: does *TP mention a parameter or the result?  */
