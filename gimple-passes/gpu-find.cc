@@ -1,6 +1,6 @@
 /* gpu-find.cc -- the gpu_find pass: recognise GPU_PARALLEL loop nests,
-   check their form, emit their OpenCL kernel, bound the memory they touch
-   and put the launch in front of them.
+   check their form, and describe each as a region (gpu-region.h): its
+   index space, its parameters and the memory each parameter reaches.
 
    It runs right after the function enters SSA form.  A marked loop is one
    whose header PHI defines a variable carrying the gpu_parallel attribute;
@@ -8,66 +8,15 @@
    loop is dimension 0.  Trip counts come from GCC's niter analysis, index
    values from scalar evolution, and the byte range each pointer reaches
    from the evolution of every address the region computes (GPU_EXTENT
-   where that fails).
-
-   The loop itself is kept as the host path: in its preheader we call
-   gpurt_launch; when the region ran on the device the index starts at its
-   final value and the loop test is forced false, so the host loop runs no
-   iteration and the index still ends with the value C gives it.  */
+   where that fails).  The passes after it (gpu_reduce, gpu_emit,
+   gpu_outline) work on the regions it leaves in the table.  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
-#include "oclemit.h"
+#include "gpu-params.h"
 
-/* The runtime entry point, kept across functions.  */
-static tree gpu_launch_decl;
-/* Regions emitted in this translation unit (for unique names).  */
+/* Regions found in this translation unit (for unique names).  */
 static int gpu_region_count;
-/* Their record variables, registered from a constructor at the end.  */
-static vec<tree, va_gc> *gpu_records;
-
-static const struct ggc_root_tab gpu_find_roots[] = {
-  { &gpu_launch_decl, 1, sizeof (gpu_launch_decl), &gt_ggc_mx_tree_node,
-    &gt_pch_nx_tree_node },
-  { &gpu_records, 1, sizeof (gpu_records), &gt_ggc_mx_vec_tree_va_gc_,
-    &gt_pch_nx_vec_tree_va_gc_ },
-  LAST_GGC_ROOT_TAB
-};
-
-/* PLUGIN_EARLY_GIMPLE_PASSES_END callback (after gpu_find has seen every
-   function): build one static constructor that
-   registers every region record of the translation unit with libgpurt
-   (gpurt_register), so executables and shared libraries announce their
-   kernels when loaded.  */
-
-void
-gpu_find_build_ctor (void *, void *)
-{
-  if (!gpu_records || gpu_records->is_empty () || seen_error ())
-    return;
-  tree fntype = build_function_type_list (void_type_node, const_ptr_type_node,
-					  NULL_TREE);
-  tree reg = build_fn_decl ("gpurt_register", fntype);
-  tree body = NULL_TREE;
-  for (unsigned i = 0; i < gpu_records->length (); i++)
-    {
-      tree var = (*gpu_records)[i];
-      tree addr = build_fold_addr_expr
-	(build4 (ARRAY_REF, char_type_node, var, size_zero_node, NULL_TREE,
-		 NULL_TREE));
-      append_to_statement_list (build_call_expr (reg, 1, addr), &body);
-    }
-  cgraph_build_static_cdtor ('I', body, DEFAULT_INIT_PRIORITY);
-  vec_free (gpu_records);
-}
-
-/* GC roots of this file, for PLUGIN_REGISTER_GGC_ROOTS.  */
-
-const struct ggc_root_tab *
-gpu_find_ggc_roots (void)
-{
-  return gpu_find_roots;
-}
 
 static tree long_type (void) { return long_integer_type_node; }
 static tree u64_type (void) { return long_long_unsigned_type_node; }
@@ -88,17 +37,6 @@ marked_iv (class loop *loop)
 	return res;
     }
   return NULL_TREE;
-}
-
-static void
-dump_reason (const char *what, location_t loc, const char *reason)
-{
-  if (dump_file && (dump_flags & TDF_DETAILS))
-    {
-      expanded_location xl = expand_location (loc);
-      fprintf (dump_file, "%s: %s:%d: %s\n", what, xl.file ? xl.file : "?",
-	       xl.line, reason);
-    }
 }
 
 /* Move the pure computations of the exit test in LOOP's header (bound
@@ -448,33 +386,15 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
   return true;
 }
 
-/* Check what region R's loops may contain beyond the kernel's body proper:
-   the marked headers carry only the index, and code of an outer marked
-   loop outside the inner one has no side effects.  */
+/* Check that the code of an outer marked loop of R outside the inner one
+   has no side effects (it runs once per work-item on the device).  */
 
 static bool
 check_nest (struct gpu_region *r)
 {
-  for (int k = 0; k < r->ndim; k++)
+  for (int k = 1; k < r->ndim; k++)
     {
       class loop *l = r->dims[k].loop;
-      for (gphi_iterator gsi = gsi_start_phis (l->header); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  tree res = gimple_phi_result (gsi.phi ());
-	  if (virtual_operand_p (res) || res == r->dims[k].iv)
-	    continue;
-	  /* GPU_REDUCE hook: accumulators found by gpu_reduce_analyze.  */
-	  if (gpu_reduce_phi_index (r, res) >= 0)
-	    continue;
-	  gpu_region_fail (r, find_loop_location (l).get_location_t (),
-			   "%qs carries a value from one iteration to the "
-			   "next (a reduction needs GPU_REDUCE)",
-			   gpu_value_name (res));
-	  return false;
-	}
-      if (k == 0)
-	continue;
       class loop *inner = r->dims[k - 1].loop;
       basic_block *body = get_loop_body (l);
       for (unsigned i = 0; i < l->num_nodes; i++)
@@ -914,370 +834,41 @@ bound_captures (struct gpu_region *r)
   return true;
 }
 
-/* The flags word 0 of capture C.  */
-
-static unsigned
-cap_word0 (struct gpu_capture *c)
-{
-  return c->kind == GPU_CAP_BUFFER ? 1 | (c->flags << 8)
-    : c->kind == GPU_CAP_REDUCE ? 3 : 2;
-}
-
-/* Byte size of the scalar capture C.  */
-
-static unsigned
-cap_size (struct gpu_capture *c)
-{
-  return tree_to_uhwi (TYPE_SIZE_UNIT (c->type));
-}
-
-/* The elements the stores of region R through capture I write: *KIND 'f'
-   (floating point of *SIZE bytes), 'i' (integers or pointers) or 'b'
-   (bytes: mixed, aggregates, or stores the compiler cannot see, such as
-   those in called functions).  */
+/* Dump the parameters of region R and the ranges they reach.  */
 
 static void
-elem_of (struct gpu_region *r, unsigned i, char *kind, unsigned *size)
+dump_params (struct gpu_region *r)
 {
-  tree type = NULL_TREE;
-  *kind = 'b';
-  *size = 1;
-  for (unsigned j = 0; j < r->accs.length (); j++)
-    {
-      struct gpu_access *a = &r->accs[j];
-      if (a->cap != (int) i || !(a->flags & GPU_ACC_WRITE))
-	continue;
-      if (!a->ref)
-	return;
-      tree t = TREE_TYPE (a->ref);
-      if (!type)
-	type = t;
-      else if (TYPE_MAIN_VARIANT (t) != TYPE_MAIN_VARIANT (type)
-	       && (TREE_CODE (t) != TREE_CODE (type)
-		   || !tree_int_cst_equal (TYPE_SIZE (t), TYPE_SIZE (type))))
-	return;
-    }
-  if (!type || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type)))
+  if (!dump_file || !(dump_flags & TDF_DETAILS))
     return;
-  unsigned n = tree_to_uhwi (TYPE_SIZE_UNIT (type));
-  if (SCALAR_FLOAT_TYPE_P (type) && (n == 4 || n == 8))
-    *kind = 'f';
-  else if ((INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type))
-	   && (n == 1 || n == 2 || n == 4 || n == 8))
-    *kind = 'i';
-  else
-    return;
-  *size = n;
-}
-
-/* Build the region record of R (docs/ABI.md) with kernel SOURCE.  */
-
-static char *
-make_record (struct gpu_region *r, const char *source)
-{
-  pretty_printer pp;
-  expanded_location xl = expand_location (r->loc);
-  pp_printf (&pp, "gpuoffload-region %d\nname %s\nloc %s:%d\nndim %d\n"
-	     "fp64 %d\noptions", GPU_RECORD_VERSION, r->kernel_name,
-	     xl.file ? xl.file : "?", xl.line, r->ndim, r->fp64 ? 1 : 0);
-  if (flag_unsafe_math_optimizations && flag_finite_math_only)
-    pp_string (&pp, " -cl-fast-relaxed-math");
-  else if (flag_reciprocal_math || flag_unsafe_math_optimizations)
-    pp_string (&pp, " -cl-unsafe-math-optimizations");
-  else
-    pp_string (&pp, " -cl-fp32-correctly-rounded-divide-sqrt");
-  pp_printf (&pp, "\nnargs %u\n", r->caps.length ());
   for (unsigned i = 0; i < r->caps.length (); i++)
     {
       struct gpu_capture *c = &r->caps[i];
-      const char *name = (TREE_CODE (c->value) == SSA_NAME
-			  || DECL_P (c->value))
-	? gpu_value_name (c->value) : "<index>";
-      if (c->kind == GPU_CAP_REDUCE)	/* GPU_REDUCE hook.  */
-	gpu_reduce_record_arg (r, i, &pp);
-      else if (c->kind == GPU_CAP_BUFFER)
-	pp_printf (&pp, "arg %u buffer %s %s\n", i,
-		   c->flags == (GPU_ACC_READ | GPU_ACC_WRITE) ? "rw"
-		   : c->flags == GPU_ACC_WRITE ? "w" : "r", name);
-      else
-	pp_printf (&pp, "arg %u scalar %u %s\n", i, cap_size (c), name);
-    }
-  /* What a written buffer holds, for GPURT_VERIFY's comparison.  */
-  for (unsigned i = 0; i < r->caps.length (); i++)
-    if (r->caps[i].kind == GPU_CAP_BUFFER
-	&& (r->caps[i].flags & GPU_ACC_WRITE))
-      {
-	char kind;
-	unsigned size;
-	elem_of (r, i, &kind, &size);
-	pp_printf (&pp, "elem %u %c %u\n", i, kind, size);
-      }
-  gpu_reduce_record (r, &pp);	/* GPU_REDUCE hook.  */
-  pp_printf (&pp, "source %u\n", (unsigned) strlen (source));
-  pp_string (&pp, source);
-  return xstrdup (pp_formatted_text (&pp));
-}
-
-/* A read-only variable holding TEXT in the kernel section.  */
-
-static tree
-make_record_var (const char *text, const char *kernel)
-{
-  size_t len = strlen (text) + 1;
-  tree type = build_array_type_nelts (char_type_node, len);
-  tree str = build_string (len, text);
-  TREE_TYPE (str) = type;
-  TREE_CONSTANT (str) = 1;
-  TREE_READONLY (str) = 1;
-  TREE_STATIC (str) = 1;
-  char *name = xasprintf ("__gpu_region_%s", kernel);
-  tree var = build_decl (UNKNOWN_LOCATION, VAR_DECL, get_identifier (name),
-			 type);
-  TREE_STATIC (var) = 1;
-  TREE_READONLY (var) = 1;
-  TREE_PUBLIC (var) = 0;
-  DECL_ARTIFICIAL (var) = 1;
-  DECL_IGNORED_P (var) = 1;
-  TREE_USED (var) = 1;
-  DECL_PRESERVE_P (var) = 1;
-  DECL_INITIAL (var) = str;
-  SET_DECL_ALIGN (var, BITS_PER_UNIT);
-  DECL_USER_ALIGN (var) = 1;
-  set_decl_section_name (var, GPU_SECTION_NAME);
-  varpool_node::finalize_decl (var);
-  return var;
-}
-
-/* Gimplify EXPR at *GSI (appending) and return the value.  */
-
-static tree
-emit_value (gimple_stmt_iterator *gsi, tree expr)
-{
-  return force_gimple_operand_gsi (gsi, unshare_expr (expr), true, NULL_TREE,
-				   false, GSI_CONTINUE_LINKING);
-}
-
-/* Store VALUE (a u64 GENERIC value) into word IDX of ARGS at *GSI.  */
-
-static void
-store_word (gimple_stmt_iterator *gsi, tree args, unsigned idx, tree value)
-{
-  tree v = emit_value (gsi, fold_convert (u64_type (), value));
-  tree ref = build4 (ARRAY_REF, u64_type (), args, size_int (idx), NULL_TREE,
-		     NULL_TREE);
-  gsi_insert_after (gsi, gimple_build_assign (ref, v), GSI_NEW_STMT);
-}
-
-/* The bits of the scalar VALUE of TYPE as a u64 (low bytes).  */
-
-static tree
-scalar_bits (tree type, tree value)
-{
-  value = fold_convert (type, value);
-  if (SCALAR_FLOAT_TYPE_P (type))
-    {
-      tree itype = build_nonstandard_integer_type
-	(TYPE_PRECISION (type), 1);
-      value = fold_build1 (VIEW_CONVERT_EXPR, itype, value);
-    }
-  else if (!POINTER_TYPE_P (type) && TYPE_PRECISION (type) < 64)
-    value = fold_convert (build_nonstandard_integer_type
-			  (TYPE_PRECISION (type), 1), value);
-  return fold_convert (u64_type (), value);
-}
-
-/* Put the launch of region R (record RECORD_VAR) in its preheader and
-   make the host loop run no iteration when the device ran it.  */
-
-static void
-build_launch (struct gpu_region *r, tree record_var)
-{
-  class loop *L = r->outer;
-  edge pe = loop_preheader_edge (L);
-  gimple_stmt_iterator gsi = gsi_last_bb (pe->src);
-  unsigned nargs = r->caps.length ();
-
-  if (!gpu_launch_decl)
-    {
-      tree fntype = build_function_type_list
-	(integer_type_node, const_ptr_type_node,
-	 build_pointer_type (u64_type ()), unsigned_type_node, u64_type (),
-	 u64_type (), u64_type (), NULL_TREE);
-      gpu_launch_decl = build_fn_decl ("gpurt_launch", fntype);
-      DECL_ARTIFICIAL (gpu_launch_decl) = 1;
-    }
-
-  tree counts[3];
-  for (int k = 0; k < 3; k++)
-    counts[k] = k < r->ndim ? emit_value (&gsi, r->dims[k].count)
-      : build_int_cst (u64_type (), 1);
-  for (int k = 0; k < r->ndim; k++)
-    {
-      r->caps[r->dims[k].lo_cap].value = emit_value (&gsi, r->dims[k].lo);
-      r->caps[r->dims[k].step_cap].value = emit_value (&gsi, r->dims[k].step);
-    }
-
-  tree atype = build_array_type_nelts (u64_type (), nargs ? 4 * nargs : 1);
-  tree args = create_tmp_var (atype, "gpu_args");
-  TREE_ADDRESSABLE (args) = 1;
-  for (unsigned i = 0; i < nargs; i++)
-    {
-      struct gpu_capture *c = &r->caps[i];
-      store_word (&gsi, args, 4 * i, build_int_cst (u64_type (),
-						   cap_word0 (c)));
+      fprintf (dump_file, "  arg %u: %s ", i,
+	       c->kind == GPU_CAP_BUFFER ? "buffer" : "scalar");
+      print_generic_expr (dump_file, c->value, TDF_SLIM);
       if (c->kind == GPU_CAP_BUFFER)
 	{
-	  tree ptr;
-	  if (DECL_P (c->value))
-	    {
-	      TREE_ADDRESSABLE (c->value) = 1;
-	      ptr = build_fold_addr_expr (c->value);
-	    }
-	  else
-	    ptr = c->value;
-	  store_word (&gsi, args, 4 * i + 1, fold_convert (u64_type (), ptr));
-	  store_word (&gsi, args, 4 * i + 2, c->lo);
-	  store_word (&gsi, args, 4 * i + 3, c->hi);
+	  fprintf (dump_file, " %s%s, range [",
+		   c->flags & GPU_ACC_READ ? "r" : "",
+		   c->flags & GPU_ACC_WRITE ? "w" : "");
+	  print_generic_expr (dump_file, c->lo, TDF_SLIM);
+	  fprintf (dump_file, ", ");
+	  print_generic_expr (dump_file, c->hi, TDF_SLIM);
+	  fprintf (dump_file, ")");
 	}
-      else if (c->kind == GPU_CAP_REDUCE)
-	{
-	  /* GPU_REDUCE hook: result slot, operator, type.  */
-	  tree w[3];
-	  gpu_reduce_arg_words (r, i, w);
-	  for (unsigned j = 0; j < 3; j++)
-	    store_word (&gsi, args, 4 * i + 1 + j, w[j]);
-	}
-      else
-	{
-	  store_word (&gsi, args, 4 * i + 1, scalar_bits (c->type, c->value));
-	  store_word (&gsi, args, 4 * i + 2,
-		      build_int_cst (u64_type (), cap_size (c)));
-	  store_word (&gsi, args, 4 * i + 3, build_int_cst (u64_type (), 0));
-	}
+      fprintf (dump_file, "\n");
     }
-
-  tree rec = build_fold_addr_expr
-    (build4 (ARRAY_REF, char_type_node, record_var, size_zero_node, NULL_TREE,
-	     NULL_TREE));
-  tree argp = build_fold_addr_expr
-    (build4 (ARRAY_REF, u64_type (), args, size_zero_node, NULL_TREE,
-	     NULL_TREE));
-  /* Bit 31 of the argument count tells the runtime that the access
-     ranges do not hold for this launch (docs/ABI.md): run on the host.  */
-  tree nargs_v = build_int_cst (unsigned_type_node, nargs);
-  if (r->valid)
-    nargs_v = emit_value
-      (&gsi, fold_build2 (BIT_IOR_EXPR, unsigned_type_node, nargs_v,
-			  fold_build2 (LSHIFT_EXPR, unsigned_type_node,
-				       fold_convert (unsigned_type_node,
-						     fold_build1 (TRUTH_NOT_EXPR,
-								  boolean_type_node,
-								  r->valid)),
-				       build_int_cst (unsigned_type_node, 31))));
-  gcall *call = gimple_build_call (gpu_launch_decl, 6, rec, argp, nargs_v,
-				   counts[0], counts[1], counts[2]);
-  tree ran = make_ssa_name (integer_type_node);
-  gimple_call_set_lhs (call, ran);
-  gimple_set_location (call, r->loc);
-  gsi_insert_after (&gsi, call, GSI_NEW_STMT);
-
-  /* go = ran == 0: the host must run the loop.  */
-  tree go = make_ssa_name (boolean_type_node);
-  gsi_insert_after (&gsi, gimple_build_assign (go, EQ_EXPR, ran,
-					       integer_zero_node),
-		    GSI_NEW_STMT);
-  r->launch = call;
-  r->go = go;
-  /* GPU_REDUCE hook: accumulators start at INIT OP RESULT.  */
-  gpu_reduce_finish_launch (r, &gsi, go, counts);
-
-  /* The index starts at its final value when the device ran the loop.  */
-  struct gpu_dim *d = &r->dims[r->ndim - 1];
-  tree type = TREE_TYPE (d->iv);
-  tree utype = unsigned_type_for (type);
-  tree fin = fold_convert
-    (type, fold_build2 (PLUS_EXPR, utype, fold_convert (utype, d->lo),
-			fold_build2 (MULT_EXPR, utype,
-				     fold_convert (utype, d->count),
-				     fold_convert (utype, d->step))));
-  tree finv = emit_value (&gsi, fin);
-  tree lov = r->caps[d->lo_cap].value;
-  tree start = make_ssa_name (type);
-  gsi_insert_after (&gsi, gimple_build_assign (start, COND_EXPR, go, lov,
-					       finv), GSI_NEW_STMT);
-  r->fin = finv;
-  gphi *ivphi = as_a<gphi *> (SSA_NAME_DEF_STMT (d->iv));
-  SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (ivphi, pe), start);
-
-  /* And the loop test is false at once.  */
-  gcond *cond = as_a<gcond *> (last_stmt (L->header));
-  edge te, fe;
-  extract_true_false_edges_from_block (L->header, &te, &fe);
-  bool true_stays = flow_bb_inside_loop_p (L, te->dest);
-  gimple_stmt_iterator cg = gsi_for_stmt (cond);
-  tree t = make_ssa_name (boolean_type_node);
-  gsi_insert_before (&cg, gimple_build_assign (t, gimple_cond_code (cond),
-					       gimple_cond_lhs (cond),
-					       gimple_cond_rhs (cond)),
-		     GSI_SAME_STMT);
-  tree u = make_ssa_name (boolean_type_node);
-  if (true_stays)
-    gsi_insert_before (&cg, gimple_build_assign (u, BIT_AND_EXPR, t, go),
-		       GSI_SAME_STMT);
-  else
-    {
-      tree stop = make_ssa_name (boolean_type_node);
-      gsi_insert_before (&cg, gimple_build_assign (stop, BIT_XOR_EXPR, go,
-						   boolean_true_node),
-			 GSI_SAME_STMT);
-      gsi_insert_before (&cg, gimple_build_assign (u, BIT_IOR_EXPR, t, stop),
-			 GSI_SAME_STMT);
-    }
-  gimple_cond_set_condition (cond, NE_EXPR, u, boolean_false_node);
-  update_stmt (cond);
 }
 
-/* Write SOURCE to DIR/NAME.cl for -fplugin-arg-gpuoffload-dump-cl.  */
+/* Describe the nest whose outermost marked loop is OUTER with index IV
+   as a region of FUN.  Misused markers are errors and make no region; a
+   region that cannot be offloaded is left in the table with its reason,
+   so that the host keeps the loop.  */
 
 static void
-dump_cl (const char *name, const char *source)
+find_region (function *fun, class loop *outer, tree iv)
 {
-  char *path = concat (gpu_opts.dump_cl_dir, "/", name, ".cl", NULL);
-  FILE *f = fopen (path, "w");
-  if (!f || fputs (source, f) < 0 || fclose (f) != 0)
-    warning (0, "cannot write %qs: %m", path);
-  free (path);
-}
-
-/* Report that region R is not offloaded.  */
-
-static void
-report_missed (struct gpu_region *r)
-{
-  dump_reason ("FAILED", r->fail_loc, r->fail);
-  if (gpu_opts.werror)
-    error_at (r->fail_loc, "%<GPU_PARALLEL%> loop not offloaded: %s",
-	      r->fail);
-  else if (dump_enabled_p ())
-    dump_printf_loc (MSG_MISSED_OPTIMIZATION,
-		     dump_user_location_t::from_location_t (r->fail_loc),
-		     "loop not offloaded: %s\n", r->fail);
-}
-
-/* Offload the region whose outermost marked loop is OUTER with index
-   IV.  Returns true when the function changed.  */
-
-static bool
-offload_region (function *fun, class loop *outer, tree iv)
-{
-  struct gpu_region r;
-  memset (&r, 0, sizeof r);
-  r.fun = fun;
-  r.outer = outer;
-  r.loc = find_loop_location (outer).get_location_t ();
-  r.caps = vNULL;
-  r.accs = vNULL;
-
   /* Collect the directly nested marked loops, outermost first.  */
   class loop *chain[4];
   tree ivs[4];
@@ -1290,7 +881,7 @@ offload_region (function *fun, class loop *outer, tree iv)
 	{
 	  error_at (find_loop_location (l).get_location_t (),
 		    "more than three nested %<GPU_PARALLEL%> loops");
-	  return false;
+	  return;
 	}
       chain[n] = l;
       ivs[n] = liv;
@@ -1304,91 +895,64 @@ offload_region (function *fun, class loop *outer, tree iv)
 		error_at (find_loop_location (c).get_location_t (),
 			  "two %<GPU_PARALLEL%> loops side by side in one "
 			  "%<GPU_PARALLEL%> loop");
-		return false;
+		return;
 	      }
 	    next = c;
 	    liv = civ;
 	  }
       l = next;
     }
-  r.ndim = n;
-  for (int k = 0; k < n; k++)
-    if (!build_dim (&r, k, chain[n - 1 - k], ivs[n - 1 - k]))
-      return false;
 
+  struct gpu_region tmp;
+  memset (&tmp, 0, sizeof tmp);
+  tmp.fun = fun;
+  tmp.outer = outer;
+  tmp.loc = find_loop_location (outer).get_location_t ();
+  tmp.ndim = n;
+  for (int k = 0; k < n; k++)
+    if (!build_dim (&tmp, k, chain[n - 1 - k], ivs[n - 1 - k]))
+      return;
+
+  struct gpu_region *r = gpu_region_new (fun);
+  r->outer = outer;
+  r->loc = tmp.loc;
+  r->ndim = n;
+  for (int k = 0; k < n; k++)
+    {
+      r->dims[k] = tmp.dims[k];
+      gpu_region_keep (r->dims[k].lo);
+      gpu_region_keep (r->dims[k].step);
+      gpu_region_keep (r->dims[k].count);
+    }
+  r->num = gpu_region_count++;
   char *fname = xstrdup (IDENTIFIER_POINTER (DECL_NAME (fun->decl)));
   for (char *p = fname; *p; p++)
     if (!ISALNUM (*p))
       *p = '_';
-  snprintf (r.kernel_name, sizeof r.kernel_name, "gpu_%s_%d", fname,
-	    gpu_region_count++);
+  snprintf (r->kernel_name, sizeof r->kernel_name, "gpu_%s_%d", fname,
+	    r->num);
   free (fname);
 
-  char *source = NULL;
-  bool ok = gpu_reduce_analyze (&r) && check_nest (&r)
-	    && oclemit_region (&r, &source)
-	    && bound_captures (&r);
-  if (!ok)
+  if (check_nest (r) && gpu_find_params (r) && bound_captures (r))
     {
-      report_missed (&r);
-      r.caps.release ();
-      r.accs.release ();
-      r.reds.release ();
-      free (source);
-      return false;
-    }
-
-  char *record = make_record (&r, source);
-  tree var = make_record_var (record, r.kernel_name);
-  vec_safe_push (gpu_records, var);
-  /* Dump before build_launch replaces the index-space expressions.  */
-  if (dump_file && (dump_flags & TDF_DETAILS))
-    for (unsigned i = 0; i < r.caps.length (); i++)
-      if (r.caps[i].kind == GPU_CAP_BUFFER)
+      for (unsigned i = 0; i < r->caps.length (); i++)
 	{
-	  fprintf (dump_file, "  range of arg %u: [", i);
-	  print_generic_expr (dump_file, r.caps[i].lo, TDF_SLIM);
-	  fprintf (dump_file, ", ");
-	  print_generic_expr (dump_file, r.caps[i].hi, TDF_SLIM);
-	  fprintf (dump_file, ")\n");
+	  gpu_region_keep (r->caps[i].value);
+	  gpu_region_keep (r->caps[i].lo);
+	  gpu_region_keep (r->caps[i].hi);
 	}
-  build_launch (&r, var);
-  bool outlined = gpu_outline_region (&r, gpu_region_count - 1);
-  if (gpu_opts.dump_cl_dir)
-    dump_cl (r.kernel_name, source);
-
-  if (dump_file && (dump_flags & TDF_DETAILS))
-    {
-      expanded_location xl = expand_location (r.loc);
-      fprintf (dump_file, "SUCCESS: %s:%d: loop offloaded as kernel %s, "
-	       "%d-D, %u arguments\n", xl.file, xl.line, r.kernel_name,
-	       r.ndim, r.caps.length ());
-      for (unsigned i = 0; i < r.caps.length (); i++)
+      gpu_region_keep (r->valid);
+      if (dump_file && (dump_flags & TDF_DETAILS))
 	{
-	  fprintf (dump_file, "  arg %u: %s ", i,
-		   r.caps[i].kind == GPU_CAP_BUFFER ? "buffer" : "scalar");
-	  print_generic_expr (dump_file, r.caps[i].value, TDF_SLIM);
-	  fprintf (dump_file, "\n");
+	  expanded_location xl = expand_location (r->loc);
+	  fprintf (dump_file, "SUCCESS: %s:%d: region %s, %d-D, %u "
+		   "parameters\n", xl.file, xl.line, r->kernel_name, r->ndim,
+		   r->caps.length ());
 	}
-      fprintf (dump_file, "--- kernel source ---\n%s--- end ---\n", source);
+      dump_params (r);
+      return;
     }
-  char *reds = gpu_reduce_describe (&r);	/* GPU_REDUCE hook.  */
-  if (dump_file && (dump_flags & TDF_DETAILS) && *reds)
-    fprintf (dump_file, "SUCCESS: reductions%s\n", reds);
-  if (dump_enabled_p ())
-    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
-		     dump_user_location_t::from_location_t (r.loc),
-		     "loop offloaded as kernel %s (%d-D index space, "
-		     "%u arguments%s, host fallback %s)\n", r.kernel_name,
-		     r.ndim, r.caps.length (), reds,
-		     outlined ? "on threads" : "serial");
-  free (reds);
-  free (record);
-  free (source);
-  r.caps.release ();
-  r.accs.release ();
-  r.reds.release ();
-  return true;
+  gpu_region_report_missed (r);
 }
 
 namespace {
@@ -1416,11 +980,15 @@ public:
   virtual unsigned int execute (function *);
 };
 
-/* Find the marked loops of FUN and offload each nest.  */
+/* Find the marked loops of FUN and describe each nest as a region.  */
 
 unsigned int
 pass_gpu_find::execute (function *fun)
 {
+  /* A new function: the table of the last one is done with.  */
+  gpu_regions (fun);
+  gpu_regions_release ();
+
   /* Cheap test first: does any SSA name belong to a marked variable?  */
   bool any = false;
   unsigned i;
@@ -1462,19 +1030,16 @@ pass_gpu_find::execute (function *fun)
 	}
     }
 
-  bool changed = false;
   for (unsigned j = 0; j < outers.length (); j++)
     {
       if (dump_file && (dump_flags & TDF_DETAILS))
 	fprintf (dump_file, "marked loop %d\n", outers[j]->num);
-      changed |= offload_region (fun, outers[j], marked_iv (outers[j]));
+      find_region (fun, outers[j], marked_iv (outers[j]));
     }
 
   scev_finalize ();
   loop_optimizer_finalize ();
-  if (changed)
-    mark_virtual_operands_for_renaming (fun);
-  return changed ? TODO_update_ssa_only_virtuals | TODO_cleanup_cfg : 0;
+  return 0;
 }
 
 } // anon namespace

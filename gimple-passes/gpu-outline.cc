@@ -1,12 +1,13 @@
-/* gpu-outline.cc -- the host path of an offloaded loop nest, outlined.
+/* gpu-outline.cc -- the gpu_outline pass: the host path of each offloaded
+   loop nest, outlined, and the one call that runs the region.
 
-   After gpu_find has emitted a region's kernel and put the launch in its
-   preheader, the outliner moves the loop nest into a new host function
+   For each region whose kernel gpu_emit printed, the pass makes the
+   record (gpu-launch.cc), moves the loop nest into a new host function
 
      static void FN._gpuN (void *data, uint64 lo, uint64 hi)
 
-   that runs iterations [LO, HI) of the outermost marked loop, and replaces
-   the launch with
+   that runs iterations [LO, HI) of the outermost marked loop, and puts in
+   its place
 
      gpurt_run (record, args, nargs, n0, n1, n2, FN._gpuN, &data, count)
 
@@ -29,12 +30,13 @@
 
    Anything that would make the move unsafe (a value computed in the loop
    and used after it, exception handling, setjmp, non-local labels) keeps
-   the original loop as a serial host path, with the reason in the dump
-   and a -fopt-info-loop-missed note.  */
+   the original loop as a serial host path behind gpurt_launch, with the
+   reason in the dump and a -fopt-info-loop-missed note.  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
-#include "oclemit.h"
+#include "gpu-launch.h"
+#include "gpu-reduce.h"
 
 /* The runtime entry point, kept across functions.  */
 static tree gpu_run_decl;
@@ -211,7 +213,7 @@ analyse (struct outline_info *info, basic_block *body, unsigned nbody)
 	  ssa_op_iter oi;
 	  tree op;
 	  FOR_EACH_SSA_TREE_OPERAND (op, stmt, oi, SSA_OP_USE)
-	    if (from_outside_p (info, op) && op != r->go)
+	    if (from_outside_p (info, op))
 	      add_val (info, op);
 	  FOR_EACH_SSA_TREE_OPERAND (op, stmt, oi, SSA_OP_DEF)
 	    {
@@ -461,12 +463,13 @@ report_serial (struct outline_info *info)
 		     r->kernel_name, info->fail);
 }
 
-/* Outline the host path of region R (launched by R->launch, numbered N)
-   into FN._gpuN and call the runtime's gpurt_run instead of gpurt_launch.
-   Returns true when it did; false leaves the serial host loop in place.  */
+/* Outline the host path of region R (numbered N, with the record
+   RECORD_VAR) into FN._gpuN and call the runtime's gpurt_run in its
+   place.  Returns true when it did; false leaves the function as it was,
+   for the serial host loop.  */
 
-bool
-gpu_outline_region (struct gpu_region *r, int n)
+static bool
+outline_region (struct gpu_region *r, int n, tree record_var)
 {
   function *fun = r->fun;
   class loop *L = r->outer;
@@ -478,7 +481,7 @@ gpu_outline_region (struct gpu_region *r, int n)
   info.map = NULL;
 
   edge ex = single_exit (L);
-  if (!ex || !r->launch)
+  if (!ex)
     {
       set_fail (&info, r->loc, "the loop has no single exit");
       report_serial (&info);
@@ -499,9 +502,13 @@ gpu_outline_region (struct gpu_region *r, int n)
       return false;
     }
 
-  /* From here on the function changes.  */
+  /* From here on the function changes.  The launch's values first, at
+     the end of the preheader (which stays in the caller).  */
   edge pe = loop_preheader_edge (L);
   basic_block H = L->header;
+  gimple_stmt_iterator pg = gsi_last_bb (pe->src);
+  struct gpu_launch launch;
+  gpu_launch_args (r, record_var, &pg, &launch);
   tree fn = build_host_fn (r, n);
   tree p_data = DECL_ARGUMENTS (fn);
   tree p_lo = DECL_CHAIN (p_data);
@@ -618,12 +625,7 @@ gpu_outline_region (struct gpu_region *r, int n)
 	  FOR_EACH_SSA_USE_OPERAND (use_p, stmt, oi, SSA_OP_USE)
 	    {
 	      tree u = USE_FROM_PTR (use_p);
-	      if (u == r->go)
-		{
-		  SET_USE (use_p, boolean_true_node);
-		  changed = true;
-		}
-	      else if (tree *nv = map.get (u))
+	      if (tree *nv = map.get (u))
 		{
 		  SET_USE (use_p, *nv);
 		  changed = true;
@@ -678,18 +680,13 @@ gpu_outline_region (struct gpu_region *r, int n)
   gimple_cond_set_condition (cond, NE_EXPR, u, boolean_false_node);
   update_stmt (cond);
 
-  /* The caller: fill the data and call gpurt_run where gpurt_launch was
-     (what the launch builder put after it, for the serial host loop, is
-     dead now).  Reduction slots start at their identity (the device's
-     result replaces it, host threads combine into it); the accumulators'
-     values after the loop are INIT OP SLOT.  */
-  tree launch_args[6];
-  for (int i = 0; i < 6; i++)
-    launch_args[i] = gimple_call_arg (r->launch, i);
-  tree hostn = launch_args[3 + r->ndim - 1];
+  /* The caller: fill the data and call gpurt_run.  Reduction slots
+     start at their identity (the device's result replaces it, host
+     threads combine into it); the accumulators' values after the loop
+     are INIT OP SLOT.  */
+  tree hostn = launch.counts[r->ndim - 1];
   tree data = create_tmp_var (dtype, "gpu_hdata");
   TREE_ADDRESSABLE (data) = 1;
-  gimple_stmt_iterator pg = gsi_for_stmt (r->launch);
   for (unsigned i = 0; i < fields.length (); i++)
     {
       tree f = fields[i];
@@ -703,12 +700,12 @@ gpu_outline_region (struct gpu_region *r, int n)
 	  val = build_fold_addr_expr (decl);
 	}
       tree ref = build3 (COMPONENT_REF, TREE_TYPE (f), data, f, NULL_TREE);
-      gsi_insert_before (&pg, gimple_build_assign (ref, val), GSI_SAME_STMT);
+      gsi_insert_after (&pg, gimple_build_assign (ref, val), GSI_NEW_STMT);
     }
   for (unsigned j = 0; j < r->reds.length (); j++)
-    gsi_insert_before (&pg, gimple_build_assign
-		       (r->reds[j].slot, gpu_reduce_identity (&r->reds[j])),
-		       GSI_SAME_STMT);
+    gsi_insert_after (&pg, gimple_build_assign
+		      (r->reds[j].slot, gpu_reduce_identity (&r->reds[j])),
+		      GSI_NEW_STMT);
   if (!gpu_run_decl)
     {
       tree hfn_type = build_pointer_type (TREE_TYPE (fn));
@@ -717,24 +714,21 @@ gpu_outline_region (struct gpu_region *r, int n)
 	 build_pointer_type (u64_type ()), unsigned_type_node, u64_type (),
 	 u64_type (), u64_type (), hfn_type, ptr_type_node, u64_type (),
 	 NULL_TREE);
-      gpu_run_decl = build_fn_decl ("gpurt_run", fntype);
-      DECL_ARTIFICIAL (gpu_run_decl) = 1;
+      /* It runs FN._gpuN, which reads and writes what DATA reaches.  */
+      gpu_run_decl = gpu_runtime_decl ("gpurt_run", fntype, NULL, false);
       fntype = build_function_type_list (void_type_node, NULL_TREE);
-      gpu_lock_decl = build_fn_decl ("gpurt_host_lock", fntype);
-      DECL_ARTIFICIAL (gpu_lock_decl) = 1;
-      gpu_unlock_decl = build_fn_decl ("gpurt_host_unlock", fntype);
-      DECL_ARTIFICIAL (gpu_unlock_decl) = 1;
+      gpu_lock_decl = gpu_runtime_decl ("gpurt_host_lock", fntype, NULL,
+					true);
+      gpu_unlock_decl = gpu_runtime_decl ("gpurt_host_unlock", fntype, NULL,
+					  true);
     }
-  gcall *call = gimple_build_call (gpu_run_decl, 9, launch_args[0],
-				   launch_args[1], launch_args[2],
-				   launch_args[3], launch_args[4],
-				   launch_args[5], build_fold_addr_expr (fn),
+  gcall *call = gimple_build_call (gpu_run_decl, 9, launch.record,
+				   launch.args, launch.nargs,
+				   launch.counts[0], launch.counts[1],
+				   launch.counts[2], build_fold_addr_expr (fn),
 				   build_fold_addr_expr (data), hostn);
-  gimple_call_set_lhs (call, gimple_call_lhs (r->launch));
   gimple_set_location (call, r->loc);
-  unlink_stmt_vdef (r->launch);
-  gsi_replace (&pg, call, false);
-  r->launch = call;
+  gsi_insert_after (&pg, call, GSI_NEW_STMT);
   auto_vec<tree> red_final;
   tree empty = NULL_TREE;
   if (!r->reds.is_empty ())
@@ -746,8 +740,8 @@ gpu_outline_region (struct gpu_region *r, int n)
 	{
 	  tree z = make_ssa_name (boolean_type_node);
 	  gsi_insert_after (&pg, gimple_build_assign
-			    (z, EQ_EXPR, launch_args[3 + k],
-			     build_zero_cst (TREE_TYPE (launch_args[3 + k]))),
+			    (z, EQ_EXPR, launch.counts[k],
+			     build_zero_cst (TREE_TYPE (launch.counts[k]))),
 			    GSI_NEW_STMT);
 	  tree e = make_ssa_name (boolean_type_node);
 	  gsi_insert_after (&pg, gimple_build_assign (e, BIT_IOR_EXPR, empty,
@@ -808,7 +802,7 @@ gpu_outline_region (struct gpu_region *r, int n)
 	tree res = gimple_phi_result (psi.phi ());
 	if (virtual_operand_p (res))
 	  continue;
-	tree fin = r->fin;
+	tree fin = launch.fin;
 	int k = gpu_reduce_phi_index (r, res);
 	if (k >= 0)
 	  fin = red_final[k];
@@ -897,4 +891,106 @@ const struct ggc_root_tab *
 gpu_outline_ggc_roots (void)
 {
   return gpu_outline_roots;
+}
+
+/* Dump and report that region R is offloaded, its host fallback
+   OUTLINED (on threads) or not (the serial loop).  */
+
+static void
+report_offloaded (struct gpu_region *r, bool outlined)
+{
+  char *reds = gpu_reduce_describe (r);
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      expanded_location xl = expand_location (r->loc);
+      fprintf (dump_file, "SUCCESS: %s:%d: loop offloaded as kernel %s, "
+	       "%d-D, %u arguments\n", xl.file, xl.line, r->kernel_name,
+	       r->ndim, r->caps.length ());
+      if (*reds)
+	fprintf (dump_file, "SUCCESS: reductions%s\n", reds);
+    }
+  if (dump_enabled_p ())
+    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
+		     dump_user_location_t::from_location_t (r->loc),
+		     "loop offloaded as kernel %s (%d-D index space, "
+		     "%u arguments%s, host fallback %s)\n", r->kernel_name,
+		     r->ndim, r->caps.length (), reds,
+		     outlined ? "on threads" : "serial");
+  free (reds);
+}
+
+namespace {
+
+const pass_data pass_data_gpu_outline =
+{
+  GIMPLE_PASS,			/* type */
+  "gpu_outline",		/* name */
+  OPTGROUP_LOOP,		/* optinfo_flags */
+  TV_NONE,			/* tv_id */
+  ( PROP_cfg | PROP_ssa ),	/* properties_required */
+  0,				/* properties_provided */
+  0,				/* properties_destroyed */
+  0,				/* todo_flags_start */
+  0,				/* todo_flags_finish */
+};
+
+class pass_gpu_outline : public gimple_opt_pass
+{
+public:
+  pass_gpu_outline (gcc::context *ctxt)
+    : gimple_opt_pass (pass_data_gpu_outline, ctxt)
+  {}
+
+  /* Only functions in which gpu_find made regions.  */
+  virtual bool gate (function *fun)
+  {
+    return !gpu_regions (fun)->is_empty ();
+  }
+
+  virtual unsigned int execute (function *);
+};
+
+/* Give every region of FUN that can be offloaded its record, its host
+   function and its launch; the region table is done with after.  */
+
+unsigned int
+pass_gpu_outline::execute (function *fun)
+{
+  vec<gpu_region *> *regions = gpu_regions (fun);
+  bool changed = false;
+  loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  scev_initialize ();
+  calculate_dominance_info (CDI_DOMINATORS);
+  for (unsigned i = 0; i < regions->length (); i++)
+    {
+      struct gpu_region *r = (*regions)[i];
+      if (r->fail || !r->source)
+	continue;
+      tree record_var = gpu_launch_record (r);
+      bool outlined = outline_region (r, r->num, record_var);
+      if (!outlined)
+	{
+	  edge pe = loop_preheader_edge (r->outer);
+	  gimple_stmt_iterator gsi = gsi_last_bb (pe->src);
+	  struct gpu_launch launch;
+	  gpu_launch_args (r, record_var, &gsi, &launch);
+	  gpu_launch_serial (r, &gsi, &launch);
+	}
+      report_offloaded (r, outlined);
+      changed = true;
+    }
+  scev_finalize ();
+  loop_optimizer_finalize ();
+  gpu_regions_release ();
+  if (changed)
+    mark_virtual_operands_for_renaming (fun);
+  return changed ? TODO_update_ssa_only_virtuals | TODO_cleanup_cfg : 0;
+}
+
+} // anon namespace
+
+gimple_opt_pass *
+make_pass_gpu_outline (gcc::context *ctxt)
+{
+  return new pass_gpu_outline (ctxt);
 }

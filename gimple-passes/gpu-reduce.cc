@@ -1,7 +1,8 @@
-/* gpu-reduce.cc -- GPU_REDUCE: recognise the reductions of a marked loop
-   nest, and generate their kernel code and host code.
+/* gpu-reduce.cc -- the gpu_reduce pass: recognise the GPU_REDUCE
+   reductions of each region gpu_find made, and the host code of
+   reductions that gpu_outline uses.
 
-   Run from gpu_find on each region before its kernel is emitted.  A
+   A
    GPU_REDUCE variable that the region updates has a header PHI in every
    marked loop.  From the innermost one we follow every use of the
    accumulator through the body (the "chain") and accept only:
@@ -17,18 +18,15 @@
    gives each work-item its own accumulator, so a read of it would see a
    partial value.
 
-   The kernel (gpu_reduce_kernel_text) starts each work-item at the
-   operator's identity, runs the body over a grid-stride range of the
-   flattened index space, combines the work-group in __local memory with
-   two barriers and stores one partial per work-group; libgpurt combines
-   the partials (on the host or with the NAME_fin kernel) into a result
-   slot, and the host code sets the accumulator to INIT OP RESULT.  With
-   -fplugin-arg-gpuoffload-no-local-mem the kernel is the plain version:
-   one iteration per work-item and a tree in global memory.  */
+   Any other value a marked loop carries from one iteration to the next
+   keeps the region on the host.  The kernel (oclemit/ocl-reduce.cc)
+   combines the work-items' values per work-group; libgpurt combines the
+   partials into a result slot, and the host code sets the accumulator to
+   INIT OP RESULT.  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
-#include "oclemit.h"
+#include "gpu-reduce.h"
 
 static const char *const op_names[] = {
   "none", "add", "mul", "and", "or", "xor", "land", "lor", "min", "max",
@@ -39,49 +37,9 @@ static const char *const op_symbols[] = {
   "?", "+", "*", "&", "|", "^", "&&", "||", "min", "max", "fmin", "fmax"
 };
 
-/* Type code of TYPE for the ABI (0 if unsupported): 1 i8, 2 u8, 3 i16,
-   4 u16, 5 i32, 6 u32, 7 i64, 8 u64, 9 f32, 10 f64.  */
-
-static int
-type_code (tree type)
-{
-  if (TREE_CODE (type) == INTEGER_TYPE)
-    {
-      int base;
-      switch (TYPE_PRECISION (type))
-	{
-	case 8: base = 1; break;
-	case 16: base = 3; break;
-	case 32: base = 5; break;
-	case 64: base = 7; break;
-	default: return 0;
-	}
-      return base + (TYPE_UNSIGNED (type) ? 1 : 0);
-    }
-  if (TREE_CODE (type) == REAL_TYPE)
-    {
-      if (TYPE_MODE (type) == SFmode)
-	return 9;
-      if (TYPE_MODE (type) == DFmode)
-	return 10;
-    }
-  return 0;
-}
-
 static const char *const type_tokens[] = {
   "?", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32", "f64"
 };
-
-static void
-dump_line (const char *what, location_t loc, const char *text)
-{
-  if (dump_file && (dump_flags & TDF_DETAILS))
-    {
-      expanded_location xl = expand_location (loc);
-      fprintf (dump_file, "%s: %s:%d: %s\n", what, xl.file ? xl.file : "?",
-	       xl.line, text);
-    }
-}
 
 /* Does NAME (an SSA name) belong to a GPU_REDUCE variable?  */
 
@@ -177,7 +135,7 @@ misuse (struct gpu_region *r, location_t loc, tree var, const char *why)
   if (loc == UNKNOWN_LOCATION)
     loc = DECL_SOURCE_LOCATION (var);
   error_at (loc, "%<GPU_REDUCE%> accumulator %qD: %s", var, why);
-  dump_line ("FAILED", loc, why);
+  gpu_dump_reason ("FAILED", loc, why);
   gpu_region_fail (r, loc, "misused GPU_REDUCE accumulator %qs",
 		   IDENTIFIER_POINTER (DECL_NAME (var)));
   return false;
@@ -606,7 +564,7 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
   red->var = var;
   red->type = TREE_TYPE (var);
   red->loc = DECL_SOURCE_LOCATION (var);
-  if (!type_code (red->type))
+  if (!gpu_type_code (red->type))
     {
       gpu_region_fail (r, red->loc, "GPU_REDUCE accumulator %qs has a type "
 		       "the device cannot reduce (integer of 8 to 64 bits, "
@@ -730,7 +688,7 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
     {
       fprintf (dump_file, "reduction %s: op %s, type %s, init ",
 	       IDENTIFIER_POINTER (DECL_NAME (var)), op_names[red->op],
-	       type_tokens[type_code (red->type)]);
+	       type_tokens[gpu_type_code (red->type)]);
       print_generic_expr (dump_file, red->init);
       fprintf (dump_file, "\n");
     }
@@ -751,9 +709,11 @@ memory_accumulator_r (tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
-/* See gpu-reduce.h.  */
+/* Find the reductions of region R (its dims set up).  Returns false when
+   a reduction is misused (an error was given) or cannot be offloaded
+   (R->fail set).  Adds one GPU_CAP_REDUCE parameter per reduction.  */
 
-bool
+static bool
 gpu_reduce_analyze (struct gpu_region *r)
 {
   /* An accumulator in memory (address taken, static, global) would be
@@ -821,7 +781,7 @@ gpu_reduce_analyze (struct gpu_region *r)
       c.type = red.type;
       r->caps.safe_push (c);
       r->reds.safe_push (red);
-      dump_line ("SUCCESS", red.loc, "reduction recognized");
+      gpu_dump_reason ("SUCCESS", red.loc, "reduction recognized");
     }
   /* A marked accumulator with a PHI only in an inner marked loop is
      updated in the inner loop but not carried by the outer one: C does
@@ -829,357 +789,6 @@ gpu_reduce_analyze (struct gpu_region *r)
   return true;
 }
 
-/* See gpu-reduce.h.  */
-
-int
-gpu_reduce_phi_index (struct gpu_region *r, tree name)
-{
-  for (unsigned j = 0; j < r->reds.length (); j++)
-    for (int k = 0; k < r->ndim; k++)
-      if (r->reds[j].phis[k] == name)
-	return (int) j;
-  return -1;
-}
-
-/* --------------------------------------------------------- kernel text */
-
-/* The OpenCL unsigned type of the same width as RED's.  */
-
-static const char *
-unsigned_name (struct gpu_reduction *red)
-{
-  switch (type_code (red->type))
-    {
-    case 1: case 2: return "uchar";
-    case 3: case 4: return "ushort";
-    case 5: case 6: return "uint";
-    default: return "ulong";
-    }
-}
-
-/* The identity of RED's operator, as OpenCL C text.  */
-
-static void
-print_identity (struct gpu_reduction *red, pretty_printer *pp)
-{
-  int tc = type_code (red->type);
-  bool flt = tc >= 9;
-  static const char *const maxes[] = {
-    "", "SCHAR_MAX", "UCHAR_MAX", "SHRT_MAX", "USHRT_MAX", "INT_MAX",
-    "UINT_MAX", "LONG_MAX", "ULONG_MAX"
-  };
-  static const char *const mins[] = {
-    "", "SCHAR_MIN", "0", "SHRT_MIN", "0", "INT_MIN", "0", "LONG_MIN", "0"
-  };
-  const char *v;
-  switch (red->op)
-    {
-    case GPU_RED_ADD: case GPU_RED_OR: case GPU_RED_XOR: case GPU_RED_LOR:
-      v = "0";
-      break;
-    case GPU_RED_MUL: case GPU_RED_LAND:
-      v = "1";
-      break;
-    case GPU_RED_AND:
-      v = "~0";
-      break;
-    case GPU_RED_MIN: case GPU_RED_FMIN:
-      v = flt ? "INFINITY" : maxes[tc];
-      break;
-    default:
-      v = flt ? "-INFINITY" : mins[tc];
-      break;
-    }
-  pp_printf (pp, "(%s)(%s)", red->tname, v);
-}
-
-/* Print the combination of the values A and B of RED.  */
-
-static void
-print_combine (struct gpu_reduction *red, pretty_printer *pp, const char *a,
-	       const char *b)
-{
-  const char *t = red->tname;
-  bool flt = type_code (red->type) >= 9;
-  const char *u = unsigned_name (red);
-  switch (red->op)
-    {
-    case GPU_RED_ADD:
-      if (flt)
-	pp_printf (pp, "(%s) + (%s)", a, b);
-      else
-	pp_printf (pp, "(%s)((%s)(%s) + (%s)(%s))", t, u, a, u, b);
-      break;
-    case GPU_RED_MUL:
-      if (flt)
-	pp_printf (pp, "(%s) * (%s)", a, b);
-      else
-	pp_printf (pp, "(%s)((%s)(%s) * (%s)(%s))", t, u, a, u, b);
-      break;
-    case GPU_RED_AND:
-      pp_printf (pp, "(%s)((%s) & (%s))", t, a, b);
-      break;
-    case GPU_RED_OR:
-      pp_printf (pp, "(%s)((%s) | (%s))", t, a, b);
-      break;
-    case GPU_RED_XOR:
-      pp_printf (pp, "(%s)((%s) ^ (%s))", t, a, b);
-      break;
-    case GPU_RED_LAND:
-      pp_printf (pp, "(%s)((%s) != 0 && (%s) != 0)", t, a, b);
-      break;
-    case GPU_RED_LOR:
-      pp_printf (pp, "(%s)((%s) != 0 || (%s) != 0)", t, a, b);
-      break;
-    case GPU_RED_MIN:
-      pp_printf (pp, "((%s) < (%s) ? (%s) : (%s))", b, a, b, a);
-      break;
-    case GPU_RED_MAX:
-      pp_printf (pp, "((%s) > (%s) ? (%s) : (%s))", b, a, b, a);
-      break;
-    case GPU_RED_FMIN:
-      pp_printf (pp, "fmin(%s, %s)", a, b);
-      break;
-    case GPU_RED_FMAX:
-      pp_printf (pp, "fmax(%s, %s)", a, b);
-      break;
-    default:
-      gcc_unreachable ();
-    }
-}
-
-/* Print "DST = A OP B;" for reduction J.  */
-
-static void
-print_step (struct gpu_region *r, unsigned j, pretty_printer *pp,
-	    const char *indent, const char *dst, const char *a, const char *b)
-{
-  pp_printf (pp, "%s%s = ", indent, dst);
-  print_combine (&r->reds[j], pp, a, b);
-  pp_string (pp, ";\n");
-}
-
-/* The work-group combine of the accumulators gpu_a<j> in __local memory
-   (arrays gpu_l<j>) with two barriers: 16 work-items combine 16 values
-   each, then one combines those 16.  The result goes to DST<j>[IDX].  */
-
-static void
-print_local_tree (struct gpu_region *r, pretty_printer *pp, const char *dst,
-		  const char *idx)
-{
-  unsigned n = r->reds.length ();
-  pp_string (pp, "  {\n  const uint gpu_li = get_local_id(0);\n");
-  for (unsigned j = 0; j < n; j++)
-    pp_printf (pp, "  gpu_l%u[gpu_li] = gpu_a%u;\n", j, j);
-  pp_string (pp, "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-	     "  if (gpu_li < 16) {\n");
-  for (unsigned j = 0; j < n; j++)
-    {
-      pp_printf (pp, "    %s gpu_x%u = gpu_l%u[gpu_li];\n", r->reds[j].tname,
-		 j, j);
-    }
-  pp_string (pp, "    for (uint gpu_k = 1; gpu_k < 16; gpu_k++) {\n");
-  for (unsigned j = 0; j < n; j++)
-    {
-      char *x = xasprintf ("gpu_x%u", j);
-      char *l = xasprintf ("gpu_l%u[gpu_li + 16 * gpu_k]", j);
-      print_step (r, j, pp, "      ", x, x, l);
-      free (x);
-      free (l);
-    }
-  pp_string (pp, "    }\n");
-  for (unsigned j = 0; j < n; j++)
-    pp_printf (pp, "    gpu_l%u[gpu_li] = gpu_x%u;\n", j, j);
-  pp_string (pp, "  }\n  barrier(CLK_LOCAL_MEM_FENCE);\n"
-	     "  if (gpu_li == 0) {\n");
-  for (unsigned j = 0; j < n; j++)
-    pp_printf (pp, "    %s gpu_x%u = gpu_l%u[0];\n", r->reds[j].tname, j, j);
-  pp_string (pp, "    for (uint gpu_k = 1; gpu_k < 16; gpu_k++) {\n");
-  for (unsigned j = 0; j < n; j++)
-    {
-      char *x = xasprintf ("gpu_x%u", j);
-      char *l = xasprintf ("gpu_l%u[gpu_k]", j);
-      print_step (r, j, pp, "      ", x, x, l);
-      free (x);
-      free (l);
-    }
-  pp_string (pp, "    }\n");
-  for (unsigned j = 0; j < n; j++)
-    pp_printf (pp, "    %s%d[%s] = gpu_x%u;\n", dst, r->reds[j].cap, idx, j);
-  pp_string (pp, "  }\n  }\n");
-}
-
-/* Print BODY with its labels (bbN, gpu_next) suffixed by _K, so that
-   several copies can live in one function.  */
-
-static void
-print_body_copy (pretty_printer *pp, const char *body, int k)
-{
-  const char *p = body;
-  while (*p)
-    {
-      if (ISIDST (*p) && (p == body || !ISIDNUM (p[-1])))
-	{
-	  const char *e = p;
-	  while (ISIDNUM (*e))
-	    e++;
-	  size_t len = e - p;
-	  bool label = (len == 8 && !strncmp (p, "gpu_next", 8));
-	  if (!label && len > 2 && p[0] == 'b' && p[1] == 'b')
-	    {
-	      label = true;
-	      for (const char *q = p + 2; q < e; q++)
-		if (!ISDIGIT (*q))
-		  label = false;
-	    }
-	  pp_append_text (pp, p, e);
-	  if (label)
-	    pp_printf (pp, "_%d", k);
-	  p = e;
-	}
-      else
-	{
-	  pp_character (pp, *p);
-	  p++;
-	}
-    }
-}
-
-/* Print the indices gpu_g0..2 of flattened iteration T.  */
-
-static void
-print_indices (struct gpu_region *r, pretty_printer *pp, const char *t)
-{
-  if (r->ndim == 1)
-    pp_printf (pp, "  const ulong gpu_g0 = %s;\n", t);
-  else if (r->ndim == 2)
-    pp_printf (pp, "  const ulong gpu_g1 = %s / gpu_n0;\n"
-	       "  const ulong gpu_g0 = %s - gpu_g1 * gpu_n0;\n", t, t);
-  else
-    pp_printf (pp, "  const ulong gpu_g2 = %s / (gpu_n0 * gpu_n1);\n"
-	       "  const ulong gpu_r12 = %s - gpu_g2 * (gpu_n0 * gpu_n1);\n"
-	       "  const ulong gpu_g1 = gpu_r12 / gpu_n0;\n"
-	       "  const ulong gpu_g0 = gpu_r12 - gpu_g1 * gpu_n0;\n", t, t);
-}
-
-/* See gpu-reduce.h.  */
-
-void
-gpu_reduce_kernel_text (struct gpu_region *r, const char *body,
-			pretty_printer *locals, pretty_printer *out)
-{
-  unsigned n = r->reds.length ();
-  bool local = !gpu_opts.no_local_mem;
-  pretty_printer *pro = out, *epi = out;
-  if (local)
-    for (unsigned j = 0; j < n; j++)
-      pp_printf (locals, "  __local %s gpu_l%u[%d];\n", r->reds[j].tname, j,
-		 GPU_RED_WG);
-  for (unsigned j = 0; j < n; j++)
-    {
-      pp_printf (pro, "  %s gpu_a%u = ", r->reds[j].tname, j);
-      print_identity (&r->reds[j], pro);
-      pp_string (pro, ";\n");
-    }
-  /* Grid-stride loop over the flattened index space: neighbouring
-     work-items take neighbouring iterations of dimension 0.  Unrolled
-     (copies of the body one after the other) so that each work-item has
-     several loads in flight: the bandwidth of a GPU needs that.  */
-  size_t len = strlen (body);
-  int unroll = !local ? 1 : len < 8000 ? 8 : len < 32000 ? 4 : 1;
-  pp_string (pro, "  const ulong gpu_nt = gpu_n0 * gpu_n1 * gpu_n2;\n"
-	     "  const ulong gpu_gs = get_global_size(0);\n"
-	     "  ulong gpu_t = get_global_id(0);\n");
-  if (unroll > 1)
-    {
-      pp_printf (pro, "  for (; gpu_t + %d * gpu_gs < gpu_nt; gpu_t += %d * "
-		 "gpu_gs) {\n", unroll - 1, unroll);
-      for (int k = 0; k < unroll; k++)
-	{
-	  char *t = xasprintf ("(gpu_t + %d * gpu_gs)", k);
-	  pp_string (pro, "  {\n");
-	  print_indices (r, pro, t);
-	  print_body_copy (pro, body, k);
-	  pp_printf (pro, "  gpu_next_%d: ;\n  }\n", k);
-	  free (t);
-	}
-      pp_string (pro, "  }\n");
-    }
-  pp_string (pro, "  for (; gpu_t < gpu_nt; gpu_t += gpu_gs) {\n");
-  print_indices (r, pro, "gpu_t");
-  pp_string (pro, body);
-  pp_string (epi, "  gpu_next: ;\n  }\n");
-  if (local)
-    {
-      print_local_tree (r, epi, "gpu_r", "get_group_id(0)");
-      return;
-    }
-  /* no-local-mem: a tree in global memory, each work-group in its own
-     GPU_RED_WG elements of the partials buffer; the group results
-     follow all those (ABI.md).  */
-  pp_string (epi, "  {\n  const uint gpu_li = get_local_id(0);\n"
-	     "  const ulong gpu_wg = get_group_id(0) * 256;\n");
-  for (unsigned j = 0; j < n; j++)
-    pp_printf (epi, "  gpu_r%d[gpu_wg + gpu_li] = gpu_a%u;\n",
-	       r->reds[j].cap, j);
-  pp_string (epi, "  barrier(CLK_GLOBAL_MEM_FENCE);\n"
-	     "  for (uint gpu_k = 128; gpu_k > 0; gpu_k >>= 1) {\n"
-	     "    if (gpu_li < gpu_k) {\n");
-  for (unsigned j = 0; j < n; j++)
-    {
-      char *d = xasprintf ("gpu_r%d[gpu_wg + gpu_li]", r->reds[j].cap);
-      char *b = xasprintf ("gpu_r%d[gpu_wg + gpu_li + gpu_k]",
-			   r->reds[j].cap);
-      print_step (r, j, epi, "      ", d, d, b);
-      free (d);
-      free (b);
-    }
-  pp_string (epi, "    }\n    barrier(CLK_GLOBAL_MEM_FENCE);\n  }\n"
-	     "  if (gpu_li == 0) {\n");
-  for (unsigned j = 0; j < n; j++)
-    pp_printf (epi, "    gpu_r%d[get_num_groups(0) * 256 + get_group_id(0)]"
-	       " = gpu_r%d[gpu_wg];\n", r->reds[j].cap, r->reds[j].cap);
-  pp_string (epi, "  }\n  }\n");
-}
-
-/* See gpu-reduce.h.  */
-
-void
-gpu_reduce_fin_kernel (struct gpu_region *r, pretty_printer *pp)
-{
-  unsigned n = r->reds.length ();
-  char *head = xasprintf ("\n/* final combine of the partial results */\n"
-			  "__kernel __attribute__((reqd_work_group_size(%d, "
-			  "1, 1)))\nvoid %s_fin(", GPU_RED_WG,
-			  r->kernel_name);
-  pp_string (pp, head);
-  free (head);
-  for (unsigned j = 0; j < n; j++)
-    pp_printf (pp, "__global %s *gpu_r%d, ", r->reds[j].tname, r->reds[j].cap);
-  pp_string (pp, "ulong gpu_ng, ulong gpu_off)\n{\n");
-  for (unsigned j = 0; j < n; j++)
-    pp_printf (pp, "  __local %s gpu_l%u[%d];\n", r->reds[j].tname, j,
-	       GPU_RED_WG);
-  for (unsigned j = 0; j < n; j++)
-    {
-      pp_printf (pp, "  %s gpu_a%u = ", r->reds[j].tname, j);
-      print_identity (&r->reds[j], pp);
-      pp_string (pp, ";\n");
-    }
-  pp_printf (pp, "  for (ulong gpu_t = get_local_id(0); gpu_t < gpu_ng; "
-	     "gpu_t += %d) {\n", GPU_RED_WG);
-  for (unsigned j = 0; j < n; j++)
-    {
-      char *a = xasprintf ("gpu_a%u", j);
-      char *b = xasprintf ("gpu_r%d[gpu_off + gpu_t]", r->reds[j].cap);
-      print_step (r, j, pp, "    ", a, a, b);
-      free (a);
-      free (b);
-    }
-  pp_string (pp, "  }\n");
-  print_local_tree (r, pp, "gpu_r", "0");
-  pp_string (pp, "}\n");
-}
 
 /* See gpu-reduce.h.  */
 
@@ -1200,7 +809,7 @@ gpu_reduce_record_arg (struct gpu_region *r, unsigned k, pretty_printer *pp)
   for (unsigned j = 0; j < r->reds.length (); j++)
     if (r->reds[j].cap == (int) k)
       pp_printf (pp, "arg %u reduce %s %s %s\n", k, op_names[r->reds[j].op],
-		 type_tokens[type_code (r->reds[j].type)],
+		 type_tokens[gpu_type_code (r->reds[j].type)],
 		 IDENTIFIER_POINTER (DECL_NAME (r->reds[j].var)));
 }
 
@@ -1225,7 +834,7 @@ gpu_reduce_arg_words (struct gpu_region *r, unsigned k, tree words[3])
 	TREE_ADDRESSABLE (red->slot) = 1;
 	words[0] = fold_convert (u64 (), build_fold_addr_expr (red->slot));
 	words[1] = build_int_cst (u64 (), red->op);
-	words[2] = build_int_cst (u64 (), type_code (red->type));
+	words[2] = build_int_cst (u64 (), gpu_type_code (red->type));
 	return;
       }
   gcc_unreachable ();
@@ -1411,4 +1020,95 @@ gpu_reduce_identity (struct gpu_reduction *red)
     default:
       gcc_unreachable ();
     }
+}
+
+/* The only values the marked loops of R may carry from one iteration to
+   the next are their indices and the reductions.  */
+
+static bool
+check_carried (struct gpu_region *r)
+{
+  for (int k = 0; k < r->ndim; k++)
+    {
+      class loop *l = r->dims[k].loop;
+      for (gphi_iterator gsi = gsi_start_phis (l->header); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  tree res = gimple_phi_result (gsi.phi ());
+	  if (virtual_operand_p (res) || res == r->dims[k].iv
+	      || gpu_reduce_phi_index (r, res) >= 0)
+	    continue;
+	  gpu_region_fail (r, find_loop_location (l).get_location_t (),
+			   "%qs carries a value from one iteration to the "
+			   "next (a reduction needs GPU_REDUCE)",
+			   gpu_value_name (res));
+	  return false;
+	}
+    }
+  return true;
+}
+
+namespace {
+
+const pass_data pass_data_gpu_reduce =
+{
+  GIMPLE_PASS,			/* type */
+  "gpu_reduce",			/* name */
+  OPTGROUP_LOOP,		/* optinfo_flags */
+  TV_NONE,			/* tv_id */
+  ( PROP_cfg | PROP_ssa ),	/* properties_required */
+  0,				/* properties_provided */
+  0,				/* properties_destroyed */
+  0,				/* todo_flags_start */
+  0,				/* todo_flags_finish */
+};
+
+class pass_gpu_reduce : public gimple_opt_pass
+{
+public:
+  pass_gpu_reduce (gcc::context *ctxt)
+    : gimple_opt_pass (pass_data_gpu_reduce, ctxt)
+  {}
+
+  /* Only functions in which gpu_find made regions.  */
+  virtual bool gate (function *fun)
+  {
+    return !gpu_regions (fun)->is_empty ();
+  }
+
+  virtual unsigned int execute (function *);
+};
+
+/* Find the reductions of every region of FUN; a region whose marked
+   loops carry anything else is not offloaded.  */
+
+unsigned int
+pass_gpu_reduce::execute (function *fun)
+{
+  vec<gpu_region *> *regions = gpu_regions (fun);
+  loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  for (unsigned i = 0; i < regions->length (); i++)
+    {
+      struct gpu_region *r = (*regions)[i];
+      /* A region gpu_find could not offload is still checked: a misused
+	 accumulator is an error whatever else the loop does.  */
+      bool failed_before = r->fail != NULL;
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	fprintf (dump_file, "region %s\n", r->kernel_name);
+      if (gpu_reduce_analyze (r) && (failed_before || check_carried (r)))
+	continue;
+      if (!failed_before && r->fail)
+	gpu_region_report_missed (r);
+    }
+  loop_optimizer_finalize ();
+  return 0;
+}
+
+} // anon namespace
+
+gimple_opt_pass *
+make_pass_gpu_reduce (gcc::context *ctxt)
+{
+  return new pass_gpu_reduce (ctxt);
 }

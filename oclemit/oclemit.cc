@@ -13,32 +13,13 @@
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
 #include "oclemit.h"
-
-/* Address spaces of OpenCL C 1.2 that we use.  */
-enum ocl_as
-{
-  AS_NONE = 0,			/* Not yet known.  */
-  AS_PRIVATE,
-  AS_GLOBAL
-};
-
-/* What a pointer value points into.  */
-struct ocl_ptr
-{
-  enum ocl_as as;
-  int cap;			/* Root buffer capture, -1 if none/unknown.  */
-};
+#include "ocl-reduce.h"
 
 /* Emission state of one function body (the kernel region or a callee).  */
 struct ocl_fn
 {
   struct ocl_unit *unit;
-  function *fun;
-  tree fndecl;
-  bool kernel;			/* The region itself, not a callee.  */
-  hash_set<basic_block> *blocks;	/* Blocks to print.  */
-  const char *sig;		/* Address space per pointer parameter.  */
-  hash_map<tree, ocl_ptr> *ptrs;	/* Pointer values seen.  */
+  struct gpu_memctx m;		/* The body, its blocks and address spaces.  */
   hash_set<tree> *declared;	/* Locals declared.  */
   hash_set<tree> *phitmps;	/* PHI temporaries declared.  */
   pretty_printer decls;		/* Local declarations.  */
@@ -49,8 +30,6 @@ struct ocl_fn
 struct ocl_unit
 {
   struct gpu_region *r;
-  hash_set<tree> *outside;	/* Decls referenced outside the region.  */
-  hash_map<tree, int> *capmap;	/* Captured value -> capture index.  */
   hash_map<tree, const char *> *tnames;	/* Emitted type names.  */
   hash_set<nofree_string_hash> *fnames;	/* Emitted functions.  */
   vec<tree> stack;		/* Functions being emitted (recursion).  */
@@ -59,54 +38,24 @@ struct ocl_unit
   bool fp64;
 };
 
-/* Record FMT as the reason region R fails, at LOC (first reason wins).  */
-
-void
-gpu_region_fail (struct gpu_region *r, location_t loc, const char *fmt, ...)
-{
-  if (r->fail)
-    return;
-  /* Format with the front end's decoder so %qD, %qE and %qT work.  */
-  pretty_printer pp;
-  pp_format_decoder (&pp) = pp_format_decoder (global_dc->printer);
-  va_list ap;
-  va_start (ap, fmt);
-  text_info ti;
-  memset (&ti, 0, sizeof ti);
-  ti.format_spec = fmt;
-  ti.args_ptr = &ap;
-  pp_format_verbatim (&pp, &ti);
-  va_end (ap);
-  snprintf (r->fail_buf, sizeof r->fail_buf, "%s", pp_formatted_text (&pp));
-  r->fail = r->fail_buf;
-  r->fail_loc = loc;
-}
-
-/* The user-level name of VALUE.  */
-
-const char *
-gpu_value_name (tree value)
-{
-  if (TREE_CODE (value) == SSA_NAME)
-    value = SSA_NAME_VAR (value);
-  if (value && DECL_P (value) && DECL_NAME (value))
-    return IDENTIFIER_POINTER (DECL_NAME (value));
-  if (value && TREE_CODE (value) == ADDR_EXPR)
-    return gpu_value_name (TREE_OPERAND (value, 0));
-  return "<temporary>";
-}
-
-static location_t
-stmt_loc (struct ocl_fn *f, gimple *stmt)
-{
-  location_t loc = stmt ? gimple_location (stmt) : UNKNOWN_LOCATION;
-  if (loc == UNKNOWN_LOCATION)
-    loc = f->unit->r->loc;
-  return loc;
-}
-
 #define FAIL(F, STMT, ...) \
-  gpu_region_fail ((F)->unit->r, stmt_loc ((F), (STMT)), __VA_ARGS__)
+  gpu_region_fail ((F)->unit->r, gpu_stmt_loc ((F)->unit->r, (STMT)), \
+		   __VA_ARGS__)
+
+/* Where the pointer PTR and the object DECL, used by STMT, live
+   (gpu-memory.cc; in the kernel the parameters exist already).  */
+
+static struct gpu_ptr
+ptr_info (struct ocl_fn *f, gimple *stmt, tree ptr)
+{
+  return gpu_ptr_info (&f->m, stmt, ptr);
+}
+
+static struct gpu_ptr
+decl_info (struct ocl_fn *f, gimple *stmt, tree decl)
+{
+  return gpu_decl_info (&f->m, stmt, decl);
+}
 
 static bool
 failed (struct ocl_fn *f)
@@ -151,9 +100,9 @@ uint_type_name (tree type)
 }
 
 static const char *
-as_name (enum ocl_as as)
+as_name (enum gpu_as as)
 {
-  return as == AS_GLOBAL ? "__global " : as == AS_PRIVATE ? "__private " : "";
+  return as == GPU_AS_GLOBAL ? "__global " : as == GPU_AS_PRIVATE ? "__private " : "";
 }
 
 /* Emit the definition of the struct or union TYPE into the unit and
@@ -326,223 +275,11 @@ type_name (struct ocl_fn *f, gimple *stmt, tree type)
 
 /* ------------------------------------------------------------- pointers */
 
-static struct ocl_ptr ptr_info (struct ocl_fn *f, gimple *stmt, tree ptr);
-
-/* Is DECL an object private to the region (or callee) being emitted?  */
-
-static bool
-decl_private_p (struct ocl_fn *f, tree decl)
-{
-  if (TREE_CODE (decl) == SSA_NAME)
-    return true;
-  if (TREE_STATIC (decl) || DECL_EXTERNAL (decl))
-    return false;
-  if (!f->kernel)
-    return true;
-  if (TREE_CODE (decl) == PARM_DECL || TREE_CODE (decl) == RESULT_DECL)
-    return false;
-  return !f->unit->outside->contains (decl);
-}
-
-/* Capture index of VALUE with KIND, creating it.  */
-
-static int
-capture (struct ocl_fn *f, tree value, enum gpu_cap_kind kind)
-{
-  struct ocl_unit *u = f->unit;
-  if (int *p = u->capmap->get (value))
-    return *p;
-  struct gpu_capture c;
-  memset (&c, 0, sizeof c);
-  c.value = value;
-  c.kind = kind;
-  c.type = TREE_TYPE (value);
-  int idx = u->r->caps.length ();
-  u->r->caps.safe_push (c);
-  u->capmap->put (value, idx);
-  return idx;
-}
-
-/* The root object of the memory reference REF: a decl or the pointer of a
-   MEM_REF, stored in *BASE_PTR (NULL for decls).  */
-
-static tree
-ref_base (tree ref, tree *base_ptr)
-{
-  *base_ptr = NULL_TREE;
-  while (handled_component_p (ref))
-    ref = TREE_OPERAND (ref, 0);
-  if (TREE_CODE (ref) == MEM_REF || TREE_CODE (ref) == TARGET_MEM_REF)
-    {
-      tree p = TREE_OPERAND (ref, 0);
-      if (TREE_CODE (p) == ADDR_EXPR)
-	return ref_base (TREE_OPERAND (p, 0), base_ptr);
-      *base_ptr = p;
-      return NULL_TREE;
-    }
-  return ref;
-}
-
-/* Where the object DECL lives.  */
-
-static struct ocl_ptr
-decl_info (struct ocl_fn *f, gimple *stmt, tree decl)
-{
-  struct ocl_ptr pi = { AS_PRIVATE, -1 };
-  if (TREE_CODE (decl) == STRING_CST)
-    {
-      FAIL (f, stmt, "string literal used on the device");
-      return pi;
-    }
-  if (!DECL_P (decl))
-    {
-      FAIL (f, stmt, "unsupported object %qs",
-	    get_tree_code_name (TREE_CODE (decl)));
-      return pi;
-    }
-  if (VAR_P (decl) && DECL_THREAD_LOCAL_P (decl))
-    {
-      FAIL (f, stmt, "thread-local variable %qD", decl);
-      return pi;
-    }
-  if (TREE_THIS_VOLATILE (decl))
-    {
-      FAIL (f, stmt, "volatile variable %qD", decl);
-      return pi;
-    }
-  if (decl_private_p (f, decl))
-    return pi;
-  if (!f->kernel)
-    {
-      FAIL (f, stmt, "function %qD uses global variable %qD", f->fndecl,
-	    decl);
-      return pi;
-    }
-  pi.as = AS_GLOBAL;
-  pi.cap = capture (f, decl, GPU_CAP_BUFFER);
-  return pi;
-}
-
-/* Address space and root capture of the pointer value PTR.  */
-
-static struct ocl_ptr
-ptr_info (struct ocl_fn *f, gimple *stmt, tree ptr)
-{
-  struct ocl_ptr pi = { AS_GLOBAL, -1 };
-  if (TREE_CODE (ptr) == ADDR_EXPR)
-    {
-      tree base;
-      tree obj = ref_base (TREE_OPERAND (ptr, 0), &base);
-      if (base)
-	return ptr_info (f, stmt, base);
-      return decl_info (f, stmt, obj);
-    }
-  if (TREE_CODE (ptr) == INTEGER_CST)
-    return pi;			/* Null pointer: any space.  */
-  if (TREE_CODE (ptr) != SSA_NAME)
-    {
-      FAIL (f, stmt, "unsupported pointer expression");
-      return pi;
-    }
-  if (struct ocl_ptr *p = f->ptrs->get (ptr))
-    return *p;
-  gimple *def = SSA_NAME_DEF_STMT (ptr);
-  if (SSA_NAME_IS_DEFAULT_DEF (ptr))
-    {
-      tree var = SSA_NAME_VAR (ptr);
-      if (f->kernel)
-	{
-	  pi.cap = capture (f, ptr, GPU_CAP_BUFFER);
-	  pi.as = AS_GLOBAL;
-	}
-      else if (var && TREE_CODE (var) == PARM_DECL)
-	{
-	  int idx = 0;
-	  for (tree p = DECL_ARGUMENTS (f->fndecl); p && p != var;
-	       p = DECL_CHAIN (p))
-	    idx++;
-	  pi.as = f->sig[idx] == 'p' ? AS_PRIVATE : AS_GLOBAL;
-	}
-      else
-	pi.as = AS_PRIVATE;	/* Uninitialized: any.  */
-      f->ptrs->put (ptr, pi);
-      return pi;
-    }
-  if (f->kernel && !f->blocks->contains (gimple_bb (def)))
-    {
-      pi.cap = capture (f, ptr, GPU_CAP_BUFFER);
-      f->ptrs->put (ptr, pi);
-      return pi;
-    }
-  /* Guard against cycles through PHIs.  */
-  struct ocl_ptr pending = { AS_NONE, -1 };
-  f->ptrs->put (ptr, pending);
-  if (gphi *phi = dyn_cast<gphi *> (def))
-    {
-      struct ocl_ptr acc = { AS_NONE, -2 };
-      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-	{
-	  struct ocl_ptr a = ptr_info (f, stmt, gimple_phi_arg_def (phi, i));
-	  if (a.as == AS_NONE)
-	    continue;
-	  if (TREE_CODE (gimple_phi_arg_def (phi, i)) == INTEGER_CST)
-	    continue;
-	  if (acc.as == AS_NONE)
-	    acc = a;
-	  else if (acc.as != a.as)
-	    {
-	      FAIL (f, def, "pointer %qs may point to private or global "
-		    "memory", gpu_value_name (ptr));
-	      break;
-	    }
-	  else if (acc.cap != a.cap)
-	    acc.cap = -1;
-	}
-      if (acc.as == AS_NONE)
-	acc.as = AS_PRIVATE;
-      if (acc.cap == -2)
-	acc.cap = -1;
-      pi = acc;
-    }
-  else if (is_gimple_assign (def))
-    {
-      enum tree_code code = gimple_assign_rhs_code (def);
-      tree rhs1 = gimple_assign_rhs1 (def);
-      if (code == POINTER_PLUS_EXPR || code == SSA_NAME
-	  || code == ADDR_EXPR
-	  || (CONVERT_EXPR_CODE_P (code) && POINTER_TYPE_P (TREE_TYPE (rhs1))))
-	pi = ptr_info (f, def, rhs1);
-      else if (code == COND_EXPR)
-	{
-	  struct ocl_ptr a = ptr_info (f, def, gimple_assign_rhs2 (def));
-	  struct ocl_ptr b = ptr_info (f, def, gimple_assign_rhs3 (def));
-	  if (a.as != b.as && TREE_CODE (gimple_assign_rhs2 (def)) != INTEGER_CST
-	      && TREE_CODE (gimple_assign_rhs3 (def)) != INTEGER_CST)
-	    FAIL (f, def, "pointer %qs may point to private or global memory",
-		  gpu_value_name (ptr));
-	  pi = TREE_CODE (gimple_assign_rhs2 (def)) == INTEGER_CST ? b : a;
-	  if (a.cap != b.cap)
-	    pi.cap = -1;
-	}
-      else if (gimple_assign_load_p (def))
-	FAIL (f, def, "pointer %qs is loaded from memory: pointers stored in "
-	      "memory cannot be used on the device", gpu_value_name (ptr));
-      else
-	FAIL (f, def, "pointer %qs is computed from an integer",
-	      gpu_value_name (ptr));
-    }
-  else if (is_gimple_call (def))
-    FAIL (f, def, "pointer returned by a function call");
-  else
-    FAIL (f, def, "unsupported pointer definition");
-  f->ptrs->put (ptr, pi);
-  return pi;
-}
 
 /* Print the pointer type TYPE whose pointee lives in AS.  */
 
 static const char *
-ptr_type_name (struct ocl_fn *f, gimple *stmt, tree type, enum ocl_as as)
+ptr_type_name (struct ocl_fn *f, gimple *stmt, tree type, enum gpu_as as)
 {
   tree pointee = TREE_TYPE (type);
   if (TREE_CODE (pointee) == FUNCTION_TYPE)
@@ -556,7 +293,7 @@ ptr_type_name (struct ocl_fn *f, gimple *stmt, tree type, enum ocl_as as)
       return "void *";
     }
   const char *pn = type_name (f, stmt, pointee);
-  return xasprintf ("%s%s *", as_name (as == AS_NONE ? AS_PRIVATE : as), pn);
+  return xasprintf ("%s%s *", as_name (as == GPU_AS_NONE ? GPU_AS_PRIVATE : as), pn);
 }
 
 /* Declaration type of the register value VAL (an SSA name).  */
@@ -595,7 +332,7 @@ decl_local (struct ocl_fn *f, gimple *stmt, tree decl)
     {
       const char *tn;
       if (POINTER_TYPE_P (TREE_TYPE (decl)))
-	tn = ptr_type_name (f, stmt, TREE_TYPE (decl), AS_PRIVATE);
+	tn = ptr_type_name (f, stmt, TREE_TYPE (decl), GPU_AS_PRIVATE);
       else
 	tn = type_name (f, stmt, TREE_TYPE (decl));
       pp_printf (&f->decls, "  %s %s;\n", tn, name);
@@ -609,7 +346,7 @@ static const char *
 ssa_local (struct ocl_fn *f, gimple *stmt, tree name)
 {
   /* The header PHIs of a reduction are the work-item's accumulator.  */
-  int red = f->kernel ? gpu_reduce_phi_index (f->unit->r, name) : -1;
+  int red = f->m.kernel ? gpu_reduce_phi_index (f->unit->r, name) : -1;
   if (red >= 0)
     return xasprintf ("gpu_a%d", red);
   char *n = xasprintf ("v%u", SSA_NAME_VERSION (name));
@@ -683,20 +420,21 @@ print_value (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree op)
     case SSA_NAME:
       {
 	tree var = SSA_NAME_VAR (op);
-	if (f->kernel && !SSA_NAME_IS_VIRTUAL_OPERAND (op)
+	if (f->m.kernel && !SSA_NAME_IS_VIRTUAL_OPERAND (op)
 	    && (SSA_NAME_IS_DEFAULT_DEF (op)
 		? (var && TREE_CODE (var) == PARM_DECL)
-		: !f->blocks->contains (gimple_bb (SSA_NAME_DEF_STMT (op)))))
+		: !f->m.blocks->contains (gimple_bb (SSA_NAME_DEF_STMT (op)))))
 	  {
 	    if (POINTER_TYPE_P (TREE_TYPE (op)))
 	      {
 		int cap = ptr_info (f, stmt, op).cap;
 		print_cap_ptr (pp, cap, ptr_type_name (f, stmt, TREE_TYPE (op),
-						       AS_GLOBAL));
+						       GPU_AS_GLOBAL));
 	      }
 	    else
 	      {
-		int cap = capture (f, op, GPU_CAP_SCALAR);
+		int cap = gpu_region_param (f->unit->r, op, GPU_CAP_SCALAR,
+					    false, stmt);
 		type_name (f, stmt, TREE_TYPE (op));
 		pp_printf (pp, "gpu_s%d", cap);
 	      }
@@ -736,14 +474,14 @@ print_value (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree op)
     case ADDR_EXPR:
       {
 	tree obj = TREE_OPERAND (op, 0);
-	struct ocl_ptr pi = ptr_info (f, stmt, op);
+	struct gpu_ptr pi = ptr_info (f, stmt, op);
 	const char *pt = ptr_type_name (f, stmt, TREE_TYPE (op), pi.as);
 	if (TREE_CODE (obj) == FUNCTION_DECL)
 	  {
 	    FAIL (f, stmt, "address of function %qD", obj);
 	    return;
 	  }
-	if (DECL_P (obj) && pi.as == AS_GLOBAL && pi.cap >= 0)
+	if (DECL_P (obj) && pi.as == GPU_AS_GLOBAL && pi.cap >= 0)
 	  {
 	    print_cap_ptr (pp, pi.cap, pt);
 	    return;
@@ -771,18 +509,6 @@ print_value (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree op)
     }
 }
 
-/* Record an access to the buffer capture CAP by STMT through REF.  */
-
-static void
-note_access (struct ocl_fn *f, gimple *stmt, tree ref, int cap, unsigned fl)
-{
-  if (!f->kernel || cap < 0)
-    return;
-  struct gpu_access a = { stmt, ref, cap, fl };
-  f->unit->r->accs.safe_push (a);
-  f->unit->r->caps[cap].flags |= fl;
-}
-
 /* Print the memory reference REF as an lvalue.  */
 
 static void
@@ -794,8 +520,8 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
     case PARM_DECL:
     case RESULT_DECL:
       {
-	struct ocl_ptr pi = decl_info (f, stmt, ref);
-	if (pi.as == AS_GLOBAL)
+	struct gpu_ptr pi = decl_info (f, stmt, ref);
+	if (pi.as == GPU_AS_GLOBAL)
 	  {
 	    tree type = TREE_TYPE (ref);
 	    const char *tn = type_name (f, stmt, type);
@@ -809,7 +535,7 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
     case MEM_REF:
       {
 	tree ptr = TREE_OPERAND (ref, 0);
-	struct ocl_ptr pi = ptr_info (f, stmt, ptr);
+	struct gpu_ptr pi = ptr_info (f, stmt, ptr);
 	const char *tn = type_name (f, stmt, TREE_TYPE (ref));
 	const char *as = as_name (pi.as);
 	HOST_WIDE_INT off = mem_ref_offset (ref).force_shwi ().to_constant ();
@@ -880,31 +606,6 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
     default:
       FAIL (f, stmt, "unsupported memory reference %qs",
 	    get_tree_code_name (TREE_CODE (ref)));
-    }
-}
-
-/* If REF is a memory access rooted at a buffer capture, record it with
-   FLAGS.  */
-
-static void
-scan_ref (struct ocl_fn *f, gimple *stmt, tree ref, unsigned flags)
-{
-  if (!f->kernel || TREE_CODE (ref) == SSA_NAME || CONSTANT_CLASS_P (ref)
-      || TREE_CODE (ref) == ADDR_EXPR || TREE_CODE (ref) == CONSTRUCTOR)
-    return;
-  if (TREE_CODE (ref) == VIEW_CONVERT_EXPR
-      && TREE_CODE (TREE_OPERAND (ref, 0)) == SSA_NAME)
-    return;
-  tree base_ptr;
-  tree obj = ref_base (ref, &base_ptr);
-  struct ocl_ptr pi = base_ptr ? ptr_info (f, stmt, base_ptr)
-    : decl_info (f, stmt, obj);
-  if (pi.as == AS_GLOBAL)
-    {
-      if (pi.cap < 0)
-	FAIL (f, stmt, "cannot tell which array %qs points into",
-	      gpu_value_name (base_ptr));
-      note_access (f, stmt, ref, pi.cap, flags);
     }
 }
 
@@ -1156,7 +857,7 @@ print_rhs (struct ocl_fn *f, gassign *stmt, pretty_printer *pp)
       }
     case POINTER_PLUS_EXPR:
       {
-	struct ocl_ptr pi = ptr_info (f, stmt, a);
+	struct gpu_ptr pi = ptr_info (f, stmt, a);
 	pp_printf (pp, "(%schar *)", as_name (pi.as));
 	print_value (f, stmt, pp, a);
 	pp_string (pp, " + (long)");
@@ -1312,7 +1013,7 @@ emit_store (struct ocl_fn *f, gimple *stmt, tree lhs, const char *rhs)
   const char *tn;
   if (POINTER_TYPE_P (type))
     tn = TREE_CODE (lhs) == SSA_NAME ? value_type_name (f, stmt, lhs)
-      : ptr_type_name (f, stmt, type, AS_PRIVATE);
+      : ptr_type_name (f, stmt, type, GPU_AS_PRIVATE);
   else
     tn = type_name (f, stmt, type);
   if (AGGREGATE_TYPE_P (type))
@@ -1351,12 +1052,11 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 		return;
 	      }
 	    /* x = {}: zero the object byte by byte.  */
-	    scan_ref (f, stmt, lhs, GPU_ACC_WRITE);
 	    pretty_printer lp;
 	    print_ref (f, stmt, &lp, lhs);
-	    struct ocl_ptr pi;
+	    struct gpu_ptr pi;
 	    tree bp;
-	    tree obj = ref_base (lhs, &bp);
+	    tree obj = gpu_ref_base (lhs, &bp);
 	    pi = bp ? ptr_info (f, stmt, bp) : decl_info (f, stmt, obj);
 	    pp_printf (&f->body,
 		       "  for (ulong gpu_z = 0; gpu_z < sizeof (%s); gpu_z++)"
@@ -1365,9 +1065,6 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 		       pp_formatted_text (&lp));
 	    return;
 	  }
-	scan_ref (f, stmt, lhs, GPU_ACC_WRITE);
-	for (unsigned i = 1; i < gimple_num_ops (stmt); i++)
-	  scan_ref (f, stmt, gimple_op (stmt, i), GPU_ACC_READ);
 	pretty_printer rp;
 	print_rhs (f, as, &rp);
 	emit_store (f, stmt, lhs, pp_formatted_text (&rp));
@@ -1377,10 +1074,6 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
       {
 	gcall *call = as_a<gcall *> (stmt);
 	tree lhs = gimple_call_lhs (call);
-	for (unsigned i = 0; i < gimple_call_num_args (call); i++)
-	  scan_ref (f, stmt, gimple_call_arg (call, i), GPU_ACC_READ);
-	if (lhs)
-	  scan_ref (f, stmt, lhs, GPU_ACC_WRITE);
 	pretty_printer cp;
 	if (!print_call (f, call, &cp))
 	  return;
@@ -1399,7 +1092,7 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	   index space by construction (t < n0 n1 n2), so the test of a
 	   marked loop's header holds: no branch, and the unrolled
 	   iterations stay straight-line code whose loads can overlap.  */
-	if (f->kernel && !f->unit->r->reds.is_empty ())
+	if (f->m.kernel && !f->unit->r->reds.is_empty ())
 	  for (int k = 0; k < f->unit->r->ndim; k++)
 	    if (gimple_bb (stmt) == f->unit->r->dims[k].loop->header)
 	      {
@@ -1441,11 +1134,11 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	    else
 	      pp_printf (&f->body, "  if (%s == %s) {\n",
 			 pp_formatted_text (&ip), pp_formatted_text (&lp));
-	    basic_block dest = label_to_block (f->fun, CASE_LABEL (lab));
+	    basic_block dest = label_to_block (f->m.fun, CASE_LABEL (lab));
 	    emit_edge (f, find_edge (bb, dest), "    ");
 	    pp_string (&f->body, "  }\n");
 	  }
-	basic_block def = label_to_block (f->fun,
+	basic_block def = label_to_block (f->m.fun,
 					  CASE_LABEL (gimple_switch_default_label (sw)));
 	emit_edge (f, find_edge (bb, def), "  ");
 	return;
@@ -1453,7 +1146,7 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
     case GIMPLE_RETURN:
       {
 	tree val = gimple_return_retval (as_a<greturn *> (stmt));
-	if (f->kernel)
+	if (f->m.kernel)
 	  {
 	    FAIL (f, stmt, "return inside the loop");
 	    return;
@@ -1491,10 +1184,10 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 static bool
 terminal_edge_p (struct ocl_fn *f, edge e)
 {
-  if (!f->kernel)
+  if (!f->m.kernel)
     return false;
   struct gpu_region *r = f->unit->r;
-  if (!f->blocks->contains (e->dest))
+  if (!f->m.blocks->contains (e->dest))
     return true;
   for (int k = 0; k < r->ndim; k++)
     {
@@ -1516,7 +1209,7 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
   struct gpu_region *r = f->unit->r;
   if (terminal_edge_p (f, e))
     {
-      if (r->reds.is_empty () || !f->kernel)
+      if (r->reds.is_empty () || !f->m.kernel)
 	{
 	  pp_printf (&f->body, "%sreturn;\n", indent);
 	  return;
@@ -1537,7 +1230,7 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
       return;
     }
   int dim = -1;
-  if (f->kernel)
+  if (f->m.kernel)
     for (int k = 0; k < r->ndim; k++)
       if (e->dest == r->dims[k].loop->header)
 	dim = k;
@@ -1550,7 +1243,7 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
       if (virtual_operand_p (res))
 	continue;
       /* The accumulator enters the marked loops only at the start.  */
-      if (f->kernel && gpu_reduce_phi_index (r, res) >= 0)
+      if (f->m.kernel && gpu_reduce_phi_index (r, res) >= 0)
 	continue;
       const char *rn = ssa_local (f, phi, res);
       const char *tn = value_type_name (f, phi, res);
@@ -1575,7 +1268,7 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
       pp_printf (&second, "%s%s = %s;\n", indent, rn, tmp);
     }
   pp_string (&f->body, pp_formatted_text (&second));
-  if (e->dest == EXIT_BLOCK_PTR_FOR_FN (f->fun))
+  if (e->dest == EXIT_BLOCK_PTR_FOR_FN (f->m.fun))
     pp_printf (&f->body, "%sreturn;\n", indent);
   else
     pp_printf (&f->body, "%sgoto bb%d;\n", indent, e->dest->index);
@@ -1625,12 +1318,7 @@ static void
 ocl_fn_init (struct ocl_fn *f, struct ocl_unit *u, function *fun, tree fndecl)
 {
   f->unit = u;
-  f->fun = fun;
-  f->fndecl = fndecl;
-  f->kernel = false;
-  f->blocks = new hash_set<basic_block>;
-  f->sig = "";
-  f->ptrs = new hash_map<tree, ocl_ptr>;
+  gpu_memctx_init (&f->m, u->r, fun, fndecl, false);
   f->declared = new hash_set<tree>;
   f->phitmps = new hash_set<tree>;
 }
@@ -1638,8 +1326,7 @@ ocl_fn_init (struct ocl_fn *f, struct ocl_unit *u, function *fun, tree fndecl)
 static void
 ocl_fn_fini (struct ocl_fn *f)
 {
-  delete f->blocks;
-  delete f->ptrs;
+  gpu_memctx_fini (&f->m);
   delete f->declared;
   delete f->phitmps;
 }
@@ -1686,17 +1373,8 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
       tree arg = gimple_call_arg (call, i);
       if (POINTER_TYPE_P (TREE_TYPE (p)))
 	{
-	  struct ocl_ptr pi = ptr_info (f, call, arg);
-	  sig[i] = pi.as == AS_PRIVATE ? 'p' : 'g';
-	  /* The callee may read or write anything through it.  */
-	  if (pi.as == AS_GLOBAL && f->kernel)
-	    {
-	      if (pi.cap < 0)
-		FAIL (f, call, "cannot tell which array %qs points into",
-		      gpu_value_name (arg));
-	      note_access (f, call, NULL_TREE, pi.cap,
-			   GPU_ACC_READ | GPU_ACC_WRITE);
-	    }
+	  struct gpu_ptr pi = ptr_info (f, call, arg);
+	  sig[i] = pi.as == GPU_AS_PRIVATE ? 'p' : 'g';
 	}
       else
 	sig[i] = 'v';
@@ -1714,11 +1392,11 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
 
   struct ocl_fn cf;
   ocl_fn_init (&cf, u, fun, fndecl);
-  cf.sig = sig;
+  cf.m.sig = sig;
   u->stack.safe_push (fndecl);
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
-    cf.blocks->add (bb);
+    cf.m.blocks->add (bb);
   emit_edge (&cf, single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)), "  ");
   FOR_EACH_BB_FN (bb, fun)
     {
@@ -1740,7 +1418,7 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
 	  const char *tn;
 	  if (POINTER_TYPE_P (TREE_TYPE (p)))
 	    tn = ptr_type_name (&cf, call, TREE_TYPE (p),
-				sig[i] == 'p' ? AS_PRIVATE : AS_GLOBAL);
+				sig[i] == 'p' ? GPU_AS_PRIVATE : GPU_AS_GLOBAL);
 	  else
 	    tn = type_name (&cf, call, TREE_TYPE (p));
 	  cf.declared->add (p);
@@ -1764,70 +1442,21 @@ oclemit_region (struct gpu_region *r, char **source)
 {
   struct ocl_unit u;
   u.r = r;
-  u.capmap = new hash_map<tree, int>;
   u.tnames = new hash_map<tree, const char *>;
   u.fnames = new hash_set<nofree_string_hash>;
   u.stack = vNULL;
   u.fp64 = false;
-  u.outside = new hash_set<tree>;
 
-  /* Decls referenced outside the region are shared with the host.  */
-  basic_block bb;
-  hash_set<basic_block> region_bbs;
   basic_block *body = get_loop_body (r->outer);
-  for (unsigned i = 0; i < r->outer->num_nodes; i++)
-    region_bbs.add (body[i]);
-  FOR_EACH_BB_FN (bb, r->fun)
-    {
-      if (region_bbs.contains (bb))
-	continue;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  gimple *stmt = gsi_stmt (gsi);
-	  if (is_gimple_debug (stmt))
-	    continue;
-	  for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
-	    {
-	      tree op = gimple_op (stmt, i);
-	      if (!op)
-		continue;
-	      if (TREE_CODE (op) == ADDR_EXPR)
-		op = TREE_OPERAND (op, 0);
-	      while (handled_component_p (op))
-		op = TREE_OPERAND (op, 0);
-	      if (TREE_CODE (op) == MEM_REF
-		  && TREE_CODE (TREE_OPERAND (op, 0)) == ADDR_EXPR)
-		op = TREE_OPERAND (TREE_OPERAND (op, 0), 0);
-	      if (DECL_P (op))
-		u.outside->add (op);
-	    }
-	}
-    }
-
   struct ocl_fn kf;
   ocl_fn_init (&kf, &u, r->fun, current_function_decl);
-  kf.kernel = true;
+  kf.m.kernel = true;
   for (unsigned i = 0; i < r->outer->num_nodes; i++)
-    kf.blocks->add (body[i]);
+    kf.m.blocks->add (body[i]);
 
-  /* The index-space captures come first.  */
+  /* The index-space parameters (gpu_find).  */
   for (int k = 0; k < r->ndim; k++)
-    {
-      struct gpu_dim *d = &r->dims[k];
-      tree t = TREE_TYPE (d->iv);
-      type_name (&kf, NULL, t);
-      d->lo_cap = r->caps.length ();
-      struct gpu_capture c;
-      memset (&c, 0, sizeof c);
-      c.value = d->lo;
-      c.kind = GPU_CAP_SCALAR;
-      c.type = t;
-      r->caps.safe_push (c);
-      d->step_cap = r->caps.length ();
-      c.value = d->step;
-      r->caps.safe_push (c);
-    }
+    type_name (&kf, NULL, TREE_TYPE (r->dims[k].iv));
 
   for (unsigned j = 0; j < r->reds.length (); j++)
     {
@@ -1896,10 +1525,8 @@ oclemit_region (struct gpu_region *r, char **source)
       ok = !r->fail;
     }
   ocl_fn_fini (&kf);
-  delete u.capmap;
   delete u.tnames;
   delete u.fnames;
-  delete u.outside;
   u.stack.release ();
   return ok;
 }

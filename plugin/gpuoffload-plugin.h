@@ -34,15 +34,15 @@ extern struct gpu_options gpu_opts;
 /* Version of the region record format (docs/ABI.md).  */
 #define GPU_RECORD_VERSION 1
 
+/* The passes, in the order they run (plugin/gpuoffload.cc registers
+   them from one table).  */
 gimple_opt_pass *make_pass_gpu_find (gcc::context *ctxt);
+gimple_opt_pass *make_pass_gpu_reduce (gcc::context *ctxt);
+gimple_opt_pass *make_pass_gpu_emit (gcc::context *ctxt);
+gimple_opt_pass *make_pass_gpu_outline (gcc::context *ctxt);
 
-/* gimple-passes/gpu-outline.cc: move an offloaded nest's host path into
-   a function of its own, run in chunks on the runtime's threads.  */
-struct gpu_region;
-bool gpu_outline_region (struct gpu_region *r, int n);
+/* GC roots of gpu-outline.cc.  */
 const struct ggc_root_tab *gpu_outline_ggc_roots (void);
-const struct ggc_root_tab *gpu_find_ggc_roots (void);
-void gpu_find_build_ctor (void *gcc_data, void *user_data);
 
 /* Nonzero when DECL carries the attribute NAME.  */
 static inline bool

@@ -8,6 +8,8 @@
 #define GPUOFFLOAD_PLUGIN_MAIN
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
+#include "gpu-region.h"
+#include "gpu-launch.h"
 
 int plugin_is_GPL_compatible;
 
@@ -183,6 +185,19 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
   return ok;
 }
 
+/* The passes, in the order they run on a function (gpu-region.h says
+   what each leaves in the region table for the next).  */
+static const struct
+{
+  const char *name;
+  gimple_opt_pass *(*make) (gcc::context *);
+} gpu_passes[] = {
+  { "gpu_find", make_pass_gpu_find },
+  { "gpu_reduce", make_pass_gpu_reduce },
+  { "gpu_emit", make_pass_gpu_emit },
+  { "gpu_outline", make_pass_gpu_outline },
+};
+
 /* Entry point: NAME_ARGS describes the plugin and its arguments, VERSION
    the compiler that loads it.  */
 
@@ -210,28 +225,39 @@ plugin_init (struct plugin_name_args *name_args,
      with -E.  */
   register_callback (plugin_name, PLUGIN_PRAGMAS, gpu_define_macro, NULL);
 
-  /* gpu_find runs right after the function is put into SSA form: loops,
-     scalar evolution and niter analysis are available, nothing has been
-     vectorized or inlined yet, and callees (processed first, in
-     topological order) are already in SSA too.  */
-  struct register_pass_info find_info;
-  find_info.pass = make_pass_gpu_find (g);
-  find_info.reference_pass_name = "ssa";
-  find_info.ref_pass_instance_number = 1;
-  find_info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-		     &find_info);
-  if (gpu_opts.dump_flags)
+  /* The passes run right after the function is put into SSA form, one
+     after the other on each function: loops, scalar evolution and niter
+     analysis are available, nothing has been vectorized or inlined yet,
+     and callees (processed first, in topological order) are already in
+     SSA too.  */
+  const char *after = "ssa";
+  for (unsigned i = 0; i < ARRAY_SIZE (gpu_passes); i++)
     {
-      char *sw = concat ("tree-gpu_find", *gpu_opts.dump_flags ? "-" : "",
-			 gpu_opts.dump_flags, NULL);
-      g->get_dumps ()->dump_switch_p (sw);
-      free (sw);
+      struct register_pass_info info;
+      info.pass = gpu_passes[i].make (g);
+      info.reference_pass_name = after;
+      info.ref_pass_instance_number = 1;
+      info.pos_op = PASS_POS_INSERT_AFTER;
+      register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			 &info);
+      after = gpu_passes[i].name;
+      /* GCC parses -fdump-tree-* before plugins are loaded:
+	 -fplugin-arg-gpuoffload-dump=FLAGS enables every pass's dump.  */
+      if (gpu_opts.dump_flags)
+	{
+	  char *sw = concat ("tree-", gpu_passes[i].name,
+			     *gpu_opts.dump_flags ? "-" : "",
+			     gpu_opts.dump_flags, NULL);
+	  g->get_dumps ()->dump_switch_p (sw);
+	  free (sw);
+	}
     }
   register_callback (plugin_name, PLUGIN_EARLY_GIMPLE_PASSES_END,
-		     gpu_find_build_ctor, NULL);
+		     gpu_launch_build_ctor, NULL);
   register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
-		     (void *) gpu_find_ggc_roots ());
+		     (void *) gpu_region_ggc_roots ());
+  register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) gpu_launch_ggc_roots ());
   register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) gpu_outline_ggc_roots ());
   return 0;

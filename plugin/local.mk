@@ -10,12 +10,22 @@ gpuoffload_la_SOURCES = \
 	plugin/gpuoffload.cc \
 	plugin/gpuoffload-gcc.h \
 	plugin/gpuoffload-plugin.h \
+	plugin/gpu-region.cc \
+	plugin/gpu-region.h \
+	plugin/gpu-memory.cc \
 	gimple-passes/gpu-find.cc \
-	gimple-passes/gpu-outline.cc \
+	gimple-passes/gpu-params.cc \
+	gimple-passes/gpu-params.h \
 	gimple-passes/gpu-reduce.cc \
 	gimple-passes/gpu-reduce.h \
+	gimple-passes/gpu-emit.cc \
+	gimple-passes/gpu-outline.cc \
+	gimple-passes/gpu-launch.cc \
+	gimple-passes/gpu-launch.h \
 	oclemit/oclemit.cc \
-	oclemit/oclemit.h
+	oclemit/oclemit.h \
+	oclemit/ocl-reduce.cc \
+	oclemit/ocl-reduce.h
 
 gpuoffload_la_CPPFLAGS = -I$(top_srcdir)/plugin -I$(top_srcdir)/oclemit \
 	-I$(top_srcdir)/gimple-passes $(GCC_PLUGIN_CPPFLAGS)

@@ -12,6 +12,6 @@ f (int n, const float *x, float *y)
     y[i] = external_fn (x[i]); /* { dg-missed "loop not offloaded: call to .external_fn., which has no body" } */
 }
 
-/* { dg-final { scan-tree-dump "FAILED: \[^\n\]*:12: call to" "gpu_find" } } */
-/* { dg-final { scan-tree-dump-not "SUCCESS" "gpu_find" } } */
+/* { dg-final { scan-tree-dump "FAILED: \[^\n\]*:12: call to" "gpu_emit" } } */
+/* { dg-final { scan-tree-dump-not "loop offloaded" "gpu_outline" } } */
 /* { dg-final { scan-assembler-not "gpurt_launch" } } */

@@ -14,5 +14,5 @@ dot (long n, const double *x, const double *y)
 
 /* The main kernel declares no __local array (the optional final-combine
    kernel NAME_fin after it may).  */
-/* { dg-final { scan-tree-dump-not "void gpu_dot_\[0-9\]*\\(\[^\n\]*\\)\n.\n  __local" "gpu_find" } } */
-/* { dg-final { scan-tree-dump "barrier\\(CLK_GLOBAL_MEM_FENCE\\)" "gpu_find" } } */
+/* { dg-final { scan-tree-dump-not "void gpu_dot_\[0-9\]*\\(\[^\n\]*\\)\n.\n  __local" "gpu_emit" } } */
+/* { dg-final { scan-tree-dump "barrier\\(CLK_GLOBAL_MEM_FENCE\\)" "gpu_emit" } } */

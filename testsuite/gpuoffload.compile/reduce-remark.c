@@ -21,6 +21,6 @@ stats (int n, const float *x, float *y, int *cnt)
   return s + m + lo;
 }
 
-/* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*reduction recognized" 4 "gpu_find" } } */
-/* { dg-final { scan-tree-dump "reduction m: op max, type f32" "gpu_find" } } */
-/* { dg-final { scan-tree-dump "__local float gpu_l0\\\[256\\\]" "gpu_find" } } */
+/* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*reduction recognized" 4 "gpu_reduce" } } */
+/* { dg-final { scan-tree-dump "reduction m: op max, type f32" "gpu_reduce" } } */
+/* { dg-final { scan-tree-dump "__local float gpu_l0\\\[256\\\]" "gpu_emit" } } */

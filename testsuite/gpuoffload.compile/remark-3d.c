@@ -12,6 +12,6 @@ grid (int a, int b, int c, float *out)
 	out[(i * b + j) * c + k] = i + j + k;
 }
 
-/* { dg-final { scan-tree-dump-times "SUCCESS: .*loop offloaded" 1 "gpu_find" } } */
+/* { dg-final { scan-tree-dump-times "SUCCESS: .*loop offloaded" 1 "gpu_outline" } } */
 /* The host path is outlined into a function run on the host threads.  */
-/* { dg-final { scan-tree-dump-times "SUCCESS: host fallback outlined into grid._gpu\[0-9\]+" 1 "gpu_find" } } */
+/* { dg-final { scan-tree-dump-times "SUCCESS: host fallback outlined into grid._gpu\[0-9\]+" 1 "gpu_outline" } } */

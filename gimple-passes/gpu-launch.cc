@@ -1,0 +1,431 @@
+/* gpu-launch.cc -- the record and the launch of a region, for gpu_outline.
+
+   Each offloaded region gets a record (docs/ABI.md: the kernel's text and
+   what its arguments are) in the read-only section .gpuoffload, registered
+   with libgpurt by one constructor per translation unit; and in its
+   preheader, the argument words the runtime reads (kind, address and
+   byte range of each buffer, bits of each scalar, result slot of each
+   reduction) and the trip counts of the index space.  gpu_outline calls
+   gpurt_run with them; a region whose host path could not be outlined
+   calls gpurt_launch and keeps its serial loop (gpu_launch_serial).  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "gpu-launch.h"
+#include "gpu-reduce.h"
+
+/* gpurt_launch, kept across functions.  */
+static tree gpu_launch_decl;
+/* The records of this translation unit, registered from a constructor
+   at the end.  */
+static vec<tree, va_gc> *gpu_records;
+
+static const struct ggc_root_tab gpu_launch_roots[] = {
+  { &gpu_launch_decl, 1, sizeof (gpu_launch_decl), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &gpu_records, 1, sizeof (gpu_records), &gt_ggc_mx_vec_tree_va_gc_,
+    &gt_pch_nx_vec_tree_va_gc_ },
+  LAST_GGC_ROOT_TAB
+};
+
+/* See gpu-launch.h.  */
+
+const struct ggc_root_tab *
+gpu_launch_ggc_roots (void)
+{
+  return gpu_launch_roots;
+}
+
+static tree u64_type (void) { return long_long_unsigned_type_node; }
+
+/* See gpu-launch.h.  */
+
+tree
+gpu_runtime_decl (const char *name, tree fntype, const char *fnspec,
+		  bool leaf)
+{
+  /* The middle end reads "fn spec" from the function's type.  */
+  if (fnspec)
+    fntype = build_type_attribute_variant
+      (fntype, tree_cons (get_identifier ("fn spec"),
+			  build_tree_list (NULL_TREE,
+					   build_string (strlen (fnspec),
+							 fnspec)),
+			  TYPE_ATTRIBUTES (fntype)));
+  tree decl = build_fn_decl (name, fntype);
+  DECL_ARTIFICIAL (decl) = 1;
+  TREE_NOTHROW (decl) = 1;
+  if (leaf)
+    DECL_ATTRIBUTES (decl) = tree_cons (get_identifier ("leaf"), NULL_TREE,
+					DECL_ATTRIBUTES (decl));
+  return decl;
+}
+
+/* See gpu-launch.h.  PLUGIN_EARLY_GIMPLE_PASSES_END callback (after every
+   function has been seen): build one static constructor that registers
+   every region record of the translation unit with libgpurt
+   (gpurt_register), so executables and shared libraries announce their
+   kernels when loaded.  */
+
+void
+gpu_launch_build_ctor (void *, void *)
+{
+  if (!gpu_records || gpu_records->is_empty () || seen_error ())
+    return;
+  tree fntype = build_function_type_list (void_type_node, const_ptr_type_node,
+					  NULL_TREE);
+  /* It only reads the record and calls nothing of ours.  */
+  tree reg = gpu_runtime_decl ("gpurt_register", fntype, ". R ", true);
+  tree body = NULL_TREE;
+  for (unsigned i = 0; i < gpu_records->length (); i++)
+    {
+      tree var = (*gpu_records)[i];
+      tree addr = build_fold_addr_expr
+	(build4 (ARRAY_REF, char_type_node, var, size_zero_node, NULL_TREE,
+		 NULL_TREE));
+      append_to_statement_list (build_call_expr (reg, 1, addr), &body);
+    }
+  cgraph_build_static_cdtor ('I', body, DEFAULT_INIT_PRIORITY);
+  vec_free (gpu_records);
+}
+
+/* The flags word 0 of capture C.  */
+
+static unsigned
+cap_word0 (struct gpu_capture *c)
+{
+  return c->kind == GPU_CAP_BUFFER ? 1 | (c->flags << 8)
+    : c->kind == GPU_CAP_REDUCE ? 3 : 2;
+}
+
+/* Byte size of the scalar capture C.  */
+
+static unsigned
+cap_size (struct gpu_capture *c)
+{
+  return tree_to_uhwi (TYPE_SIZE_UNIT (c->type));
+}
+
+/* The elements the stores of region R through capture I write: *KIND 'f'
+   (floating point of *SIZE bytes), 'i' (integers or pointers) or 'b'
+   (bytes: mixed, aggregates, or stores the compiler cannot see, such as
+   those in called functions).  */
+
+static void
+elem_of (struct gpu_region *r, unsigned i, char *kind, unsigned *size)
+{
+  tree type = NULL_TREE;
+  *kind = 'b';
+  *size = 1;
+  for (unsigned j = 0; j < r->accs.length (); j++)
+    {
+      struct gpu_access *a = &r->accs[j];
+      if (a->cap != (int) i || !(a->flags & GPU_ACC_WRITE))
+	continue;
+      if (!a->ref)
+	return;
+      tree t = TREE_TYPE (a->ref);
+      if (!type)
+	type = t;
+      else if (TYPE_MAIN_VARIANT (t) != TYPE_MAIN_VARIANT (type)
+	       && (TREE_CODE (t) != TREE_CODE (type)
+		   || !tree_int_cst_equal (TYPE_SIZE (t), TYPE_SIZE (type))))
+	return;
+    }
+  if (!type || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type)))
+    return;
+  unsigned n = tree_to_uhwi (TYPE_SIZE_UNIT (type));
+  if (SCALAR_FLOAT_TYPE_P (type) && (n == 4 || n == 8))
+    *kind = 'f';
+  else if ((INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type))
+	   && (n == 1 || n == 2 || n == 4 || n == 8))
+    *kind = 'i';
+  else
+    return;
+  *size = n;
+}
+
+/* Build the region record of R (docs/ABI.md) with kernel SOURCE.  */
+
+static char *
+make_record (struct gpu_region *r, const char *source)
+{
+  pretty_printer pp;
+  expanded_location xl = expand_location (r->loc);
+  pp_printf (&pp, "gpuoffload-region %d\nname %s\nloc %s:%d\nndim %d\n"
+	     "fp64 %d\noptions", GPU_RECORD_VERSION, r->kernel_name,
+	     xl.file ? xl.file : "?", xl.line, r->ndim, r->fp64 ? 1 : 0);
+  if (flag_unsafe_math_optimizations && flag_finite_math_only)
+    pp_string (&pp, " -cl-fast-relaxed-math");
+  else if (flag_reciprocal_math || flag_unsafe_math_optimizations)
+    pp_string (&pp, " -cl-unsafe-math-optimizations");
+  else
+    pp_string (&pp, " -cl-fp32-correctly-rounded-divide-sqrt");
+  pp_printf (&pp, "\nnargs %u\n", r->caps.length ());
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    {
+      struct gpu_capture *c = &r->caps[i];
+      const char *name = (TREE_CODE (c->value) == SSA_NAME
+			  || DECL_P (c->value))
+	? gpu_value_name (c->value) : "<index>";
+      if (c->kind == GPU_CAP_REDUCE)	/* GPU_REDUCE hook.  */
+	gpu_reduce_record_arg (r, i, &pp);
+      else if (c->kind == GPU_CAP_BUFFER)
+	pp_printf (&pp, "arg %u buffer %s %s\n", i,
+		   c->flags == (GPU_ACC_READ | GPU_ACC_WRITE) ? "rw"
+		   : c->flags == GPU_ACC_WRITE ? "w" : "r", name);
+      else
+	pp_printf (&pp, "arg %u scalar %u %s\n", i, cap_size (c), name);
+    }
+  /* What a written buffer holds, for GPURT_VERIFY's comparison.  */
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    if (r->caps[i].kind == GPU_CAP_BUFFER
+	&& (r->caps[i].flags & GPU_ACC_WRITE))
+      {
+	char kind;
+	unsigned size;
+	elem_of (r, i, &kind, &size);
+	pp_printf (&pp, "elem %u %c %u\n", i, kind, size);
+      }
+  gpu_reduce_record (r, &pp);	/* GPU_REDUCE hook.  */
+  pp_printf (&pp, "source %u\n", (unsigned) strlen (source));
+  pp_string (&pp, source);
+  return xstrdup (pp_formatted_text (&pp));
+}
+
+/* A read-only variable holding TEXT in the kernel section.  */
+
+static tree
+make_record_var (const char *text, const char *kernel)
+{
+  size_t len = strlen (text) + 1;
+  tree type = build_array_type_nelts (char_type_node, len);
+  tree str = build_string (len, text);
+  TREE_TYPE (str) = type;
+  TREE_CONSTANT (str) = 1;
+  TREE_READONLY (str) = 1;
+  TREE_STATIC (str) = 1;
+  char *name = xasprintf ("__gpu_region_%s", kernel);
+  tree var = build_decl (UNKNOWN_LOCATION, VAR_DECL, get_identifier (name),
+			 type);
+  TREE_STATIC (var) = 1;
+  TREE_READONLY (var) = 1;
+  TREE_PUBLIC (var) = 0;
+  DECL_ARTIFICIAL (var) = 1;
+  DECL_IGNORED_P (var) = 1;
+  TREE_USED (var) = 1;
+  DECL_PRESERVE_P (var) = 1;
+  DECL_INITIAL (var) = str;
+  SET_DECL_ALIGN (var, BITS_PER_UNIT);
+  DECL_USER_ALIGN (var) = 1;
+  set_decl_section_name (var, GPU_SECTION_NAME);
+  varpool_node::finalize_decl (var);
+  return var;
+}
+
+/* Gimplify EXPR at *GSI (appending) and return the value.  */
+
+static tree
+emit_value (gimple_stmt_iterator *gsi, tree expr)
+{
+  return force_gimple_operand_gsi (gsi, unshare_expr (expr), true, NULL_TREE,
+				   false, GSI_CONTINUE_LINKING);
+}
+
+/* Store VALUE (a u64 GENERIC value) into word IDX of ARGS at *GSI.  */
+
+static void
+store_word (gimple_stmt_iterator *gsi, tree args, unsigned idx, tree value)
+{
+  tree v = emit_value (gsi, fold_convert (u64_type (), value));
+  tree ref = build4 (ARRAY_REF, u64_type (), args, size_int (idx), NULL_TREE,
+		     NULL_TREE);
+  gsi_insert_after (gsi, gimple_build_assign (ref, v), GSI_NEW_STMT);
+}
+
+/* The bits of the scalar VALUE of TYPE as a u64 (low bytes).  */
+
+static tree
+scalar_bits (tree type, tree value)
+{
+  value = fold_convert (type, value);
+  if (SCALAR_FLOAT_TYPE_P (type))
+    {
+      tree itype = build_nonstandard_integer_type
+	(TYPE_PRECISION (type), 1);
+      value = fold_build1 (VIEW_CONVERT_EXPR, itype, value);
+    }
+  else if (!POINTER_TYPE_P (type) && TYPE_PRECISION (type) < 64)
+    value = fold_convert (build_nonstandard_integer_type
+			  (TYPE_PRECISION (type), 1), value);
+  return fold_convert (u64_type (), value);
+}
+
+/* See gpu-launch.h.  */
+
+tree
+gpu_launch_record (struct gpu_region *r)
+{
+  char *record = make_record (r, r->source);
+  tree var = make_record_var (record, r->kernel_name);
+  free (record);
+  vec_safe_push (gpu_records, var);
+  return var;
+}
+
+/* See gpu-launch.h.  */
+
+void
+gpu_launch_args (struct gpu_region *r, tree record_var,
+		 gimple_stmt_iterator *gsi, struct gpu_launch *l)
+{
+  unsigned nargs = r->caps.length ();
+  for (int k = 0; k < 3; k++)
+    l->counts[k] = k < r->ndim ? emit_value (gsi, r->dims[k].count)
+      : build_int_cst (u64_type (), 1);
+  for (int k = 0; k < r->ndim; k++)
+    {
+      r->caps[r->dims[k].lo_cap].value = emit_value (gsi, r->dims[k].lo);
+      r->caps[r->dims[k].step_cap].value = emit_value (gsi, r->dims[k].step);
+    }
+
+  tree atype = build_array_type_nelts (u64_type (), nargs ? 4 * nargs : 1);
+  tree args = create_tmp_var (atype, "gpu_args");
+  TREE_ADDRESSABLE (args) = 1;
+  for (unsigned i = 0; i < nargs; i++)
+    {
+      struct gpu_capture *c = &r->caps[i];
+      store_word (gsi, args, 4 * i, build_int_cst (u64_type (),
+						  cap_word0 (c)));
+      if (c->kind == GPU_CAP_BUFFER)
+	{
+	  tree ptr;
+	  if (DECL_P (c->value))
+	    {
+	      TREE_ADDRESSABLE (c->value) = 1;
+	      ptr = build_fold_addr_expr (c->value);
+	    }
+	  else
+	    ptr = c->value;
+	  store_word (gsi, args, 4 * i + 1, fold_convert (u64_type (), ptr));
+	  store_word (gsi, args, 4 * i + 2, c->lo);
+	  store_word (gsi, args, 4 * i + 3, c->hi);
+	}
+      else if (c->kind == GPU_CAP_REDUCE)
+	{
+	  /* Result slot, operator, type.  */
+	  tree w[3];
+	  gpu_reduce_arg_words (r, i, w);
+	  for (unsigned j = 0; j < 3; j++)
+	    store_word (gsi, args, 4 * i + 1 + j, w[j]);
+	}
+      else
+	{
+	  store_word (gsi, args, 4 * i + 1, scalar_bits (c->type, c->value));
+	  store_word (gsi, args, 4 * i + 2,
+		      build_int_cst (u64_type (), cap_size (c)));
+	  store_word (gsi, args, 4 * i + 3, build_int_cst (u64_type (), 0));
+	}
+    }
+
+  l->record = build_fold_addr_expr
+    (build4 (ARRAY_REF, char_type_node, record_var, size_zero_node, NULL_TREE,
+	     NULL_TREE));
+  l->args = build_fold_addr_expr
+    (build4 (ARRAY_REF, u64_type (), args, size_zero_node, NULL_TREE,
+	     NULL_TREE));
+  /* Bit 31 of the argument count tells the runtime that the access
+     ranges do not hold for this launch (docs/ABI.md): run on the host.  */
+  l->nargs = build_int_cst (unsigned_type_node, nargs);
+  if (r->valid)
+    l->nargs = emit_value
+      (gsi, fold_build2 (BIT_IOR_EXPR, unsigned_type_node, l->nargs,
+			 fold_build2 (LSHIFT_EXPR, unsigned_type_node,
+				      fold_convert (unsigned_type_node,
+						    fold_build1 (TRUTH_NOT_EXPR,
+								 boolean_type_node,
+								 r->valid)),
+				      build_int_cst (unsigned_type_node, 31))));
+
+  /* The outermost index's value after the loop.  */
+  struct gpu_dim *d = &r->dims[r->ndim - 1];
+  tree type = TREE_TYPE (d->iv);
+  tree utype = unsigned_type_for (type);
+  tree fin = fold_convert
+    (type, fold_build2 (PLUS_EXPR, utype, fold_convert (utype, d->lo),
+			fold_build2 (MULT_EXPR, utype,
+				     fold_convert (utype, d->count),
+				     fold_convert (utype, d->step))));
+  l->fin = emit_value (gsi, fin);
+}
+
+/* See gpu-launch.h.  */
+
+void
+gpu_launch_serial (struct gpu_region *r, gimple_stmt_iterator *gsi,
+		   struct gpu_launch *l)
+{
+  class loop *L = r->outer;
+  edge pe = loop_preheader_edge (L);
+  if (!gpu_launch_decl)
+    {
+      tree fntype = build_function_type_list
+	(integer_type_node, const_ptr_type_node,
+	 build_pointer_type (u64_type ()), unsigned_type_node, u64_type (),
+	 u64_type (), u64_type (), NULL_TREE);
+      gpu_launch_decl = gpu_runtime_decl ("gpurt_launch", fntype, NULL,
+					  true);
+    }
+  gcall *call = gimple_build_call (gpu_launch_decl, 6, l->record, l->args,
+				   l->nargs, l->counts[0], l->counts[1],
+				   l->counts[2]);
+  tree ran = make_ssa_name (integer_type_node);
+  gimple_call_set_lhs (call, ran);
+  gimple_set_location (call, r->loc);
+  gsi_insert_after (gsi, call, GSI_NEW_STMT);
+
+  /* go = ran == 0: the host must run the loop.  */
+  tree go = make_ssa_name (boolean_type_node);
+  gsi_insert_after (gsi, gimple_build_assign (go, EQ_EXPR, ran,
+					      integer_zero_node),
+		    GSI_NEW_STMT);
+  /* Accumulators start at INIT OP RESULT.  */
+  gpu_reduce_finish_launch (r, gsi, go, l->counts);
+
+  /* The index starts at its final value when the device ran the loop.  */
+  struct gpu_dim *d = &r->dims[r->ndim - 1];
+  tree type = TREE_TYPE (d->iv);
+  tree lov = r->caps[d->lo_cap].value;
+  tree start = make_ssa_name (type);
+  gsi_insert_after (gsi, gimple_build_assign (start, COND_EXPR, go, lov,
+					      l->fin), GSI_NEW_STMT);
+  gphi *ivphi = as_a<gphi *> (SSA_NAME_DEF_STMT (d->iv));
+  SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (ivphi, pe), start);
+
+  /* And the loop test is false at once.  */
+  gcond *cond = as_a<gcond *> (last_stmt (L->header));
+  edge te, fe;
+  extract_true_false_edges_from_block (L->header, &te, &fe);
+  bool true_stays = flow_bb_inside_loop_p (L, te->dest);
+  gimple_stmt_iterator cg = gsi_for_stmt (cond);
+  tree t = make_ssa_name (boolean_type_node);
+  gsi_insert_before (&cg, gimple_build_assign (t, gimple_cond_code (cond),
+					       gimple_cond_lhs (cond),
+					       gimple_cond_rhs (cond)),
+		     GSI_SAME_STMT);
+  tree u = make_ssa_name (boolean_type_node);
+  if (true_stays)
+    gsi_insert_before (&cg, gimple_build_assign (u, BIT_AND_EXPR, t, go),
+		       GSI_SAME_STMT);
+  else
+    {
+      tree stop = make_ssa_name (boolean_type_node);
+      gsi_insert_before (&cg, gimple_build_assign (stop, BIT_XOR_EXPR, go,
+						   boolean_true_node),
+			 GSI_SAME_STMT);
+      gsi_insert_before (&cg, gimple_build_assign (u, BIT_IOR_EXPR, t, stop),
+			 GSI_SAME_STMT);
+    }
+  gimple_cond_set_condition (cond, NE_EXPR, u, boolean_false_node);
+  update_stmt (cond);
+}

@@ -1,0 +1,314 @@
+/* gpu-params.cc -- the parameters and memory references of a region, for
+   gpu_find.
+
+   Every value the region's statements use that is defined before the
+   region becomes a kernel parameter: a scalar by value, or a pointer whose
+   memory is copied to a device buffer; so does every object the host also
+   sees (a global, or a variable of the function used outside the region).
+   Every memory reference through such a buffer is recorded with whether
+   it reads or writes, so that gpu_find can bound what each buffer reaches.
+   The walk visits exactly the operands the printer prints, and asks
+   gpu-memory.cc the same questions, so the printer finds every parameter
+   it needs here.  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "gpu-params.h"
+
+#define FAIL(R, STMT, ...) \
+  gpu_region_fail ((R), gpu_stmt_loc ((R), (STMT)), __VA_ARGS__)
+
+/* The walk over one statement.  */
+struct params_walk
+{
+  struct gpu_memctx *m;
+  gimple *stmt;
+};
+
+/* Record that STMT accesses buffer parameter CAP of R through REF
+   (NULL: through a pointer passed to a function) with FLAGS.  */
+
+static void
+note_access (struct gpu_region *r, gimple *stmt, tree ref, int cap,
+	     unsigned flags)
+{
+  if (cap < 0)
+    return;
+  struct gpu_access a = { stmt, ref, cap, flags };
+  r->accs.safe_push (a);
+  r->caps[cap].flags |= flags;
+}
+
+/* If REF, used by STMT, is a memory reference into global memory, record
+   it with FLAGS.  */
+
+static void
+scan_ref (struct gpu_memctx *m, gimple *stmt, tree ref, unsigned flags)
+{
+  if (TREE_CODE (ref) == SSA_NAME || CONSTANT_CLASS_P (ref)
+      || TREE_CODE (ref) == ADDR_EXPR || TREE_CODE (ref) == CONSTRUCTOR)
+    return;
+  if (TREE_CODE (ref) == VIEW_CONVERT_EXPR
+      && TREE_CODE (TREE_OPERAND (ref, 0)) == SSA_NAME)
+    return;
+  tree base_ptr;
+  tree obj = gpu_ref_base (ref, &base_ptr);
+  struct gpu_ptr pi = base_ptr ? gpu_ptr_info (m, stmt, base_ptr)
+    : gpu_decl_info (m, stmt, obj);
+  if (pi.as != GPU_AS_GLOBAL)
+    return;
+  if (pi.cap < 0)
+    FAIL (m->r, stmt, "cannot tell which array %qs points into",
+	  gpu_value_name (base_ptr));
+  note_access (m->r, stmt, ref, pi.cap, flags);
+}
+
+/* The SSA name NAME is used or defined by W's statement: a value from
+   before the region is a parameter; a pointer's memory is located.  */
+
+static void
+scan_name (struct params_walk *w, tree name)
+{
+  if (SSA_NAME_IS_VIRTUAL_OPERAND (name))
+    return;
+  if (POINTER_TYPE_P (TREE_TYPE (name)))
+    {
+      gpu_ptr_info (w->m, w->stmt, name);
+      return;
+    }
+  tree var = SSA_NAME_VAR (name);
+  bool outside = SSA_NAME_IS_DEFAULT_DEF (name)
+    ? var && TREE_CODE (var) == PARM_DECL
+    : !w->m->blocks->contains (gimple_bb (SSA_NAME_DEF_STMT (name)));
+  if (outside)
+    gpu_region_param (w->m->r, name, GPU_CAP_SCALAR, true, w->stmt);
+}
+
+/* walk_tree callback over an operand of W's statement (DATA).  */
+
+static tree
+scan_operand_r (tree *tp, int *walk_subtrees, void *data)
+{
+  struct params_walk *w = (struct params_walk *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  switch (TREE_CODE (t))
+    {
+    case SSA_NAME:
+      scan_name (w, t);
+      break;
+    case ADDR_EXPR:
+      if (TREE_CODE (TREE_OPERAND (t, 0)) == FUNCTION_DECL)
+	{
+	  FAIL (w->m->r, w->stmt, "address of function %qD",
+		TREE_OPERAND (t, 0));
+	  *walk_subtrees = 0;
+	}
+      else
+	gpu_ptr_info (w->m, w->stmt, t);
+      break;
+    case VAR_DECL:
+    case PARM_DECL:
+    case RESULT_DECL:
+      gpu_decl_info (w->m, w->stmt, t);
+      break;
+    default:
+      break;
+    }
+  return NULL_TREE;
+}
+
+/* Scan the operand *OP of STMT.  */
+
+static void
+scan_operand (struct gpu_memctx *m, gimple *stmt, tree *op)
+{
+  if (!*op)
+    return;
+  struct params_walk w = { m, stmt };
+  walk_tree_without_duplicates (op, scan_operand_r, &w);
+}
+
+/* Pointers that STMT, a call, passes to a function of the translation
+   unit: the callee may read or write anything through them.  */
+
+static void
+scan_callee_args (struct gpu_memctx *m, gcall *call)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  if (gimple_call_internal_p (call) || !fndecl
+      || fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    return;
+  unsigned i = 0;
+  for (tree p = DECL_ARGUMENTS (fndecl);
+       p && i < gimple_call_num_args (call); p = DECL_CHAIN (p), i++)
+    {
+      if (!POINTER_TYPE_P (TREE_TYPE (p)))
+	continue;
+      tree arg = gimple_call_arg (call, i);
+      struct gpu_ptr pi = gpu_ptr_info (m, call, arg);
+      if (pi.as != GPU_AS_GLOBAL)
+	continue;
+      if (pi.cap < 0)
+	FAIL (m->r, call, "cannot tell which array %qs points into",
+	      gpu_value_name (arg));
+      note_access (m->r, call, NULL_TREE, pi.cap,
+		   GPU_ACC_READ | GPU_ACC_WRITE);
+    }
+}
+
+/* Scan the statement STMT of the region.  */
+
+static void
+scan_stmt (struct gpu_memctx *m, gimple *stmt)
+{
+  if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
+    return;
+  switch (gimple_code (stmt))
+    {
+    case GIMPLE_ASSIGN:
+      {
+	tree lhs = gimple_assign_lhs (stmt);
+	scan_ref (m, stmt, lhs, GPU_ACC_WRITE);
+	if (!(gimple_assign_single_p (stmt)
+	      && TREE_CODE (gimple_assign_rhs1 (stmt)) == CONSTRUCTOR))
+	  for (unsigned i = 1; i < gimple_num_ops (stmt); i++)
+	    scan_ref (m, stmt, gimple_op (stmt, i), GPU_ACC_READ);
+	for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+	  scan_operand (m, stmt, gimple_op_ptr (stmt, i));
+	return;
+      }
+    case GIMPLE_CALL:
+      {
+	gcall *call = as_a<gcall *> (stmt);
+	for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+	  scan_ref (m, stmt, gimple_call_arg (call, i), GPU_ACC_READ);
+	if (gimple_call_lhs (call))
+	  scan_ref (m, stmt, gimple_call_lhs (call), GPU_ACC_WRITE);
+	for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+	  scan_operand (m, stmt, gimple_call_arg_ptr (call, i));
+	if (gimple_call_lhs (call))
+	  scan_operand (m, stmt, gimple_call_lhs_ptr (call));
+	scan_callee_args (m, call);
+	return;
+      }
+    case GIMPLE_COND:
+      scan_operand (m, stmt, gimple_cond_lhs_ptr (as_a<gcond *> (stmt)));
+      scan_operand (m, stmt, gimple_cond_rhs_ptr (as_a<gcond *> (stmt)));
+      return;
+    case GIMPLE_SWITCH:
+      scan_operand (m, stmt, gimple_switch_index_ptr (as_a<gswitch *> (stmt)));
+      return;
+    default:
+      /* The printer refuses the rest (return, asm, computed goto).  */
+      return;
+    }
+}
+
+/* Is BB the header of a marked loop of R?  */
+
+static bool
+marked_header_p (struct gpu_region *r, basic_block bb)
+{
+  for (int k = 0; k < r->ndim; k++)
+    if (r->dims[k].loop->header == bb)
+      return true;
+  return false;
+}
+
+/* Decls that FUN uses outside the blocks BODY[0..N-1] of region R: they
+   are shared with the host.  */
+
+static void
+find_shared (struct gpu_region *r, hash_set<basic_block> *blocks)
+{
+  r->shared = new hash_set<tree>;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, r->fun)
+    {
+      if (blocks->contains (bb))
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt))
+	    continue;
+	  for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+	    {
+	      tree op = gimple_op (stmt, i);
+	      if (!op)
+		continue;
+	      if (TREE_CODE (op) == ADDR_EXPR)
+		op = TREE_OPERAND (op, 0);
+	      while (handled_component_p (op))
+		op = TREE_OPERAND (op, 0);
+	      if (TREE_CODE (op) == MEM_REF
+		  && TREE_CODE (TREE_OPERAND (op, 0)) == ADDR_EXPR)
+		op = TREE_OPERAND (TREE_OPERAND (op, 0), 0);
+	      if (DECL_P (op))
+		r->shared->add (op);
+	    }
+	}
+    }
+}
+
+/* See gpu-params.h.  */
+
+bool
+gpu_find_params (struct gpu_region *r)
+{
+  /* The index space comes first: each marked loop's start and step.  */
+  for (int k = 0; k < r->ndim; k++)
+    {
+      struct gpu_dim *d = &r->dims[k];
+      struct gpu_capture c;
+      memset (&c, 0, sizeof c);
+      c.kind = GPU_CAP_SCALAR;
+      c.type = TREE_TYPE (d->iv);
+      d->lo_cap = r->caps.length ();
+      c.value = d->lo;
+      r->caps.safe_push (c);
+      d->step_cap = r->caps.length ();
+      c.value = d->step;
+      r->caps.safe_push (c);
+    }
+
+  struct gpu_memctx m;
+  gpu_memctx_init (&m, r, r->fun, current_function_decl, true);
+  m.create = true;
+  basic_block *body = get_loop_body (r->outer);
+  for (unsigned i = 0; i < r->outer->num_nodes; i++)
+    m.blocks->add (body[i]);
+  find_shared (r, m.blocks);
+
+  for (unsigned i = 0; i < r->outer->num_nodes && !r->fail; i++)
+    {
+      basic_block bb = body[i];
+      /* The PHIs of the marked loops are the index space and the
+	 reductions: the printer computes them from the parameters
+	 above.  Other PHIs take values from inside the region.  */
+      if (!marked_header_p (r, bb))
+	for (gphi_iterator psi = gsi_start_phis (bb); !gsi_end_p (psi);
+	     gsi_next (&psi))
+	  {
+	    gphi *phi = psi.phi ();
+	    if (virtual_operand_p (gimple_phi_result (phi)))
+	      continue;
+	    tree res = gimple_phi_result (phi);
+	    scan_operand (&m, phi, &res);
+	    for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
+	      scan_operand (&m, phi, gimple_phi_arg_def_ptr (phi, k));
+	  }
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	scan_stmt (&m, gsi_stmt (gsi));
+    }
+  free (body);
+  gpu_memctx_fini (&m);
+  return !r->fail;
+}

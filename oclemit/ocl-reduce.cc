@@ -1,0 +1,353 @@
+/* ocl-reduce.cc -- the OpenCL C text of GPU_REDUCE kernels.
+
+   A reduction kernel starts each work-item at the operator's identity,
+   runs the body over a grid-stride range of the flattened index space,
+   combines the work-group in __local memory with two barriers and stores
+   one partial result per work-group; libgpurt combines the partials (on
+   the host or with the NAME_fin kernel printed here too).  With
+   -fplugin-arg-gpuoffload-no-local-mem the combine is a tree in global
+   memory.  The operators' identities and combines are those of
+   gpu-region.h's table.  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "ocl-reduce.h"
+/* --------------------------------------------------------- kernel text */
+
+/* The OpenCL unsigned type of the same width as RED's.  */
+
+static const char *
+unsigned_name (struct gpu_reduction *red)
+{
+  switch (gpu_type_code (red->type))
+    {
+    case 1: case 2: return "uchar";
+    case 3: case 4: return "ushort";
+    case 5: case 6: return "uint";
+    default: return "ulong";
+    }
+}
+
+/* The identity of RED's operator, as OpenCL C text.  */
+
+static void
+print_identity (struct gpu_reduction *red, pretty_printer *pp)
+{
+  int tc = gpu_type_code (red->type);
+  bool flt = tc >= 9;
+  static const char *const maxes[] = {
+    "", "SCHAR_MAX", "UCHAR_MAX", "SHRT_MAX", "USHRT_MAX", "INT_MAX",
+    "UINT_MAX", "LONG_MAX", "ULONG_MAX"
+  };
+  static const char *const mins[] = {
+    "", "SCHAR_MIN", "0", "SHRT_MIN", "0", "INT_MIN", "0", "LONG_MIN", "0"
+  };
+  const char *v;
+  switch (red->op)
+    {
+    case GPU_RED_ADD: case GPU_RED_OR: case GPU_RED_XOR: case GPU_RED_LOR:
+      v = "0";
+      break;
+    case GPU_RED_MUL: case GPU_RED_LAND:
+      v = "1";
+      break;
+    case GPU_RED_AND:
+      v = "~0";
+      break;
+    case GPU_RED_MIN: case GPU_RED_FMIN:
+      v = flt ? "INFINITY" : maxes[tc];
+      break;
+    default:
+      v = flt ? "-INFINITY" : mins[tc];
+      break;
+    }
+  pp_printf (pp, "(%s)(%s)", red->tname, v);
+}
+
+/* Print the combination of the values A and B of RED.  */
+
+static void
+print_combine (struct gpu_reduction *red, pretty_printer *pp, const char *a,
+	       const char *b)
+{
+  const char *t = red->tname;
+  bool flt = gpu_type_code (red->type) >= 9;
+  const char *u = unsigned_name (red);
+  switch (red->op)
+    {
+    case GPU_RED_ADD:
+      if (flt)
+	pp_printf (pp, "(%s) + (%s)", a, b);
+      else
+	pp_printf (pp, "(%s)((%s)(%s) + (%s)(%s))", t, u, a, u, b);
+      break;
+    case GPU_RED_MUL:
+      if (flt)
+	pp_printf (pp, "(%s) * (%s)", a, b);
+      else
+	pp_printf (pp, "(%s)((%s)(%s) * (%s)(%s))", t, u, a, u, b);
+      break;
+    case GPU_RED_AND:
+      pp_printf (pp, "(%s)((%s) & (%s))", t, a, b);
+      break;
+    case GPU_RED_OR:
+      pp_printf (pp, "(%s)((%s) | (%s))", t, a, b);
+      break;
+    case GPU_RED_XOR:
+      pp_printf (pp, "(%s)((%s) ^ (%s))", t, a, b);
+      break;
+    case GPU_RED_LAND:
+      pp_printf (pp, "(%s)((%s) != 0 && (%s) != 0)", t, a, b);
+      break;
+    case GPU_RED_LOR:
+      pp_printf (pp, "(%s)((%s) != 0 || (%s) != 0)", t, a, b);
+      break;
+    case GPU_RED_MIN:
+      pp_printf (pp, "((%s) < (%s) ? (%s) : (%s))", b, a, b, a);
+      break;
+    case GPU_RED_MAX:
+      pp_printf (pp, "((%s) > (%s) ? (%s) : (%s))", b, a, b, a);
+      break;
+    case GPU_RED_FMIN:
+      pp_printf (pp, "fmin(%s, %s)", a, b);
+      break;
+    case GPU_RED_FMAX:
+      pp_printf (pp, "fmax(%s, %s)", a, b);
+      break;
+    default:
+      gcc_unreachable ();
+    }
+}
+
+/* Print "DST = A OP B;" for reduction J.  */
+
+static void
+print_step (struct gpu_region *r, unsigned j, pretty_printer *pp,
+	    const char *indent, const char *dst, const char *a, const char *b)
+{
+  pp_printf (pp, "%s%s = ", indent, dst);
+  print_combine (&r->reds[j], pp, a, b);
+  pp_string (pp, ";\n");
+}
+
+/* The work-group combine of the accumulators gpu_a<j> in __local memory
+   (arrays gpu_l<j>) with two barriers: 16 work-items combine 16 values
+   each, then one combines those 16.  The result goes to DST<j>[IDX].  */
+
+static void
+print_local_tree (struct gpu_region *r, pretty_printer *pp, const char *dst,
+		  const char *idx)
+{
+  unsigned n = r->reds.length ();
+  pp_string (pp, "  {\n  const uint gpu_li = get_local_id(0);\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (pp, "  gpu_l%u[gpu_li] = gpu_a%u;\n", j, j);
+  pp_string (pp, "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+	     "  if (gpu_li < 16) {\n");
+  for (unsigned j = 0; j < n; j++)
+    {
+      pp_printf (pp, "    %s gpu_x%u = gpu_l%u[gpu_li];\n", r->reds[j].tname,
+		 j, j);
+    }
+  pp_string (pp, "    for (uint gpu_k = 1; gpu_k < 16; gpu_k++) {\n");
+  for (unsigned j = 0; j < n; j++)
+    {
+      char *x = xasprintf ("gpu_x%u", j);
+      char *l = xasprintf ("gpu_l%u[gpu_li + 16 * gpu_k]", j);
+      print_step (r, j, pp, "      ", x, x, l);
+      free (x);
+      free (l);
+    }
+  pp_string (pp, "    }\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (pp, "    gpu_l%u[gpu_li] = gpu_x%u;\n", j, j);
+  pp_string (pp, "  }\n  barrier(CLK_LOCAL_MEM_FENCE);\n"
+	     "  if (gpu_li == 0) {\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (pp, "    %s gpu_x%u = gpu_l%u[0];\n", r->reds[j].tname, j, j);
+  pp_string (pp, "    for (uint gpu_k = 1; gpu_k < 16; gpu_k++) {\n");
+  for (unsigned j = 0; j < n; j++)
+    {
+      char *x = xasprintf ("gpu_x%u", j);
+      char *l = xasprintf ("gpu_l%u[gpu_k]", j);
+      print_step (r, j, pp, "      ", x, x, l);
+      free (x);
+      free (l);
+    }
+  pp_string (pp, "    }\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (pp, "    %s%d[%s] = gpu_x%u;\n", dst, r->reds[j].cap, idx, j);
+  pp_string (pp, "  }\n  }\n");
+}
+
+/* Print BODY with its labels (bbN, gpu_next) suffixed by _K, so that
+   several copies can live in one function.  */
+
+static void
+print_body_copy (pretty_printer *pp, const char *body, int k)
+{
+  const char *p = body;
+  while (*p)
+    {
+      if (ISIDST (*p) && (p == body || !ISIDNUM (p[-1])))
+	{
+	  const char *e = p;
+	  while (ISIDNUM (*e))
+	    e++;
+	  size_t len = e - p;
+	  bool label = (len == 8 && !strncmp (p, "gpu_next", 8));
+	  if (!label && len > 2 && p[0] == 'b' && p[1] == 'b')
+	    {
+	      label = true;
+	      for (const char *q = p + 2; q < e; q++)
+		if (!ISDIGIT (*q))
+		  label = false;
+	    }
+	  pp_append_text (pp, p, e);
+	  if (label)
+	    pp_printf (pp, "_%d", k);
+	  p = e;
+	}
+      else
+	{
+	  pp_character (pp, *p);
+	  p++;
+	}
+    }
+}
+
+/* Print the indices gpu_g0..2 of flattened iteration T.  */
+
+static void
+print_indices (struct gpu_region *r, pretty_printer *pp, const char *t)
+{
+  if (r->ndim == 1)
+    pp_printf (pp, "  const ulong gpu_g0 = %s;\n", t);
+  else if (r->ndim == 2)
+    pp_printf (pp, "  const ulong gpu_g1 = %s / gpu_n0;\n"
+	       "  const ulong gpu_g0 = %s - gpu_g1 * gpu_n0;\n", t, t);
+  else
+    pp_printf (pp, "  const ulong gpu_g2 = %s / (gpu_n0 * gpu_n1);\n"
+	       "  const ulong gpu_r12 = %s - gpu_g2 * (gpu_n0 * gpu_n1);\n"
+	       "  const ulong gpu_g1 = gpu_r12 / gpu_n0;\n"
+	       "  const ulong gpu_g0 = gpu_r12 - gpu_g1 * gpu_n0;\n", t, t);
+}
+
+/* See gpu-reduce.h.  */
+
+void
+gpu_reduce_kernel_text (struct gpu_region *r, const char *body,
+			pretty_printer *locals, pretty_printer *out)
+{
+  unsigned n = r->reds.length ();
+  bool local = !gpu_opts.no_local_mem;
+  pretty_printer *pro = out, *epi = out;
+  if (local)
+    for (unsigned j = 0; j < n; j++)
+      pp_printf (locals, "  __local %s gpu_l%u[%d];\n", r->reds[j].tname, j,
+		 GPU_RED_WG);
+  for (unsigned j = 0; j < n; j++)
+    {
+      pp_printf (pro, "  %s gpu_a%u = ", r->reds[j].tname, j);
+      print_identity (&r->reds[j], pro);
+      pp_string (pro, ";\n");
+    }
+  /* Grid-stride loop over the flattened index space: neighbouring
+     work-items take neighbouring iterations of dimension 0.  Unrolled
+     (copies of the body one after the other) so that each work-item has
+     several loads in flight: the bandwidth of a GPU needs that.  */
+  size_t len = strlen (body);
+  int unroll = !local ? 1 : len < 8000 ? 8 : len < 32000 ? 4 : 1;
+  pp_string (pro, "  const ulong gpu_nt = gpu_n0 * gpu_n1 * gpu_n2;\n"
+	     "  const ulong gpu_gs = get_global_size(0);\n"
+	     "  ulong gpu_t = get_global_id(0);\n");
+  if (unroll > 1)
+    {
+      pp_printf (pro, "  for (; gpu_t + %d * gpu_gs < gpu_nt; gpu_t += %d * "
+		 "gpu_gs) {\n", unroll - 1, unroll);
+      for (int k = 0; k < unroll; k++)
+	{
+	  char *t = xasprintf ("(gpu_t + %d * gpu_gs)", k);
+	  pp_string (pro, "  {\n");
+	  print_indices (r, pro, t);
+	  print_body_copy (pro, body, k);
+	  pp_printf (pro, "  gpu_next_%d: ;\n  }\n", k);
+	  free (t);
+	}
+      pp_string (pro, "  }\n");
+    }
+  pp_string (pro, "  for (; gpu_t < gpu_nt; gpu_t += gpu_gs) {\n");
+  print_indices (r, pro, "gpu_t");
+  pp_string (pro, body);
+  pp_string (epi, "  gpu_next: ;\n  }\n");
+  if (local)
+    {
+      print_local_tree (r, epi, "gpu_r", "get_group_id(0)");
+      return;
+    }
+  /* no-local-mem: a tree in global memory, each work-group in its own
+     GPU_RED_WG elements of the partials buffer; the group results
+     follow all those (ABI.md).  */
+  pp_string (epi, "  {\n  const uint gpu_li = get_local_id(0);\n"
+	     "  const ulong gpu_wg = get_group_id(0) * 256;\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (epi, "  gpu_r%d[gpu_wg + gpu_li] = gpu_a%u;\n",
+	       r->reds[j].cap, j);
+  pp_string (epi, "  barrier(CLK_GLOBAL_MEM_FENCE);\n"
+	     "  for (uint gpu_k = 128; gpu_k > 0; gpu_k >>= 1) {\n"
+	     "    if (gpu_li < gpu_k) {\n");
+  for (unsigned j = 0; j < n; j++)
+    {
+      char *d = xasprintf ("gpu_r%d[gpu_wg + gpu_li]", r->reds[j].cap);
+      char *b = xasprintf ("gpu_r%d[gpu_wg + gpu_li + gpu_k]",
+			   r->reds[j].cap);
+      print_step (r, j, epi, "      ", d, d, b);
+      free (d);
+      free (b);
+    }
+  pp_string (epi, "    }\n    barrier(CLK_GLOBAL_MEM_FENCE);\n  }\n"
+	     "  if (gpu_li == 0) {\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (epi, "    gpu_r%d[get_num_groups(0) * 256 + get_group_id(0)]"
+	       " = gpu_r%d[gpu_wg];\n", r->reds[j].cap, r->reds[j].cap);
+  pp_string (epi, "  }\n  }\n");
+}
+
+/* See gpu-reduce.h.  */
+
+void
+gpu_reduce_fin_kernel (struct gpu_region *r, pretty_printer *pp)
+{
+  unsigned n = r->reds.length ();
+  char *head = xasprintf ("\n/* final combine of the partial results */\n"
+			  "__kernel __attribute__((reqd_work_group_size(%d, "
+			  "1, 1)))\nvoid %s_fin(", GPU_RED_WG,
+			  r->kernel_name);
+  pp_string (pp, head);
+  free (head);
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (pp, "__global %s *gpu_r%d, ", r->reds[j].tname, r->reds[j].cap);
+  pp_string (pp, "ulong gpu_ng, ulong gpu_off)\n{\n");
+  for (unsigned j = 0; j < n; j++)
+    pp_printf (pp, "  __local %s gpu_l%u[%d];\n", r->reds[j].tname, j,
+	       GPU_RED_WG);
+  for (unsigned j = 0; j < n; j++)
+    {
+      pp_printf (pp, "  %s gpu_a%u = ", r->reds[j].tname, j);
+      print_identity (&r->reds[j], pp);
+      pp_string (pp, ";\n");
+    }
+  pp_printf (pp, "  for (ulong gpu_t = get_local_id(0); gpu_t < gpu_ng; "
+	     "gpu_t += %d) {\n", GPU_RED_WG);
+  for (unsigned j = 0; j < n; j++)
+    {
+      char *a = xasprintf ("gpu_a%u", j);
+      char *b = xasprintf ("gpu_r%d[gpu_off + gpu_t]", r->reds[j].cap);
+      print_step (r, j, pp, "    ", a, a, b);
+      free (a);
+      free (b);
+    }
+  pp_string (pp, "  }\n");
+  print_local_tree (r, pp, "gpu_r", "0");
+  pp_string (pp, "}\n");
+}

@@ -1,0 +1,189 @@
+/* gpu-region.cc -- the table of regions of the function being compiled,
+   and the small queries and reports every gpu_* pass shares
+   (gpu-region.h).  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "gpu-region.h"
+
+/* The regions of GPU_TABLE_FUN.  */
+static vec<gpu_region *> gpu_table;
+static function *gpu_table_fun;
+/* Trees the regions hold that nothing else keeps alive.  */
+static vec<tree, va_gc> *gpu_table_trees;
+
+static const struct ggc_root_tab gpu_region_roots[] = {
+  { &gpu_table_trees, 1, sizeof (gpu_table_trees), &gt_ggc_mx_vec_tree_va_gc_,
+    &gt_pch_nx_vec_tree_va_gc_ },
+  LAST_GGC_ROOT_TAB
+};
+
+/* See gpu-region.h.  */
+
+const struct ggc_root_tab *
+gpu_region_ggc_roots (void)
+{
+  return gpu_region_roots;
+}
+
+/* See gpu-region.h.  */
+
+void
+gpu_regions_release (void)
+{
+  for (unsigned i = 0; i < gpu_table.length (); i++)
+    {
+      struct gpu_region *r = gpu_table[i];
+      delete r->params;
+      delete r->shared;
+      r->caps.release ();
+      r->accs.release ();
+      r->reds.release ();
+      free (r->source);
+      XDELETE (r);
+    }
+  gpu_table.release ();
+  gpu_table_fun = NULL;
+  vec_free (gpu_table_trees);
+}
+
+/* See gpu-region.h.  */
+
+vec<gpu_region *> *
+gpu_regions (function *fun)
+{
+  if (gpu_table_fun != fun)
+    gpu_regions_release ();
+  gpu_table_fun = fun;
+  return &gpu_table;
+}
+
+/* See gpu-region.h.  */
+
+struct gpu_region *
+gpu_region_new (function *fun)
+{
+  struct gpu_region *r = XCNEW (struct gpu_region);
+  r->fun = fun;
+  r->caps = vNULL;
+  r->accs = vNULL;
+  r->reds = vNULL;
+  gpu_regions (fun)->safe_push (r);
+  return r;
+}
+
+/* See gpu-region.h.  */
+
+tree
+gpu_region_keep (tree t)
+{
+  if (t)
+    vec_safe_push (gpu_table_trees, t);
+  return t;
+}
+
+/* See gpu-region.h.  */
+
+void
+gpu_region_fail (struct gpu_region *r, location_t loc, const char *fmt, ...)
+{
+  if (r->fail)
+    return;
+  /* Format with the front end's decoder so %qD, %qE and %qT work.  */
+  pretty_printer pp;
+  pp_format_decoder (&pp) = pp_format_decoder (global_dc->printer);
+  va_list ap;
+  va_start (ap, fmt);
+  text_info ti;
+  memset (&ti, 0, sizeof ti);
+  ti.format_spec = fmt;
+  ti.args_ptr = &ap;
+  pp_format_verbatim (&pp, &ti);
+  va_end (ap);
+  snprintf (r->fail_buf, sizeof r->fail_buf, "%s", pp_formatted_text (&pp));
+  r->fail = r->fail_buf;
+  r->fail_loc = loc;
+}
+
+/* See gpu-region.h.  */
+
+void
+gpu_dump_reason (const char *what, location_t loc, const char *text)
+{
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      expanded_location xl = expand_location (loc);
+      fprintf (dump_file, "%s: %s:%d: %s\n", what, xl.file ? xl.file : "?",
+	       xl.line, text);
+    }
+}
+
+/* See gpu-region.h.  */
+
+void
+gpu_region_report_missed (struct gpu_region *r)
+{
+  gpu_dump_reason ("FAILED", r->fail_loc, r->fail);
+  if (gpu_opts.werror)
+    error_at (r->fail_loc, "%<GPU_PARALLEL%> loop not offloaded: %s",
+	      r->fail);
+  else if (dump_enabled_p ())
+    dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+		     dump_user_location_t::from_location_t (r->fail_loc),
+		     "loop not offloaded: %s\n", r->fail);
+}
+
+/* See gpu-region.h.  */
+
+const char *
+gpu_value_name (tree value)
+{
+  if (TREE_CODE (value) == SSA_NAME)
+    value = SSA_NAME_VAR (value);
+  if (value && DECL_P (value) && DECL_NAME (value))
+    return IDENTIFIER_POINTER (DECL_NAME (value));
+  if (value && TREE_CODE (value) == ADDR_EXPR)
+    return gpu_value_name (TREE_OPERAND (value, 0));
+  return "<temporary>";
+}
+
+/* See gpu-region.h.  */
+
+int
+gpu_reduce_phi_index (struct gpu_region *r, tree name)
+{
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    for (int k = 0; k < r->ndim; k++)
+      if (r->reds[j].phis[k] == name)
+	return j;
+  return -1;
+}
+
+/* See gpu-region.h.  */
+
+int
+gpu_type_code (tree type)
+{
+  if (TREE_CODE (type) == INTEGER_TYPE)
+    {
+      int base;
+      switch (TYPE_PRECISION (type))
+	{
+	case 8: base = 1; break;
+	case 16: base = 3; break;
+	case 32: base = 5; break;
+	case 64: base = 7; break;
+	default: return 0;
+	}
+      return base + (TYPE_UNSIGNED (type) ? 1 : 0);
+    }
+  if (TREE_CODE (type) == REAL_TYPE)
+    {
+      if (TYPE_MODE (type) == SFmode)
+	return 9;
+      if (TYPE_MODE (type) == DFmode)
+	return 10;
+    }
+  return 0;
+}
+

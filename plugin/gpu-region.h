@@ -1,0 +1,249 @@
+/* gpu-region.h -- the one representation of an offloaded loop nest, below
+   every gpu_* pass and the OpenCL printer.
+
+   gpu_find creates a region for each outermost GPU_PARALLEL loop of a
+   function and fills in its shape (the marked loops, their trip counts),
+   its parameters (what the kernel takes from the host, with how it is
+   mapped and the byte range it reaches) and its memory references;
+   gpu_reduce adds the GPU_REDUCE accumulators; gpu_emit prints the kernel
+   into SOURCE; gpu_outline builds the host fallback, the record and the
+   one gpurt_run call.  A pass that finds the region cannot be offloaded
+   records why (gpu_region_fail) and the later passes leave it alone.
+
+   The regions of the function being compiled live in one table from
+   gpu_find to gpu_outline (the passes run one after the other on a
+   function); the trees they hold are kept alive for the garbage collector
+   by gpu_region_keep.  */
+
+#ifndef GPUOFFLOAD_GPU_REGION_H
+#define GPUOFFLOAD_GPU_REGION_H
+
+/* Reduction operators; the numbers are word 2 of a reduction argument
+   (docs/ABI.md).  */
+enum gpu_red_op
+{
+  GPU_RED_NONE = 0,
+  GPU_RED_ADD = 1,		/* + and - */
+  GPU_RED_MUL = 2,
+  GPU_RED_AND = 3,		/* & */
+  GPU_RED_OR = 4,		/* | */
+  GPU_RED_XOR = 5,
+  GPU_RED_LAND = 6,		/* && */
+  GPU_RED_LOR = 7,		/* || */
+  GPU_RED_MIN = 8,		/* ternary or MIN_EXPR */
+  GPU_RED_MAX = 9,
+  GPU_RED_FMIN = 10,		/* fmin, fminf: NaNs ignored */
+  GPU_RED_FMAX = 11
+};
+
+/* Work-group size of reduction kernels (reqd_work_group_size).  */
+#define GPU_RED_WG 256
+
+/* The ABI's code of the reduction element type TYPE (docs/ABI.md), 0 if
+   unsupported: 1 i8, 2 u8, 3 i16, 4 u16, 5 i32, 6 u32, 7 i64, 8 u64,
+   9 f32, 10 f64.  */
+int gpu_type_code (tree type);
+
+/* How the runtime maps a kernel parameter.  */
+enum gpu_cap_kind
+{
+  GPU_CAP_BUFFER,	/* Host memory reached through a pointer or an
+			   object: copied to a device buffer (READ/WRITE
+			   below say which way).  */
+  GPU_CAP_SCALAR,	/* A scalar passed by value.  */
+  GPU_CAP_REDUCE	/* A GPU_REDUCE accumulator: the kernel writes its
+			   per-work-group partial results.  */
+};
+
+/* Access flags of a buffer parameter.  */
+#define GPU_ACC_READ 1
+#define GPU_ACC_WRITE 2
+
+/* A parameter of the kernel: a value the region takes from the host.  */
+struct gpu_capture
+{
+  /* An SSA name defined before the region, a VAR_DECL/PARM_DECL in host
+     memory, or (for index-space values) a GENERIC expression.  */
+  tree value;
+  enum gpu_cap_kind kind;
+  unsigned flags;		/* GPU_ACC_* for buffers.  */
+  tree type;			/* Scalar type, or the pointer type.  */
+  /* Byte range [LO, HI) reached from the pointer (buffers), GENERIC
+     valid before the region, NULL until bounded.  */
+  tree lo, hi;
+  /* The same range as a function of the outermost marked index's
+     iteration number K: [LO0 + K * STRIDE, HI0 + K * STRIDE) for one
+     iteration K (so iterations [A, B) reach [LO0 + A * STRIDE,
+     HI0 + (B - 1) * STRIDE)), when every access moves affinely with K;
+     NULL otherwise.  Batching splits the index space with it.  */
+  tree lo0, hi0, stride;
+  bool unbounded;		/* Some access could not be bounded.  */
+  location_t unbounded_loc;	/* Where.  */
+};
+
+/* A memory reference of the region through a buffer parameter.  */
+struct gpu_access
+{
+  gimple *stmt;
+  tree ref;			/* The reference, NULL for a call argument.  */
+  int cap;			/* Index into the parameters.  */
+  unsigned flags;		/* GPU_ACC_*.  */
+};
+
+/* One marked loop of the nest; dimension 0 is the innermost.  */
+struct gpu_dim
+{
+  class loop *loop;
+  tree iv;			/* The index: the header PHI's result.  */
+  tree lo, step;		/* Index = LO + k * STEP (GENERIC at the
+				   region's preheader).  */
+  tree count;			/* Trip count, GENERIC of type uint64.  */
+  int lo_cap, step_cap;		/* Their parameter indices.  */
+};
+
+/* A GPU_REDUCE accumulator of the region (gpu_reduce).  */
+struct gpu_reduction
+{
+  tree var;			/* The GPU_REDUCE variable.  */
+  tree type;			/* Its type.  */
+  tree phis[3];			/* Header PHI results, per dimension.  */
+  tree init;			/* Value before the region.  */
+  enum gpu_red_op op;
+  int cap;			/* Parameter index (GPU_CAP_REDUCE).  */
+  const char *tname;		/* OpenCL type name (set by the printer).  */
+  location_t loc;		/* Where the variable is declared.  */
+  tree slot;			/* Host result slot (set by gpu_outline).  */
+};
+
+struct gpu_region
+{
+  function *fun;
+  class loop *outer;		/* Outermost marked loop.  */
+  int num;			/* Number of the region in its unit.  */
+  int ndim;
+  struct gpu_dim dims[3];
+  location_t loc;
+  char kernel_name[128];
+  vec<gpu_capture> caps;	/* Parameters, in kernel order.  */
+  vec<gpu_access> accs;		/* References through buffers.  */
+  bool fp64;			/* The kernel uses double.  */
+  /* Condition (GENERIC, valid before the region) under which the access
+     ranges hold; NULL when they always do.  */
+  tree valid;
+  /* GPU_REDUCE accumulators updated in the region (gpu_reduce).  */
+  vec<gpu_reduction> reds;
+  /* Parameter index of each captured value (gpu_find).  */
+  hash_map<tree, int> *params;
+  /* Decls the function uses outside the region: shared with the host,
+     so in global memory on the device.  */
+  hash_set<tree> *shared;
+  /* The kernel's OpenCL C text (gpu_emit), xmalloc'd.  */
+  char *source;
+  /* First reason the region cannot be offloaded; the passes after the
+     one that set it skip the region.  */
+  const char *fail;
+  location_t fail_loc;
+  char fail_buf[512];
+};
+
+/* The regions of FUN (created by gpu_find, in source order).  A table
+   left from another function is released first.  */
+vec<gpu_region *> *gpu_regions (function *fun);
+
+/* A new region of FUN, added to its table.  */
+struct gpu_region *gpu_region_new (function *fun);
+
+/* Release the table (after the last pass has seen the function).  */
+void gpu_regions_release (void);
+
+/* Keep the tree T alive until the table is released; returns T.  Every
+   GENERIC tree a region holds that the IL does not reference goes
+   through here.  */
+tree gpu_region_keep (tree t);
+
+/* GC roots of the region table, for PLUGIN_REGISTER_GGC_ROOTS.  */
+const struct ggc_root_tab *gpu_region_ggc_roots (void);
+
+/* Record FMT... as the reason region R is not offloaded, at LOC (the
+   first reason wins).  */
+void gpu_region_fail (struct gpu_region *r, location_t loc,
+		      const char *fmt, ...);
+
+/* Print "WHAT: FILE:LINE: TEXT" in the current pass's dump when it has
+   TDF_DETAILS (WHAT is SUCCESS or FAILED: the strings tests scan).  */
+void gpu_dump_reason (const char *what, location_t loc, const char *text);
+
+/* Report in the current pass's dump and as a missed-optimization remark
+   that region R is not offloaded (an error under werror).  */
+void gpu_region_report_missed (struct gpu_region *r);
+
+/* The user-level name of VALUE (an SSA name or decl) or "<temporary>".  */
+const char *gpu_value_name (tree value);
+
+/* Address spaces of OpenCL C 1.2 that kernels use.  */
+enum gpu_as
+{
+  GPU_AS_NONE = 0,		/* Not yet known.  */
+  GPU_AS_PRIVATE,
+  GPU_AS_GLOBAL
+};
+
+/* What a pointer value points into: its address space and, in global
+   memory, the buffer parameter it is rooted at (-1 if none or unknown).  */
+struct gpu_ptr
+{
+  enum gpu_as as;
+  int cap;
+};
+
+/* The context in which gpu-memory.cc answers where memory lives: the
+   body of region R itself (KERNEL, made of BLOCKS), or a function it
+   calls (FNDECL, specialised for the address spaces SIG gives its pointer
+   parameters, 'p' private or 'g' global).  */
+struct gpu_memctx
+{
+  struct gpu_region *r;
+  function *fun;
+  tree fndecl;
+  bool kernel;
+  hash_set<basic_block> *blocks;
+  const char *sig;
+  /* Kernel: create the parameters of values from outside the region
+     (gpu_find) rather than only look them up (the printer).  */
+  bool create;
+  hash_map<tree, gpu_ptr> *ptrs;	/* Pointer values seen.  */
+};
+
+/* Set up *M for the body of R (KERNEL) or of the callee FNDECL; BLOCKS
+   is then filled by the caller.  */
+void gpu_memctx_init (struct gpu_memctx *m, struct gpu_region *r,
+		      function *fun, tree fndecl, bool kernel);
+void gpu_memctx_fini (struct gpu_memctx *m);
+
+/* Where STMT's location is unknown, the region's.  */
+location_t gpu_stmt_loc (struct gpu_region *r, gimple *stmt);
+
+/* The parameter of region R for VALUE with KIND: created when CREATE,
+   else looked up (and R fails if there is none).  Returns its index, or
+   -1.  */
+int gpu_region_param (struct gpu_region *r, tree value,
+		      enum gpu_cap_kind kind, bool create, gimple *stmt);
+
+/* The root object of the memory reference REF: a decl, or NULL with the
+   pointer of its MEM_REF in *BASE_PTR.  */
+tree gpu_ref_base (tree ref, tree *base_ptr);
+
+/* Is DECL an object private to the body M describes?  */
+bool gpu_decl_private_p (struct gpu_memctx *m, tree decl);
+
+/* Where the object DECL, used by STMT, lives.  */
+struct gpu_ptr gpu_decl_info (struct gpu_memctx *m, gimple *stmt, tree decl);
+
+/* Where the pointer value PTR, used by STMT, points.  */
+struct gpu_ptr gpu_ptr_info (struct gpu_memctx *m, gimple *stmt, tree ptr);
+
+/* Is NAME a header PHI result of a reduction of R?  Returns its index
+   or -1.  */
+int gpu_reduce_phi_index (struct gpu_region *r, tree name);
+
+#endif /* GPUOFFLOAD_GPU_REGION_H */
