@@ -449,22 +449,34 @@ last_iteration (struct gpu_region *r, class loop *loop, basic_block bb)
 }
 
 /* Bound the values of CHREC (an address evolution inside R) by *LO and
-   *HI, as longs valid before R.  */
+   *HI, as longs valid before R.  With STRIDE, bound them for one
+   iteration K of the outermost marked loop instead: the values lie in
+   [*LO + K * *STRIDE, *HI + K * *STRIDE], *STRIDE being the step of that
+   loop's evolution (0 if none).  */
 
 static bool
 chrec_range (struct gpu_region *r, basic_block bb, tree chrec, tree *lo,
-	     tree *hi)
+	     tree *hi, tree *stride = NULL)
 {
   if (!chrec || chrec_contains_undetermined (chrec))
     return false;
   if (TREE_CODE (chrec) == POLYNOMIAL_CHREC)
     {
       tree l, h;
-      if (!chrec_range (r, bb, CHREC_LEFT (chrec), &l, &h))
+      if (!chrec_range (r, bb, CHREC_LEFT (chrec), &l, &h, stride))
 	return false;
       tree step = CHREC_RIGHT (chrec);
       if (tree_contains_chrecs (step, NULL) || !invariant_in_region_p (r, step))
 	return false;
+      if (stride && get_chrec_loop (chrec) == r->outer)
+	{
+	  if (!integer_zerop (*stride))
+	    return false;
+	  *stride = fold_convert (long_type (), step);
+	  *lo = l;
+	  *hi = h;
+	  return true;
+	}
       tree n = last_iteration (r, get_chrec_loop (chrec), bb);
       if (!n)
 	return false;
@@ -620,11 +632,16 @@ interval_of (struct gpu_region *r, tree t, tree *lo, tree *hi, int depth)
 }
 
 /* Bound the access A of region R: the byte range it touches, as longs
-   valid before R, in *LO and *HI (one past the end).  */
+   valid before R, in *LO and *HI (one past the end); and in *LO0, *HI0
+   and *STRIDE the range one iteration K of the outermost marked loop
+   touches, [*LO0 + K * *STRIDE, *HI0 + K * *STRIDE), or *STRIDE NULL
+   when that is not known.  */
 
 static bool
-bound_access (struct gpu_region *r, struct gpu_access *a, tree *lo, tree *hi)
+bound_access (struct gpu_region *r, struct gpu_access *a, tree *lo, tree *hi,
+	      tree *lo0, tree *hi0, tree *stride)
 {
+  *stride = NULL_TREE;
   if (!a->ref)
     return false;
   tree size = TYPE_SIZE_UNIT (TREE_TYPE (a->ref));
@@ -642,6 +659,16 @@ bound_access (struct gpu_region *r, struct gpu_access *a, tree *lo, tree *hi)
   tree ev = analyze_scalar_evolution (sl, addr);
   ev = instantiate_scev (loop_preheader_edge (r->outer), sl, ev);
   bool ok = chrec_range (r, gimple_bb (a->stmt), ev, lo, hi);
+  if (ok)
+    {
+      tree st = build_int_cst (long_type (), 0);
+      if (chrec_range (r, gimple_bb (a->stmt), ev, lo0, hi0, &st))
+	{
+	  *stride = st;
+	  *hi0 = fold_build2 (PLUS_EXPR, long_type (), *hi0,
+			      fold_convert (long_type (), size));
+	}
+    }
   if (!ok && loop_containing_stmt (a->stmt) == r->dims[0].loop)
     ok = interval_of (r, addr, lo, hi, 0);
   if (!ok && dump_file && (dump_flags & TDF_DETAILS))
@@ -777,14 +804,17 @@ extent_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
 static bool
 bound_captures (struct gpu_region *r)
 {
+  /* Parameters whose accesses do not all move by one stride with the
+     outermost index.  */
+  auto_bitmap not_affine;
   for (unsigned i = 0; i < r->accs.length (); i++)
     {
       struct gpu_access *a = &r->accs[i];
       struct gpu_capture *c = &r->caps[a->cap];
       if (DECL_P (c->value) || c->unbounded)
 	continue;
-      tree lo, hi;
-      if (!bound_access (r, a, &lo, &hi))
+      tree lo, hi, lo0, hi0, stride;
+      if (!bound_access (r, a, &lo, &hi, &lo0, &hi0, &stride))
 	{
 	  c->unbounded = true;
 	  c->unbounded_loc = gimple_location (a->stmt);
@@ -795,7 +825,21 @@ bound_captures (struct gpu_region *r)
       hi = fold_build2 (MINUS_EXPR, long_type (), hi, base);
       c->lo = c->lo ? fold_build2 (MIN_EXPR, long_type (), c->lo, lo) : lo;
       c->hi = c->hi ? fold_build2 (MAX_EXPR, long_type (), c->hi, hi) : hi;
+      if (!stride || (c->stride && !operand_equal_p (c->stride, stride, 0)))
+	bitmap_set_bit (not_affine, a->cap);
+      if (bitmap_bit_p (not_affine, a->cap))
+	continue;
+      lo0 = fold_build2 (MINUS_EXPR, long_type (), lo0, base);
+      hi0 = fold_build2 (MINUS_EXPR, long_type (), hi0, base);
+      c->stride = stride;
+      c->lo0 = c->lo0 ? fold_build2 (MIN_EXPR, long_type (), c->lo0, lo0)
+	: lo0;
+      c->hi0 = c->hi0 ? fold_build2 (MAX_EXPR, long_type (), c->hi0, hi0)
+	: hi0;
     }
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    if (bitmap_bit_p (not_affine, i) || r->caps[i].unbounded)
+      r->caps[i].lo0 = r->caps[i].hi0 = r->caps[i].stride = NULL_TREE;
   for (unsigned i = 0; i < r->caps.length (); i++)
     {
       struct gpu_capture *c = &r->caps[i];
@@ -856,6 +900,15 @@ dump_params (struct gpu_region *r)
 	  fprintf (dump_file, ", ");
 	  print_generic_expr (dump_file, c->hi, TDF_SLIM);
 	  fprintf (dump_file, ")");
+	  if (c->stride)
+	    {
+	      fprintf (dump_file, ", per outer iteration k: [");
+	      print_generic_expr (dump_file, c->lo0, TDF_SLIM);
+	      fprintf (dump_file, ", ");
+	      print_generic_expr (dump_file, c->hi0, TDF_SLIM);
+	      fprintf (dump_file, ") + k * ");
+	      print_generic_expr (dump_file, c->stride, TDF_SLIM);
+	    }
 	}
       fprintf (dump_file, "\n");
     }
@@ -940,6 +993,9 @@ find_region (function *fun, class loop *outer, tree iv)
 	  gpu_region_keep (r->caps[i].value);
 	  gpu_region_keep (r->caps[i].lo);
 	  gpu_region_keep (r->caps[i].hi);
+	  gpu_region_keep (r->caps[i].lo0);
+	  gpu_region_keep (r->caps[i].hi0);
+	  gpu_region_keep (r->caps[i].stride);
 	}
       gpu_region_keep (r->valid);
       if (dump_file && (dump_flags & TDF_DETAILS))

@@ -71,11 +71,12 @@ struct gpu_capture
   /* Byte range [LO, HI) reached from the pointer (buffers), GENERIC
      valid before the region, NULL until bounded.  */
   tree lo, hi;
-  /* The same range as a function of the outermost marked index's
-     iteration number K: [LO0 + K * STRIDE, HI0 + K * STRIDE) for one
-     iteration K (so iterations [A, B) reach [LO0 + A * STRIDE,
-     HI0 + (B - 1) * STRIDE)), when every access moves affinely with K;
-     NULL otherwise.  Batching splits the index space with it.  */
+  /* The range one iteration K (counted from 0) of the outermost marked
+     loop reaches: [LO0 + K * STRIDE, HI0 + K * STRIDE), when every
+     access moves by the same STRIDE bytes with K (0 when it does not
+     move); NULL when some access does not (indirect, GPU_EXTENT, an
+     object).  Iterations [A, B) then reach the union of those of A and
+     B - 1: batching cuts the index space with it.  */
   tree lo0, hi0, stride;
   bool unbounded;		/* Some access could not be bounded.  */
   location_t unbounded_loc;	/* Where.  */
