@@ -61,6 +61,53 @@ gpu_runtime_decl (const char *name, tree fntype, const char *fnspec,
   return decl;
 }
 
+/* A static constructor running BODY, as cgraph_build_static_cdtor makes
+   one, but compiled without basic-block vectorization: it only calls
+   gpurt_register, and the vectorizer would report each call as a
+   statement that clobbers memory in the user's -fopt-info output.  */
+
+static void
+build_ctor (tree body)
+{
+  static int counter;
+  char buf[32];
+  /* A name collect2 does not take for a constructor of its own.  */
+  snprintf (buf, sizeof buf, "_sub_I_gpuoffload_%d", counter++);
+  tree decl = build_decl (input_location, FUNCTION_DECL, get_identifier (buf),
+			  build_function_type_list (void_type_node,
+						    NULL_TREE));
+  current_function_decl = decl;
+  tree resdecl = build_decl (input_location, RESULT_DECL, NULL_TREE,
+			     void_type_node);
+  DECL_ARTIFICIAL (resdecl) = 1;
+  DECL_RESULT (decl) = resdecl;
+  DECL_CONTEXT (resdecl) = decl;
+  allocate_struct_function (decl, false);
+  TREE_STATIC (decl) = 1;
+  TREE_USED (decl) = 1;
+  int slp = flag_tree_slp_vectorize;
+  flag_tree_slp_vectorize = 0;
+  DECL_FUNCTION_SPECIFIC_OPTIMIZATION (decl)
+    = build_optimization_node (&global_options, &global_options_set);
+  flag_tree_slp_vectorize = slp;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  DECL_NO_INSTRUMENT_FUNCTION_ENTRY_EXIT (decl) = 1;
+  DECL_SAVED_TREE (decl) = body;
+  DECL_UNINLINABLE (decl) = 1;
+  DECL_INITIAL (decl) = make_node (BLOCK);
+  BLOCK_SUPERCONTEXT (DECL_INITIAL (decl)) = decl;
+  TREE_USED (DECL_INITIAL (decl)) = 1;
+  DECL_SOURCE_LOCATION (decl) = input_location;
+  cfun->function_end_locus = input_location;
+  DECL_STATIC_CONSTRUCTOR (decl) = 1;
+  decl_init_priority_insert (decl, DEFAULT_INIT_PRIORITY);
+  gimplify_function_tree (decl);
+  cgraph_node::add_new_function (decl, false);
+  set_cfun (NULL);
+  current_function_decl = NULL;
+}
+
 /* See gpu-launch.h.  PLUGIN_EARLY_GIMPLE_PASSES_END callback (after every
    function has been seen): build one static constructor that registers
    every region record of the translation unit with libgpurt
@@ -85,7 +132,7 @@ gpu_launch_build_ctor (void *, void *)
 		 NULL_TREE));
       append_to_statement_list (build_call_expr (reg, 1, addr), &body);
     }
-  cgraph_build_static_cdtor ('I', body, DEFAULT_INIT_PRIORITY);
+  build_ctor (body);
   vec_free (gpu_records);
 }
 
