@@ -1,10 +1,11 @@
 /* gpu-emit.cc -- the gpu_emit pass: print the OpenCL C kernel of every
    region that the passes before it could offload.
 
-   The printer (oclemit/) prints what the region says and decides nothing;
-   this pass hands it each region, keeps the text in the region for
-   gpu_outline's record, writes it to DIR/NAME.cl under
-   -fplugin-arg-gpuoffload-dump-cl=DIR and shows it in the dump.  */
+   The printer (oclemit/) prints the region's device clone (gpu_clone) and
+   decides nothing; this pass hands it each region, removes the clone,
+   keeps the text in the region for gpu_outline's record, writes it to
+   DIR/NAME.cl under -fplugin-arg-gpuoffload-dump-cl=DIR and shows it in
+   the dump.  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
@@ -60,12 +61,19 @@ pass_gpu_emit::execute (function *fun)
 {
   vec<gpu_region *> *regions = gpu_regions (fun);
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  calculate_dominance_info (CDI_DOMINATORS);
   for (unsigned i = 0; i < regions->length (); i++)
     {
       struct gpu_region *r = (*regions)[i];
       if (r->fail)
-	continue;
-      if (!oclemit_region (r, &r->source))
+	{
+	  gpu_clone_remove (r);
+	  continue;
+	}
+      bool ok = oclemit_region (r, &r->source);
+      /* The clone has been printed: the host code is the user's again.  */
+      gpu_clone_remove (r);
+      if (!ok)
 	{
 	  gpu_region_report_missed (r);
 	  continue;

@@ -130,18 +130,18 @@ print_step (struct gpu_region *r, unsigned j, pretty_printer *pp,
   pp_string (pp, ";\n");
 }
 
-/* The work-group combine of the accumulators gpu_a<j> in __local memory
+/* The work-group combine of the accumulators ACCS[j] in __local memory
    (arrays gpu_l<j>) with two barriers: 16 work-items combine 16 values
    each, then one combines those 16.  The result goes to DST<j>[IDX].  */
 
 static void
-print_local_tree (struct gpu_region *r, pretty_printer *pp, const char *dst,
-		  const char *idx)
+print_local_tree (struct gpu_region *r, const char *const *accs,
+		  pretty_printer *pp, const char *dst, const char *idx)
 {
   unsigned n = r->reds.length ();
   pp_string (pp, "  {\n  const uint gpu_li = get_local_id(0);\n");
   for (unsigned j = 0; j < n; j++)
-    pp_printf (pp, "  gpu_l%u[gpu_li] = gpu_a%u;\n", j, j);
+    pp_printf (pp, "  gpu_l%u[gpu_li] = %s;\n", j, accs[j]);
   pp_string (pp, "  barrier(CLK_LOCAL_MEM_FENCE);\n"
 	     "  if (gpu_li < 16) {\n");
   for (unsigned j = 0; j < n; j++)
@@ -180,109 +180,43 @@ print_local_tree (struct gpu_region *r, pretty_printer *pp, const char *dst,
   pp_string (pp, "  }\n  }\n");
 }
 
-/* Print BODY with its labels (bbN, gpu_next) suffixed by _K, so that
-   several copies can live in one function.  */
-
-static void
-print_body_copy (pretty_printer *pp, const char *body, int k)
-{
-  const char *p = body;
-  while (*p)
-    {
-      if (ISIDST (*p) && (p == body || !ISIDNUM (p[-1])))
-	{
-	  const char *e = p;
-	  while (ISIDNUM (*e))
-	    e++;
-	  size_t len = e - p;
-	  bool label = (len == 8 && !strncmp (p, "gpu_next", 8));
-	  if (!label && len > 2 && p[0] == 'b' && p[1] == 'b')
-	    {
-	      label = true;
-	      for (const char *q = p + 2; q < e; q++)
-		if (!ISDIGIT (*q))
-		  label = false;
-	    }
-	  pp_append_text (pp, p, e);
-	  if (label)
-	    pp_printf (pp, "_%d", k);
-	  p = e;
-	}
-      else
-	{
-	  pp_character (pp, *p);
-	  p++;
-	}
-    }
-}
-
-/* Print the indices gpu_g0..2 of flattened iteration T.  */
-
-static void
-print_indices (struct gpu_region *r, pretty_printer *pp, const char *t)
-{
-  if (r->ndim == 1)
-    pp_printf (pp, "  const ulong gpu_g0 = %s;\n", t);
-  else if (r->ndim == 2)
-    pp_printf (pp, "  const ulong gpu_g1 = %s / gpu_n0;\n"
-	       "  const ulong gpu_g0 = %s - gpu_g1 * gpu_n0;\n", t, t);
-  else
-    pp_printf (pp, "  const ulong gpu_g2 = %s / (gpu_n0 * gpu_n1);\n"
-	       "  const ulong gpu_r12 = %s - gpu_g2 * (gpu_n0 * gpu_n1);\n"
-	       "  const ulong gpu_g1 = gpu_r12 / gpu_n0;\n"
-	       "  const ulong gpu_g0 = gpu_r12 - gpu_g1 * gpu_n0;\n", t, t);
-}
-
-/* See gpu-reduce.h.  */
+/* See ocl-reduce.h.  */
 
 void
-gpu_reduce_kernel_text (struct gpu_region *r, const char *body,
-			pretty_printer *locals, pretty_printer *out)
+gpu_reduce_kernel_locals (struct gpu_region *r, pretty_printer *pp)
+{
+  if (gpu_opts.no_local_mem)
+    return;
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    pp_printf (pp, "  __local %s gpu_l%u[%d];\n", r->reds[j].tname, j,
+	       GPU_RED_WG);
+}
+
+/* See ocl-reduce.h.  */
+
+void
+gpu_reduce_kernel_prologue (struct gpu_region *r, const char *const *accs,
+			    pretty_printer *pp)
+{
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    {
+      pp_printf (pp, "  %s = ", accs[j]);
+      print_identity (&r->reds[j], pp);
+      pp_string (pp, ";\n");
+    }
+}
+
+/* See ocl-reduce.h.  */
+
+void
+gpu_reduce_kernel_epilogue (struct gpu_region *r, const char *const *accs,
+			    pretty_printer *pp)
 {
   unsigned n = r->reds.length ();
-  bool local = !gpu_opts.no_local_mem;
-  pretty_printer *pro = out, *epi = out;
-  if (local)
-    for (unsigned j = 0; j < n; j++)
-      pp_printf (locals, "  __local %s gpu_l%u[%d];\n", r->reds[j].tname, j,
-		 GPU_RED_WG);
-  for (unsigned j = 0; j < n; j++)
+  pretty_printer *epi = pp;
+  if (!gpu_opts.no_local_mem)
     {
-      pp_printf (pro, "  %s gpu_a%u = ", r->reds[j].tname, j);
-      print_identity (&r->reds[j], pro);
-      pp_string (pro, ";\n");
-    }
-  /* Grid-stride loop over the flattened index space: neighbouring
-     work-items take neighbouring iterations of dimension 0.  Unrolled
-     (copies of the body one after the other) so that each work-item has
-     several loads in flight: the bandwidth of a GPU needs that.  */
-  size_t len = strlen (body);
-  int unroll = !local ? 1 : len < 8000 ? 8 : len < 32000 ? 4 : 1;
-  pp_string (pro, "  const ulong gpu_nt = gpu_n0 * gpu_n1 * gpu_n2;\n"
-	     "  const ulong gpu_gs = get_global_size(0);\n"
-	     "  ulong gpu_t = get_global_id(0);\n");
-  if (unroll > 1)
-    {
-      pp_printf (pro, "  for (; gpu_t + %d * gpu_gs < gpu_nt; gpu_t += %d * "
-		 "gpu_gs) {\n", unroll - 1, unroll);
-      for (int k = 0; k < unroll; k++)
-	{
-	  char *t = xasprintf ("(gpu_t + %d * gpu_gs)", k);
-	  pp_string (pro, "  {\n");
-	  print_indices (r, pro, t);
-	  print_body_copy (pro, body, k);
-	  pp_printf (pro, "  gpu_next_%d: ;\n  }\n", k);
-	  free (t);
-	}
-      pp_string (pro, "  }\n");
-    }
-  pp_string (pro, "  for (; gpu_t < gpu_nt; gpu_t += gpu_gs) {\n");
-  print_indices (r, pro, "gpu_t");
-  pp_string (pro, body);
-  pp_string (epi, "  gpu_next: ;\n  }\n");
-  if (local)
-    {
-      print_local_tree (r, epi, "gpu_r", "get_group_id(0)");
+      print_local_tree (r, accs, epi, "gpu_r", "get_group_id(0)");
       return;
     }
   /* no-local-mem: a tree in global memory, each work-group in its own
@@ -291,8 +225,8 @@ gpu_reduce_kernel_text (struct gpu_region *r, const char *body,
   pp_string (epi, "  {\n  const uint gpu_li = get_local_id(0);\n"
 	     "  const ulong gpu_wg = get_group_id(0) * 256;\n");
   for (unsigned j = 0; j < n; j++)
-    pp_printf (epi, "  gpu_r%d[gpu_wg + gpu_li] = gpu_a%u;\n",
-	       r->reds[j].cap, j);
+    pp_printf (epi, "  gpu_r%d[gpu_wg + gpu_li] = %s;\n",
+	       r->reds[j].cap, accs[j]);
   pp_string (epi, "  barrier(CLK_GLOBAL_MEM_FENCE);\n"
 	     "  for (uint gpu_k = 128; gpu_k > 0; gpu_k >>= 1) {\n"
 	     "    if (gpu_li < gpu_k) {\n");
@@ -313,7 +247,7 @@ gpu_reduce_kernel_text (struct gpu_region *r, const char *body,
   pp_string (epi, "  }\n  }\n");
 }
 
-/* See gpu-reduce.h.  */
+/* See ocl-reduce.h.  */
 
 void
 gpu_reduce_fin_kernel (struct gpu_region *r, pretty_printer *pp)
@@ -348,6 +282,11 @@ gpu_reduce_fin_kernel (struct gpu_region *r, pretty_printer *pp)
       free (b);
     }
   pp_string (pp, "  }\n");
-  print_local_tree (r, pp, "gpu_r", "0");
+  auto_vec<const char *> accs;
+  for (unsigned j = 0; j < n; j++)
+    accs.safe_push (xasprintf ("gpu_a%u", j));
+  print_local_tree (r, accs.address (), pp, "gpu_r", "0");
+  for (unsigned j = 0; j < n; j++)
+    free (CONST_CAST (char *, accs[j]));
   pp_string (pp, "}\n");
 }

@@ -1,18 +1,24 @@
-/* ocl-reduce.h -- the printer's text for GPU_REDUCE kernels
-   (ocl-reduce.cc), used by oclemit.cc.  */
+/* ocl-reduce.h -- the printer's text around the body of a GPU_REDUCE
+   kernel (ocl-reduce.cc), used by oclemit.cc.  gpu_clone lowered the
+   accumulators of the device clone to private variables, whose printed
+   names the printer passes here as ACCS.  */
 
 #ifndef GPUOFFLOAD_OCL_REDUCE_H
 #define GPUOFFLOAD_OCL_REDUCE_H
 
 #include "gpu-region.h"
 
-/* The statements of a reduction kernel into OUT, around BODY, the text
-   of one iteration (whose terminal edges jump to the label gpu_next):
-   accumulator set-up, the unrolled grid-stride loop, the work-group
-   combine and the partial store; LOCALS gets the __local arrays, which
-   OpenCL wants at kernel scope.  */
-void gpu_reduce_kernel_text (struct gpu_region *r, const char *body,
-			     pretty_printer *locals, pretty_printer *out);
+/* The __local arrays of the work-group combine (kernel scope).  */
+void gpu_reduce_kernel_locals (struct gpu_region *r, pretty_printer *pp);
+
+/* Each accumulator ACCS[j] starts at its operator's identity.  */
+void gpu_reduce_kernel_prologue (struct gpu_region *r,
+				 const char *const *accs, pretty_printer *pp);
+
+/* After the grid-stride loop: the work-group combine of ACCS and the
+   store of one partial result per work-group (docs/ABI.md).  */
+void gpu_reduce_kernel_epilogue (struct gpu_region *r,
+				 const char *const *accs, pretty_printer *pp);
 
 /* Text of the final-combine kernel NAME_fin (docs/ABI.md).  */
 void gpu_reduce_fin_kernel (struct gpu_region *r, pretty_printer *pp);

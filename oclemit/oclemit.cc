@@ -23,7 +23,9 @@ struct ocl_fn
   hash_set<tree> *declared;	/* Locals declared.  */
   hash_set<tree> *phitmps;	/* PHI temporaries declared.  */
   pretty_printer decls;		/* Local declarations.  */
-  pretty_printer body;		/* Statements.  */
+  pretty_printer body;		/* Statements...  */
+  pretty_printer *out;		/* ...or where they go now.  */
+  const char *suffix;		/* Of labels: one copy of several.  */
 };
 
 /* State of one region's emission.  */
@@ -345,10 +347,6 @@ decl_local (struct ocl_fn *f, gimple *stmt, tree decl)
 static const char *
 ssa_local (struct ocl_fn *f, gimple *stmt, tree name)
 {
-  /* The header PHIs of a reduction are the work-item's accumulator.  */
-  int red = f->m.kernel ? gpu_reduce_phi_index (f->unit->r, name) : -1;
-  if (red >= 0)
-    return xasprintf ("gpu_a%d", red);
   char *n = xasprintf ("v%u", SSA_NAME_VERSION (name));
   if (!f->declared->add (name))
     pp_printf (&f->decls, "  %s %s;\n", value_type_name (f, stmt, name), n);
@@ -1017,9 +1015,9 @@ emit_store (struct ocl_fn *f, gimple *stmt, tree lhs, const char *rhs)
   else
     tn = type_name (f, stmt, type);
   if (AGGREGATE_TYPE_P (type))
-    pp_printf (&f->body, "  %s = %s;\n", pp_formatted_text (&lp), rhs);
+    pp_printf (f->out, "  %s = %s;\n", pp_formatted_text (&lp), rhs);
   else
-    pp_printf (&f->body, "  %s = (%s)(%s);\n", pp_formatted_text (&lp), tn,
+    pp_printf (f->out, "  %s = (%s)(%s);\n", pp_formatted_text (&lp), tn,
 	       rhs);
 }
 
@@ -1058,7 +1056,7 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	    tree bp;
 	    tree obj = gpu_ref_base (lhs, &bp);
 	    pi = bp ? ptr_info (f, stmt, bp) : decl_info (f, stmt, obj);
-	    pp_printf (&f->body,
+	    pp_printf (f->out,
 		       "  for (ulong gpu_z = 0; gpu_z < sizeof (%s); gpu_z++)"
 		       " ((%suchar *)&%s)[gpu_z] = 0;\n",
 		       pp_formatted_text (&lp), as_name (pi.as),
@@ -1080,7 +1078,7 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	if (lhs)
 	  emit_store (f, stmt, lhs, pp_formatted_text (&cp));
 	else
-	  pp_printf (&f->body, "  %s;\n", pp_formatted_text (&cp));
+	  pp_printf (f->out, "  %s;\n", pp_formatted_text (&cp));
 	return;
       }
     case GIMPLE_COND:
@@ -1088,27 +1086,20 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	gcond *cond = as_a<gcond *> (stmt);
 	edge te, fe;
 	extract_true_false_edges_from_block (gimple_bb (stmt), &te, &fe);
-	/* In a reduction kernel the work-item's indices are inside the
-	   index space by construction (t < n0 n1 n2), so the test of a
-	   marked loop's header holds: no branch, and the unrolled
-	   iterations stay straight-line code whose loads can overlap.  */
-	if (f->m.kernel && !f->unit->r->reds.is_empty ())
-	  for (int k = 0; k < f->unit->r->ndim; k++)
-	    if (gimple_bb (stmt) == f->unit->r->dims[k].loop->header)
-	      {
-		class loop *l = f->unit->r->dims[k].loop;
-		emit_edge (f, flow_bb_inside_loop_p (l, te->dest) ? te : fe,
-			   "  ");
-		return;
-	      }
+	/* A test the passes made constant: only its edge.  */
+	if (gimple_cond_true_p (cond) || gimple_cond_false_p (cond))
+	  {
+	    emit_edge (f, gimple_cond_true_p (cond) ? te : fe, "  ");
+	    return;
+	  }
 	pretty_printer cp;
 	print_compare (f, stmt, &cp, gimple_cond_code (cond),
 		       gimple_cond_lhs (cond), gimple_cond_rhs (cond));
-	pp_printf (&f->body, "  if (%s) {\n", pp_formatted_text (&cp));
+	pp_printf (f->out, "  if (%s) {\n", pp_formatted_text (&cp));
 	emit_edge (f, te, "    ");
-	pp_string (&f->body, "  } else {\n");
+	pp_string (f->out, "  } else {\n");
 	emit_edge (f, fe, "    ");
-	pp_string (&f->body, "  }\n");
+	pp_string (f->out, "  }\n");
 	return;
       }
     case GIMPLE_SWITCH:
@@ -1127,16 +1118,16 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	    if (hi)
 	      {
 		print_value (f, stmt, &hp, hi);
-		pp_printf (&f->body, "  if (%s >= %s && %s <= %s) {\n",
+		pp_printf (f->out, "  if (%s >= %s && %s <= %s) {\n",
 			   pp_formatted_text (&ip), pp_formatted_text (&lp),
 			   pp_formatted_text (&ip), pp_formatted_text (&hp));
 	      }
 	    else
-	      pp_printf (&f->body, "  if (%s == %s) {\n",
+	      pp_printf (f->out, "  if (%s == %s) {\n",
 			 pp_formatted_text (&ip), pp_formatted_text (&lp));
 	    basic_block dest = label_to_block (f->m.fun, CASE_LABEL (lab));
 	    emit_edge (f, find_edge (bb, dest), "    ");
-	    pp_string (&f->body, "  }\n");
+	    pp_string (f->out, "  }\n");
 	  }
 	basic_block def = label_to_block (f->m.fun,
 					  CASE_LABEL (gimple_switch_default_label (sw)));
@@ -1152,12 +1143,12 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	    return;
 	  }
 	if (!val)
-	  pp_string (&f->body, "  return;\n");
+	  pp_string (f->out, "  return;\n");
 	else
 	  {
 	    pretty_printer vp;
 	    print_value (f, stmt, &vp, val);
-	    pp_printf (&f->body, "  return %s;\n", pp_formatted_text (&vp));
+	    pp_printf (f->out, "  return %s;\n", pp_formatted_text (&vp));
 	  }
 	return;
       }
@@ -1191,7 +1182,7 @@ terminal_edge_p (struct ocl_fn *f, edge e)
     return true;
   for (int k = 0; k < r->ndim; k++)
     {
-      class loop *l = r->dims[k].loop;
+      class loop *l = r->dev.loops[k];
       if (e->dest == l->header && flow_bb_inside_loop_p (l, e->src))
 	return true;
       if (flow_bb_inside_loop_p (l, e->src)
@@ -1209,30 +1200,17 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
   struct gpu_region *r = f->unit->r;
   if (terminal_edge_p (f, e))
     {
-      if (r->reds.is_empty () || !f->m.kernel)
-	{
-	  pp_printf (&f->body, "%sreturn;\n", indent);
-	  return;
-	}
-      /* Reduction kernels loop over iterations: the back edge of the
-	 innermost marked loop carries the accumulators to the next.  */
-      class loop *l0 = r->dims[0].loop;
-      if (e->dest == l0->header && flow_bb_inside_loop_p (l0, e->src))
-	for (unsigned j = 0; j < r->reds.length (); j++)
-	  {
-	    gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (r->reds[j].phis[0]));
-	    pretty_printer vp;
-	    print_value (f, phi, &vp, PHI_ARG_DEF_FROM_EDGE (phi, e));
-	    pp_printf (&f->body, "%sgpu_a%u = (%s)(%s);\n", indent, j,
-		       r->reds[j].tname, pp_formatted_text (&vp));
-	  }
-      pp_printf (&f->body, "%sgoto gpu_next;\n", indent);
+      /* The end of the work-item's iteration.  */
+      if (f->m.kernel && r->grid_stride)
+	pp_printf (f->out, "%sgoto gpu_next%s;\n", indent, f->suffix);
+      else
+	pp_printf (f->out, "%sreturn;\n", indent);
       return;
     }
   int dim = -1;
   if (f->m.kernel)
     for (int k = 0; k < r->ndim; k++)
-      if (e->dest == r->dims[k].loop->header)
+      if (e->dest == r->dev.loops[k]->header)
 	dim = k;
   pretty_printer second;
   for (gphi_iterator gsi = gsi_start_phis (e->dest); !gsi_end_p (gsi);
@@ -1242,19 +1220,16 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
       tree res = gimple_phi_result (phi);
       if (virtual_operand_p (res))
 	continue;
-      /* The accumulator enters the marked loops only at the start.  */
-      if (f->m.kernel && gpu_reduce_phi_index (r, res) >= 0)
-	continue;
       const char *rn = ssa_local (f, phi, res);
       const char *tn = value_type_name (f, phi, res);
       char *tmp = xasprintf ("p%u", SSA_NAME_VERSION (res));
       if (!f->phitmps->add (res))
 	pp_printf (&f->decls, "  %s %s;\n", tn, tmp);
-      if (dim >= 0 && res == r->dims[dim].iv)
+      if (dim >= 0 && res == r->dev.ivs[dim])
 	{
 	  struct gpu_dim *d = &r->dims[dim];
 	  const char *ut = uint_type_name (TREE_TYPE (res));
-	  pp_printf (&f->body,
+	  pp_printf (f->out,
 		     "%s%s = (%s)((%s)gpu_s%d + (%s)gpu_g%d * (%s)gpu_s%d);\n",
 		     indent, tmp, tn, ut, d->lo_cap, ut, dim, ut, d->step_cap);
 	}
@@ -1262,16 +1237,17 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
 	{
 	  pretty_printer vp;
 	  print_value (f, phi, &vp, PHI_ARG_DEF_FROM_EDGE (phi, e));
-	  pp_printf (&f->body, "%s%s = (%s)(%s);\n", indent, tmp, tn,
+	  pp_printf (f->out, "%s%s = (%s)(%s);\n", indent, tmp, tn,
 		     pp_formatted_text (&vp));
 	}
       pp_printf (&second, "%s%s = %s;\n", indent, rn, tmp);
     }
-  pp_string (&f->body, pp_formatted_text (&second));
+  pp_string (f->out, pp_formatted_text (&second));
   if (e->dest == EXIT_BLOCK_PTR_FOR_FN (f->m.fun))
-    pp_printf (&f->body, "%sreturn;\n", indent);
+    pp_printf (f->out, "%sreturn;\n", indent);
   else
-    pp_printf (&f->body, "%sgoto bb%d;\n", indent, e->dest->index);
+    pp_printf (f->out, "%sgoto bb%d%s;\n", indent, e->dest->index,
+	       f->suffix);
 }
 
 /* Emit the basic block BB.  */
@@ -1279,7 +1255,7 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
 static void
 emit_block (struct ocl_fn *f, basic_block bb)
 {
-  pp_printf (&f->body, "bb%d: ;\n", bb->index);
+  pp_printf (f->out, "bb%d%s: ;\n", bb->index, f->suffix);
   gimple *last = NULL;
   for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
        gsi_next (&gsi))
@@ -1298,7 +1274,7 @@ emit_block (struct ocl_fn *f, basic_block bb)
   if (EDGE_COUNT (bb->succs) == 1)
     emit_edge (f, single_succ_edge (bb), "  ");
   else if (EDGE_COUNT (bb->succs) == 0)
-    pp_string (&f->body, "  return;\n");
+    pp_string (f->out, "  return;\n");
   else
     {
       /* Abnormal or EH edges.  */
@@ -1319,6 +1295,8 @@ ocl_fn_init (struct ocl_fn *f, struct ocl_unit *u, function *fun, tree fndecl)
 {
   f->unit = u;
   gpu_memctx_init (&f->m, u->r, fun, fndecl, false);
+  f->out = &f->body;
+  f->suffix = "";
   f->declared = new hash_set<tree>;
   f->phitmps = new hash_set<tree>;
 }
@@ -1435,6 +1413,23 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
   return failed (f) ? NULL : name;
 }
 
+/* Print the indices gpu_g0..2 of R's flattened iteration T.  */
+
+static void
+print_indices (struct gpu_region *r, pretty_printer *pp, const char *t)
+{
+  if (r->ndim == 1)
+    pp_printf (pp, "  const ulong gpu_g0 = %s;\n", t);
+  else if (r->ndim == 2)
+    pp_printf (pp, "  const ulong gpu_g1 = %s / gpu_n0;\n"
+	       "  const ulong gpu_g0 = %s - gpu_g1 * gpu_n0;\n", t, t);
+  else
+    pp_printf (pp, "  const ulong gpu_g2 = %s / (gpu_n0 * gpu_n1);\n"
+	       "  const ulong gpu_r12 = %s - gpu_g2 * (gpu_n0 * gpu_n1);\n"
+	       "  const ulong gpu_g1 = gpu_r12 / gpu_n0;\n"
+	       "  const ulong gpu_g0 = gpu_r12 - gpu_g1 * gpu_n0;\n", t, t);
+}
+
 /* See oclemit.h.  */
 
 bool
@@ -1447,26 +1442,49 @@ oclemit_region (struct gpu_region *r, char **source)
   u.stack = vNULL;
   u.fp64 = false;
 
-  basic_block *body = get_loop_body (r->outer);
+  /* The kernel is printed from the device clone (gpu_clone).  */
+  class loop *outer = r->dev.outer;
+  basic_block *body = get_loop_body (outer);
   struct ocl_fn kf;
   ocl_fn_init (&kf, &u, r->fun, current_function_decl);
   kf.m.kernel = true;
-  for (unsigned i = 0; i < r->outer->num_nodes; i++)
+  for (unsigned i = 0; i < outer->num_nodes; i++)
     kf.m.blocks->add (body[i]);
 
   /* The index-space parameters (gpu_find).  */
   for (int k = 0; k < r->ndim; k++)
-    type_name (&kf, NULL, TREE_TYPE (r->dims[k].iv));
+    type_name (&kf, NULL, TREE_TYPE (r->dev.ivs[k]));
 
+  /* The accumulators of a reduction kernel (gpu_clone lowered them to
+     private variables).  */
+  auto_vec<const char *> accs;
   for (unsigned j = 0; j < r->reds.length (); j++)
     {
       r->reds[j].tname = type_name (&kf, NULL, r->reds[j].type);
       if (TYPE_MODE (r->reds[j].type) == DFmode)
 	u.fp64 = true;
+      accs.safe_push (decl_local (&kf, NULL, r->reds[j].acc));
     }
-  emit_edge (&kf, loop_preheader_edge (r->outer), "  ");
-  for (unsigned i = 0; i < r->outer->num_nodes && !r->fail; i++)
-    emit_block (&kf, body[i]);
+
+  /* One iteration, several copies of it, or one: each ends at gpu_nextN
+     in a grid-stride loop, or returns.  */
+  int ncopies = r->grid_stride ? r->unroll + (r->unroll > 1) : 1;
+  pretty_printer *copies = new pretty_printer[ncopies];
+  for (int c = 0; c < ncopies && !r->fail; c++)
+    {
+      kf.out = &copies[c];
+      char sfx[16];
+      if (c == ncopies - 1)
+	sfx[0] = 0;
+      else
+	snprintf (sfx, sizeof sfx, "_%d", c);
+      kf.suffix = sfx;
+      emit_edge (&kf, loop_preheader_edge (outer), "  ");
+      for (unsigned i = 0; i < outer->num_nodes && !r->fail; i++)
+	emit_block (&kf, body[i]);
+    }
+  kf.out = &kf.body;
+  kf.suffix = "";
   free (body);
 
   bool ok = !r->fail;
@@ -1505,25 +1523,53 @@ oclemit_region (struct gpu_region *r, char **source)
 	    pp_printf (&src, "%s gpu_s%u, ", type_name (&kf, NULL, c->type), i);
 	}
       pp_string (&src, "ulong gpu_n0, ulong gpu_n1, ulong gpu_n2)\n{\n");
-      pretty_printer locals, redbody;
       if (red)
-	gpu_reduce_kernel_text (r, pp_formatted_text (&kf.body), &locals,
-				&redbody);
-      else
-	for (int k = 0; k < 3; k++)
-	  if (k < r->ndim)
+	gpu_reduce_kernel_locals (r, &src);
+      pp_string (&src, pp_formatted_text (&kf.decls));
+      if (!r->grid_stride)
+	{
+	  for (int k = 0; k < r->ndim; k++)
 	    pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d);\n"
 		       "  if (gpu_g%d >= gpu_n%d) return;\n", k, k, k, k);
-      pp_string (&src, pp_formatted_text (&locals));
-      pp_string (&src, pp_formatted_text (&kf.decls));
-      pp_string (&src, red ? pp_formatted_text (&redbody)
-		 : pp_formatted_text (&kf.body));
+	  pp_string (&src, pp_formatted_text (&copies[0]));
+	}
+      else
+	{
+	  /* Neighbouring work-items take neighbouring iterations of
+	     dimension 0 of the flattened index space.  */
+	  gpu_reduce_kernel_prologue (r, accs.address (), &src);
+	  pp_string (&src, "  const ulong gpu_nt = gpu_n0 * gpu_n1 * gpu_n2;\n"
+		     "  const ulong gpu_gs = get_global_size(0);\n"
+		     "  ulong gpu_t = get_global_id(0);\n");
+	  if (r->unroll > 1)
+	    {
+	      pp_printf (&src, "  for (; gpu_t + %d * gpu_gs < gpu_nt; "
+			 "gpu_t += %d * gpu_gs) {\n", r->unroll - 1,
+			 r->unroll);
+	      for (int c = 0; c < r->unroll; c++)
+		{
+		  char *t = xasprintf ("(gpu_t + %d * gpu_gs)", c);
+		  pp_string (&src, "  {\n");
+		  print_indices (r, &src, t);
+		  pp_string (&src, pp_formatted_text (&copies[c]));
+		  pp_printf (&src, "  gpu_next_%d: ;\n  }\n", c);
+		  free (t);
+		}
+	      pp_string (&src, "  }\n");
+	    }
+	  pp_string (&src, "  for (; gpu_t < gpu_nt; gpu_t += gpu_gs) {\n");
+	  print_indices (r, &src, "gpu_t");
+	  pp_string (&src, pp_formatted_text (&copies[ncopies - 1]));
+	  pp_string (&src, "  gpu_next: ;\n  }\n");
+	  gpu_reduce_kernel_epilogue (r, accs.address (), &src);
+	}
       pp_string (&src, "}\n");
       if (red)
 	gpu_reduce_fin_kernel (r, &src);
       *source = xstrdup (pp_formatted_text (&src));
       ok = !r->fail;
     }
+  delete[] copies;
   ocl_fn_fini (&kf);
   delete u.tnames;
   delete u.fnames;

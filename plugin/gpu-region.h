@@ -114,6 +114,19 @@ struct gpu_reduction
   const char *tname;		/* OpenCL type name (set by the printer).  */
   location_t loc;		/* Where the variable is declared.  */
   tree slot;			/* Host result slot (set by gpu_outline).  */
+  tree dev_phis[3];		/* PHIS in the device clone (gpu_clone).  */
+  tree acc;			/* The clone's private accumulator.  */
+};
+
+/* The device clone of a region's nest (gpu_clone): a copy of the marked
+   loops in the same function behind GUARD, whose test is always true
+   (the copy is never run); gpu_emit prints it and removes it.  */
+struct gpu_nest
+{
+  class loop *outer;		/* Copy of the outermost marked loop.  */
+  basic_block guard;		/* The block testing which copy runs.  */
+  class loop *loops[3];		/* Copies of the marked loops.  */
+  tree ivs[3];			/* Their indices.  */
 };
 
 struct gpu_region
@@ -133,6 +146,12 @@ struct gpu_region
   tree valid;
   /* GPU_REDUCE accumulators updated in the region (gpu_reduce).  */
   vec<gpu_reduction> reds;
+  /* The device clone (gpu_clone), and its kernel's form: one iteration
+     per work-item, or a GRID_STRIDE loop over iterations with UNROLL
+     copies of the body.  */
+  struct gpu_nest dev;
+  bool grid_stride;
+  int unroll;
   /* Parameter index of each captured value (gpu_find).  */
   hash_map<tree, int> *params;
   /* Decls the function uses outside the region: shared with the host,
@@ -242,6 +261,10 @@ struct gpu_ptr gpu_decl_info (struct gpu_memctx *m, gimple *stmt, tree decl);
 
 /* Where the pointer value PTR, used by STMT, points.  */
 struct gpu_ptr gpu_ptr_info (struct gpu_memctx *m, gimple *stmt, tree ptr);
+
+/* Remove the device clone of R from its function (gpu_emit, once the
+   kernel is printed).  */
+void gpu_clone_remove (struct gpu_region *r);
 
 /* Is NAME a header PHI result of a reduction of R?  Returns its index
    or -1.  */

@@ -38,6 +38,7 @@ extern struct gpu_options gpu_opts;
    them from one table).  */
 gimple_opt_pass *make_pass_gpu_find (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_reduce (gcc::context *ctxt);
+gimple_opt_pass *make_pass_gpu_clone (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_emit (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_outline (gcc::context *ctxt);
 

@@ -194,6 +194,7 @@ static const struct
 } gpu_passes[] = {
   { "gpu_find", make_pass_gpu_find },
   { "gpu_reduce", make_pass_gpu_reduce },
+  { "gpu_clone", make_pass_gpu_clone },
   { "gpu_emit", make_pass_gpu_emit },
   { "gpu_outline", make_pass_gpu_outline },
 };

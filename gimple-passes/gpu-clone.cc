@@ -1,0 +1,289 @@
+/* gpu-clone.cc -- the gpu_clone pass: the device clone of each region,
+   and the lowering every kernel of that form needs.
+
+   The kernel is printed from a copy of the region's loop nest, not from
+   the host's loop: the device passes transform the copy as the device
+   needs it, the host code stays what the user wrote, and each pass's
+   dump shows the clone as it will be printed.  The copy is made in the
+   same function with loop versioning, behind a guard that is always
+   false, so it uses the very SSA names and variables from before the
+   region that gpu_find made the kernel's parameters; gpu_emit prints it
+   and then removes it (gpu_clone_remove), before gpu_outline moves the
+   host's loop into its own function.
+
+   The lowering done here is that of reductions.  The kernel of a region
+   with GPU_REDUCE accumulators runs iterations in a grid-stride loop, so
+   each accumulator becomes a private variable of the work-item: its
+   header PHIs in the clone become loads of the variable, the value along
+   each marked loop's back edge a store to it; the marked loops' exit
+   tests become true (the grid-stride loop keeps each work-item inside
+   the index space); and the number of copies of the body in the loop is
+   chosen from the body's size.  The printer then prints the clone like
+   any other.  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "gpu-region.h"
+
+/* The copy of BB's PHI at the same position as PHI, in the copy of BB.  */
+
+static tree
+copy_phi_result (basic_block bb, tree res)
+{
+  basic_block cbb = get_bb_copy (bb);
+  gphi_iterator o = gsi_start_phis (bb), c = gsi_start_phis (cbb);
+  for (; !gsi_end_p (o) && !gsi_end_p (c); gsi_next (&o), gsi_next (&c))
+    if (gimple_phi_result (o.phi ()) == res)
+      return gimple_phi_result (c.phi ());
+  return NULL_TREE;
+}
+
+/* Make the device clone of region R.  Returns false (R fails) when the
+   nest cannot be copied.  */
+
+static bool
+make_clone (struct gpu_region *r)
+{
+  class loop *L = r->outer;
+  basic_block guard;
+  class loop *copy = loop_version (L, boolean_true_node, &guard,
+				   profile_probability::always (),
+				   profile_probability::never (),
+				   profile_probability::always (),
+				   profile_probability::never (), true);
+  if (!copy)
+    {
+      gpu_region_fail (r, r->loc, "the loop nest cannot be copied for the "
+		       "device");
+      return false;
+    }
+  r->dev.outer = copy;
+  r->dev.guard = guard;
+  for (int k = 0; k < r->ndim; k++)
+    {
+      class loop *l = r->dims[k].loop;
+      r->dev.loops[k] = l == L ? copy : get_loop_copy (l);
+      r->dev.ivs[k] = copy_phi_result (l->header, r->dims[k].iv);
+      if (!r->dev.loops[k] || !r->dev.ivs[k])
+	return false;
+    }
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    for (int k = 0; k < r->ndim; k++)
+      r->reds[j].dev_phis[k]
+	= copy_phi_result (r->dims[k].loop->header, r->reds[j].phis[k]);
+  return true;
+}
+
+/* Turn the reductions of R's clone into private accumulators, and its
+   marked loops' tests into true (see the head of the file).  */
+
+static void
+lower_reductions (struct gpu_region *r)
+{
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    {
+      struct gpu_reduction *red = &r->reds[j];
+      char name[16];
+      snprintf (name, sizeof name, "gpu_a%u", j);
+      tree acc = create_tmp_var (red->type, name);
+      TREE_ADDRESSABLE (acc) = 1;
+      red->acc = acc;
+      /* The clone's accumulator starts at the value before the region
+	 (the kernel starts it at the identity).  */
+      gimple_stmt_iterator pg
+	= gsi_last_bb (loop_preheader_edge (r->dev.outer)->src);
+      gsi_insert_after (&pg, gimple_build_assign (acc, red->init),
+			GSI_NEW_STMT);
+      for (int k = r->ndim - 1; k >= 0; k--)
+	{
+	  class loop *l = r->dev.loops[k];
+	  gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (red->dev_phis[k]));
+	  tree res = gimple_phi_result (phi);
+	  /* Along the back edge, the value goes to the accumulator.  */
+	  tree next = PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (l));
+	  gimple_stmt_iterator lg = gsi_last_bb (l->latch);
+	  gimple *st = gimple_build_assign (acc, next);
+	  if (!gsi_end_p (lg) && stmt_ends_bb_p (gsi_stmt (lg)))
+	    gsi_insert_before (&lg, st, GSI_SAME_STMT);
+	  else
+	    gsi_insert_after (&lg, st, GSI_NEW_STMT);
+	  /* At the top of an iteration, it is the accumulator's value.  */
+	  tree val = make_ssa_name (red->type);
+	  gimple_stmt_iterator hg = gsi_after_labels (l->header);
+	  gsi_insert_before (&hg, gimple_build_assign (val, acc),
+			     GSI_SAME_STMT);
+	  replace_uses_by (res, val);
+	  gphi_iterator pi = gsi_for_phi (phi);
+	  remove_phi_node (&pi, true);
+	  red->dev_phis[k] = NULL_TREE;
+	}
+    }
+
+  /* The grid-stride loop keeps each work-item's indices inside the index
+     space: the marked loops' tests hold.  */
+  for (int k = 0; k < r->ndim; k++)
+    {
+      class loop *l = r->dev.loops[k];
+      gcond *cond = safe_dyn_cast<gcond *> (last_stmt (l->header));
+      if (!cond)
+	continue;
+      edge te, fe;
+      extract_true_false_edges_from_block (l->header, &te, &fe);
+      if (flow_bb_inside_loop_p (l, te->dest))
+	gimple_cond_make_true (cond);
+      else
+	gimple_cond_make_false (cond);
+      update_stmt (cond);
+    }
+
+  /* Copies of the body in the grid-stride loop: several loads in flight
+     per work-item, which the bandwidth of a GPU needs, as long as the
+     body is small.  */
+  unsigned nstmts = 0;
+  basic_block *body = get_loop_body (r->dev.loops[0]);
+  for (unsigned i = 0; i < r->dev.loops[0]->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (!is_gimple_debug (gsi_stmt (gsi)))
+	nstmts++;
+  free (body);
+  r->unroll = gpu_opts.no_local_mem ? 1 : nstmts < 120 ? 8
+    : nstmts < 480 ? 4 : 1;
+  r->grid_stride = true;
+}
+
+/* See gpu-region.h.  */
+
+void
+gpu_clone_remove (struct gpu_region *r)
+{
+  if (!r->dev.outer)
+    return;
+  basic_block guard = r->dev.guard;
+  gcond *cond = as_a<gcond *> (last_stmt (guard));
+  edge te, fe;
+  extract_true_false_edges_from_block (guard, &te, &fe);
+  /* The blocks after the region lose the clone's edges.  */
+  auto_vec<basic_block> after;
+  auto_vec<edge> exits = get_loop_exit_edges (r->dev.outer);
+  for (unsigned i = 0; i < exits.length (); i++)
+    after.safe_push (exits[i]->dest);
+  cancel_loop_tree (r->dev.outer);
+  remove_edge_and_dominated_blocks (fe);
+  gimple_stmt_iterator gsi = gsi_for_stmt (cond);
+  gsi_remove (&gsi, true);
+  te->flags &= ~(EDGE_TRUE_VALUE | EDGE_FALSE_VALUE);
+  te->flags |= EDGE_FALLTHRU;
+  for (unsigned i = 0; i < after.length (); i++)
+    for (gphi_iterator pi = gsi_start_phis (after[i]); !gsi_end_p (pi);)
+      {
+	gphi *phi = pi.phi ();
+	if (gimple_phi_num_args (phi) == 1
+	    && !virtual_operand_p (gimple_phi_result (phi)))
+	  {
+	    replace_uses_by (gimple_phi_result (phi),
+			     gimple_phi_arg_def (phi, 0));
+	    remove_phi_node (&pi, true);
+	  }
+	else
+	  gsi_next (&pi);
+      }
+  memset (&r->dev, 0, sizeof r->dev);
+  for (unsigned j = 0; j < r->reds.length (); j++)
+    r->reds[j].acc = NULL_TREE;
+}
+
+namespace {
+
+const pass_data pass_data_gpu_clone =
+{
+  GIMPLE_PASS,			/* type */
+  "gpu_clone",			/* name */
+  OPTGROUP_LOOP,		/* optinfo_flags */
+  TV_NONE,			/* tv_id */
+  ( PROP_cfg | PROP_ssa ),	/* properties_required */
+  0,				/* properties_provided */
+  0,				/* properties_destroyed */
+  0,				/* todo_flags_start */
+  0,				/* todo_flags_finish */
+};
+
+class pass_gpu_clone : public gimple_opt_pass
+{
+public:
+  pass_gpu_clone (gcc::context *ctxt)
+    : gimple_opt_pass (pass_data_gpu_clone, ctxt)
+  {}
+
+  /* Only functions in which gpu_find made regions.  */
+  virtual bool gate (function *fun)
+  {
+    return !gpu_regions (fun)->is_empty ();
+  }
+
+  virtual unsigned int execute (function *);
+};
+
+/* Make the device clone of every region of FUN still to be offloaded,
+   and lower what its kernel's form needs.  */
+
+unsigned int
+pass_gpu_clone::execute (function *fun)
+{
+  vec<gpu_region *> *regions = gpu_regions (fun);
+  loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  bool any = false;
+  initialize_original_copy_tables ();
+  for (unsigned i = 0; i < regions->length (); i++)
+    {
+      struct gpu_region *r = (*regions)[i];
+      if (r->fail)
+	continue;
+      if (!make_clone (r))
+	{
+	  gpu_region_report_missed (r);
+	  continue;
+	}
+      any = true;
+    }
+  free_original_copy_tables ();
+  if (!any)
+    {
+      loop_optimizer_finalize ();
+      return 0;
+    }
+  /* The clone's names, and those after the nest that now merge values
+     of both copies.  */
+  update_ssa (TODO_update_ssa);
+  for (unsigned i = 0; i < regions->length (); i++)
+    {
+      struct gpu_region *r = (*regions)[i];
+      if (r->fail || !r->dev.outer)
+	continue;
+      if (!r->reds.is_empty ())
+	lower_reductions (r);
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	{
+	  expanded_location xl = expand_location (r->loc);
+	  fprintf (dump_file, "SUCCESS: %s:%d: device clone of %s is loop %d"
+		   "%s", xl.file, xl.line, r->kernel_name, r->dev.outer->num,
+		   r->grid_stride ? ", grid-stride" : "");
+	  if (r->grid_stride)
+	    fprintf (dump_file, ", %d copies of the body", r->unroll);
+	  fprintf (dump_file, "\n");
+	}
+    }
+  mark_virtual_operands_for_renaming (fun);
+  update_ssa (TODO_update_ssa_only_virtuals);
+  loop_optimizer_finalize ();
+  return 0;
+}
+
+} // anon namespace
+
+gimple_opt_pass *
+make_pass_gpu_clone (gcc::context *ctxt)
+{
+  return new pass_gpu_clone (ctxt);
+}
