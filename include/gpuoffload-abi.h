@@ -51,16 +51,16 @@ enum gpu_arg_kind
 
 /* The access flags of a buffer argument (FLAGS in its word 0), as
    spelled in the record.  */
-enum gpu_access
+enum gpu_arg_access
 {
-#define DEF_GPU_ACCESS(ID, FLAGS, NAME) GPU_ACCESS_##ID = FLAGS,
+#define DEF_GPU_ARG_ACCESS(ID, FLAGS, NAME) GPU_ARG_ACCESS_##ID = FLAGS,
 #include "gpuoffload-abi.def"
-  GPU_ACCESS_END
+  GPU_ARG_ACCESS_END
 };
 
 /* The two bits of the flags.  */
-#define GPU_ARG_READ ((unsigned) GPU_ACCESS_R)
-#define GPU_ARG_WRITTEN ((unsigned) GPU_ACCESS_W)
+#define GPU_ARG_READ ((unsigned) GPU_ARG_ACCESS_R)
+#define GPU_ARG_WRITTEN ((unsigned) GPU_ARG_ACCESS_W)
 
 #define GPU_ARG_KIND_MASK 0xffu
 #define GPU_ARG_FLAGS_SHIFT 8
@@ -392,11 +392,11 @@ gpu_arg_kind_lookup (const char *tok, size_t len)
 /* The record spelling of the access flags FLAGS ("rw"), or NULL.  */
 
 static inline const char *
-gpu_access_name (unsigned flags)
+gpu_arg_access_name (unsigned flags)
 {
   switch (flags)
     {
-#define DEF_GPU_ACCESS(ID, FLAGS, NAME) case FLAGS: return NAME;
+#define DEF_GPU_ARG_ACCESS(ID, FLAGS, NAME) case FLAGS: return NAME;
 #include "gpuoffload-abi.def"
     default: return NULL;
     }
@@ -405,9 +405,9 @@ gpu_access_name (unsigned flags)
 /* The access flags spelled by the LEN bytes at TOK, or 0.  */
 
 static inline unsigned
-gpu_access_lookup (const char *tok, size_t len)
+gpu_arg_access_lookup (const char *tok, size_t len)
 {
-#define DEF_GPU_ACCESS(ID, FLAGS, NAME) \
+#define DEF_GPU_ARG_ACCESS(ID, FLAGS, NAME) \
   if (gpu_abi_token_is (tok, len, NAME)) \
     return FLAGS;
 #include "gpuoffload-abi.def"

@@ -233,13 +233,13 @@ gpurt_record_arg (struct gpurt_record *rec, const char *line, size_t len)
     {
     case GPU_ARG_BUFFER:
       arg->kind = kind;
-      arg->flags = gpu_access_lookup (tok[3], toklen[3]);
+      arg->flags = gpu_arg_access_lookup (tok[3], toklen[3]);
       if (arg->flags == 0)
 	gpurt_record_fail (rec, "argument %" PRIu64 ": access '%.*s' is not"
 			   " %s, %s or %s", k, (int) toklen[3], tok[3],
-			   gpu_access_name (GPU_ACCESS_R),
-			   gpu_access_name (GPU_ACCESS_W),
-			   gpu_access_name (GPU_ACCESS_RW));
+			   gpu_arg_access_name (GPU_ARG_ACCESS_R),
+			   gpu_arg_access_name (GPU_ARG_ACCESS_W),
+			   gpu_arg_access_name (GPU_ARG_ACCESS_RW));
       break;
 
     case GPU_ARG_SCALAR:

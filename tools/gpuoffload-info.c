@@ -71,8 +71,8 @@ print_arg (const struct gpurt_record *r, unsigned k)
     {
     case GPU_ARG_BUFFER:
       printf ("    %-3u buffer  %-11s %s\n", k,
-	      a->flags == GPU_ACCESS_R ? "read"
-	      : a->flags == GPU_ACCESS_W ? "write" : "read-write", a->name);
+	      a->flags == GPU_ARG_ACCESS_R ? "read"
+	      : a->flags == GPU_ARG_ACCESS_W ? "write" : "read-write", a->name);
       break;
     case GPU_ARG_SCALAR:
       snprintf (how, sizeof how, "%u byte%s", a->size,
