@@ -136,13 +136,25 @@ gpu_launch_build_ctor (void *, void *)
   vec_free (gpu_records);
 }
 
-/* The flags word 0 of capture C.  */
+/* The ABI access flags (GPU_ARG_READ, GPU_ARG_WRITTEN) of the buffer
+   capture C.  */
+
+static unsigned
+cap_access (struct gpu_capture *c)
+{
+  return ((c->flags & GPU_ACC_READ) ? GPU_ARG_READ : 0)
+    | ((c->flags & GPU_ACC_WRITE) ? GPU_ARG_WRITTEN : 0);
+}
+
+/* Word 0 of the argument record of capture C (gpuoffload-abi.h).  */
 
 static unsigned
 cap_word0 (struct gpu_capture *c)
 {
-  return c->kind == GPU_CAP_BUFFER ? 1 | (c->flags << 8)
-    : c->kind == GPU_CAP_REDUCE ? 3 : 2;
+  return c->kind == GPU_CAP_BUFFER ? GPU_ARG_WORD0 (GPU_ARG_BUFFER,
+						    cap_access (c))
+    : c->kind == GPU_CAP_REDUCE ? GPU_ARG_WORD0 (GPU_ARG_REDUCE, 0)
+    : GPU_ARG_WORD0 (GPU_ARG_SCALAR, 0);
 }
 
 /* Byte size of the scalar capture C.  */
@@ -153,16 +165,16 @@ cap_size (struct gpu_capture *c)
   return tree_to_uhwi (TYPE_SIZE_UNIT (c->type));
 }
 
-/* The elements the stores of region R through capture I write: *KIND 'f'
-   (floating point of *SIZE bytes), 'i' (integers or pointers) or 'b'
-   (bytes: mixed, aggregates, or stores the compiler cannot see, such as
-   those in called functions).  */
+/* The elements the stores of region R through capture I write: *KIND
+   GPU_ELEM_FLOAT (floating point of *SIZE bytes), GPU_ELEM_INT (integers
+   or pointers) or GPU_ELEM_BYTES (bytes: mixed, aggregates, or stores the
+   compiler cannot see, such as those in called functions).  */
 
 static void
 elem_of (struct gpu_region *r, unsigned i, char *kind, unsigned *size)
 {
   tree type = NULL_TREE;
-  *kind = 'b';
+  *kind = GPU_ELEM_BYTES;
   *size = 1;
   for (unsigned j = 0; j < r->accs.length (); j++)
     {
@@ -183,10 +195,10 @@ elem_of (struct gpu_region *r, unsigned i, char *kind, unsigned *size)
     return;
   unsigned n = tree_to_uhwi (TYPE_SIZE_UNIT (type));
   if (SCALAR_FLOAT_TYPE_P (type) && (n == 4 || n == 8))
-    *kind = 'f';
+    *kind = GPU_ELEM_FLOAT;
   else if ((INTEGRAL_TYPE_P (type) || POINTER_TYPE_P (type))
 	   && (n == 1 || n == 2 || n == 4 || n == 8))
-    *kind = 'i';
+    *kind = GPU_ELEM_INT;
   else
     return;
   *size = n;
@@ -199,7 +211,7 @@ make_record (struct gpu_region *r, const char *source)
 {
   pretty_printer pp;
   expanded_location xl = expand_location (r->loc);
-  pp_printf (&pp, "gpuoffload-region %d\nname %s\nloc %s:%d\nndim %d\n"
+  pp_printf (&pp, GPU_RECORD_MAGIC " %d\nname %s\nloc %s:%d\nndim %d\n"
 	     "fp64 %d\noptions", GPU_RECORD_VERSION, r->kernel_name,
 	     xl.file ? xl.file : "?", xl.line, r->ndim, r->fp64 ? 1 : 0);
   if (flag_unsafe_math_optimizations && flag_finite_math_only)
@@ -218,11 +230,13 @@ make_record (struct gpu_region *r, const char *source)
       if (c->kind == GPU_CAP_REDUCE)	/* GPU_REDUCE hook.  */
 	gpu_reduce_record_arg (r, i, &pp);
       else if (c->kind == GPU_CAP_BUFFER)
-	pp_printf (&pp, "arg %u buffer %s %s\n", i,
-		   c->flags == (GPU_ACC_READ | GPU_ACC_WRITE) ? "rw"
-		   : c->flags == GPU_ACC_WRITE ? "w" : "r", name);
+	pp_printf (&pp, "arg %u %s %s %s\n", i,
+		   gpu_arg_kind_name (GPU_ARG_BUFFER),
+		   gpu_arg_access_name (cap_access (c) ? cap_access (c)
+					: GPU_ARG_READ), name);
       else
-	pp_printf (&pp, "arg %u scalar %u %s\n", i, cap_size (c), name);
+	pp_printf (&pp, "arg %u %s %u %s\n", i,
+		   gpu_arg_kind_name (GPU_ARG_SCALAR), cap_size (c), name);
     }
   /* What a written buffer holds, for GPURT_VERIFY's comparison.  */
   for (unsigned i = 0; i < r->caps.length (); i++)
@@ -381,8 +395,9 @@ gpu_launch_args (struct gpu_region *r, tree record_var,
   l->args = build_fold_addr_expr
     (build4 (ARRAY_REF, u64_type (), args, size_zero_node, NULL_TREE,
 	     NULL_TREE));
-  /* Bit 31 of the argument count tells the runtime that the access
-     ranges do not hold for this launch (docs/ABI.md): run on the host.  */
+  /* GPU_NARGS_RANGES_INVALID in the argument count tells the runtime
+     that the access ranges do not hold for this launch (docs/ABI.md):
+     run on the host.  */
   l->nargs = build_int_cst (unsigned_type_node, nargs);
   if (r->valid)
     l->nargs = emit_value
@@ -392,7 +407,8 @@ gpu_launch_args (struct gpu_region *r, tree record_var,
 						    fold_build1 (TRUTH_NOT_EXPR,
 								 boolean_type_node,
 								 r->valid)),
-				      build_int_cst (unsigned_type_node, 31))));
+				      build_int_cst (unsigned_type_node,
+						     exact_log2 (GPU_NARGS_RANGES_INVALID)))));
 
   /* The outermost index's value after the loop.  */
   struct gpu_dim *d = &r->dims[r->ndim - 1];

@@ -28,19 +28,6 @@
 #include "gpuoffload-plugin.h"
 #include "gpu-reduce.h"
 
-static const char *const op_names[] = {
-  "none", "add", "mul", "and", "or", "xor", "land", "lor", "min", "max",
-  "fmin", "fmax"
-};
-
-static const char *const op_symbols[] = {
-  "?", "+", "*", "&", "|", "^", "&&", "||", "min", "max", "fmin", "fmax"
-};
-
-static const char *const type_tokens[] = {
-  "?", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32", "f64"
-};
-
 /* Does NAME (an SSA name) belong to a GPU_REDUCE variable?  */
 
 static bool
@@ -167,7 +154,7 @@ set_op (struct chain *c, enum gpu_red_op op, gimple *stmt)
     }
   char buf[160];
   snprintf (buf, sizeof buf, "updated with two different operators "
-	    "(%s and %s)", op_symbols[c->op], op_symbols[op]);
+	    "(%s and %s)", gpu_red_op_symbol (c->op), gpu_red_op_symbol (op));
   return misuse (c->r, gimple_location (stmt), c->var, buf);
 }
 
@@ -677,8 +664,7 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
 		   "other than in its update");
   if (ok && c.op == GPU_RED_NONE)
     ok = misuse (r, red->loc, var, "no recognizable update in the loop");
-  if (ok && (c.op == GPU_RED_AND || c.op == GPU_RED_OR
-	     || c.op == GPU_RED_XOR) && !INTEGRAL_TYPE_P (red->type))
+  if (ok && gpu_red_op_int_only (c.op) && !INTEGRAL_TYPE_P (red->type))
     ok = misuse (r, red->loc, var, "bitwise operator on a floating type");
   delete c.members;
   if (!ok)
@@ -687,8 +673,8 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
   if (dump_file && (dump_flags & TDF_DETAILS))
     {
       fprintf (dump_file, "reduction %s: op %s, type %s, init ",
-	       IDENTIFIER_POINTER (DECL_NAME (var)), op_names[red->op],
-	       type_tokens[gpu_type_code (red->type)]);
+	       IDENTIFIER_POINTER (DECL_NAME (var)), gpu_red_op_name (red->op),
+	       gpu_red_type_name (gpu_type_code (red->type)));
       print_generic_expr (dump_file, red->init);
       fprintf (dump_file, "\n");
     }
@@ -798,7 +784,8 @@ gpu_reduce_record (struct gpu_region *r, pretty_printer *pp)
   if (r->reds.is_empty ())
     return;
   pp_printf (pp, "reduce %d %s\n", GPU_RED_WG,
-	     gpu_opts.no_local_mem ? "global" : "local");
+	     gpu_opts.no_local_mem ? GPU_REDUCE_FORM_GLOBAL
+	     : GPU_REDUCE_FORM_LOCAL);
 }
 
 /* See gpu-reduce.h.  */
@@ -808,8 +795,10 @@ gpu_reduce_record_arg (struct gpu_region *r, unsigned k, pretty_printer *pp)
 {
   for (unsigned j = 0; j < r->reds.length (); j++)
     if (r->reds[j].cap == (int) k)
-      pp_printf (pp, "arg %u reduce %s %s %s\n", k, op_names[r->reds[j].op],
-		 type_tokens[gpu_type_code (r->reds[j].type)],
+      pp_printf (pp, "arg %u %s %s %s %s\n", k,
+		 gpu_arg_kind_name (GPU_ARG_REDUCE),
+		 gpu_red_op_name (r->reds[j].op),
+		 gpu_red_type_name (gpu_type_code (r->reds[j].type)),
 		 IDENTIFIER_POINTER (DECL_NAME (r->reds[j].var)));
 }
 
@@ -972,7 +961,8 @@ gpu_reduce_describe (struct gpu_region *r)
   pp_printf (&pp, ", %u reduction%s (", r->reds.length (),
 	     r->reds.length () > 1 ? "s" : "");
   for (unsigned j = 0; j < r->reds.length (); j++)
-    pp_printf (&pp, "%s%s %s", j ? ", " : "", op_symbols[r->reds[j].op],
+    pp_printf (&pp, "%s%s %s", j ? ", " : "",
+	       gpu_red_op_symbol (r->reds[j].op),
 	       IDENTIFIER_POINTER (DECL_NAME (r->reds[j].var)));
   pp_printf (&pp, ") in %s memory",
 	     gpu_opts.no_local_mem ? "global" : "local");
@@ -997,23 +987,17 @@ gpu_reduce_identity (struct gpu_reduction *red)
   bool flt = SCALAR_FLOAT_TYPE_P (type);
   REAL_VALUE_TYPE inf;
   real_inf (&inf);
-  switch (red->op)
+  switch (gpu_red_op_identity (red->op))	/* gpuoffload-abi.def */
     {
-    case GPU_RED_ADD:
-    case GPU_RED_OR:
-    case GPU_RED_XOR:
-    case GPU_RED_LOR:
+    case GPU_RED_ID_ZERO:
       return build_zero_cst (type);
-    case GPU_RED_MUL:
-    case GPU_RED_LAND:
+    case GPU_RED_ID_ONE:
       return build_one_cst (type);
-    case GPU_RED_AND:
+    case GPU_RED_ID_ALL_ONES:
       return fold_convert (type, build_minus_one_cst (signed_type_for (type)));
-    case GPU_RED_MIN:
-    case GPU_RED_FMIN:
+    case GPU_RED_ID_HIGHEST:
       return flt ? build_real (type, inf) : TYPE_MAX_VALUE (type);
-    case GPU_RED_MAX:
-    case GPU_RED_FMAX:
+    case GPU_RED_ID_LOWEST:
       return flt ? fold_build1 (NEGATE_EXPR, type,
 				build_real (type, inf))
 	: TYPE_MIN_VALUE (type);

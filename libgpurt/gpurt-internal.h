@@ -5,7 +5,8 @@
 
      gpurt.c          environment, the exported API, gpurt_launch, the
                       fallback policy;
-     gpurt-region.c   parsing and caching of region records;
+     gpurt-region.c   caching of region records (parsed by
+                      gpurt-record.c, shared with gpuoffload-info);
      gpurt-device.c   loading OpenCL with dlopen, choosing the device,
                       building a region's program;
      gpurt-buffers.c  merging argument ranges into device buffers and the
@@ -35,13 +36,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "gpuoffload-abi.h"
+#include "gpurt-record.h"
+
 #define GPURT_EXPORT __attribute__ ((visibility ("default")))
 #define GPURT_HIDDEN __attribute__ ((visibility ("hidden")))
 #define GPURT_PRINTF(F, A) __attribute__ ((format (printf, F, A)))
 
 /* Bit of gpurt_launch's NARGS set by the compiler when the argument
    ranges cannot be trusted for this launch (docs/ABI.md).  */
-#define GPURT_NARGS_RANGES_INVALID 0x80000000u
+#define GPURT_NARGS_RANGES_INVALID GPU_NARGS_RANGES_INVALID
 
 /* Room for the reason a region cannot run on the device.  */
 #define GPURT_WHY_LEN 512
@@ -165,27 +169,14 @@ GPURT_HIDDEN const char *gpurt_device_host_reason (void);
 /* ---------------------------------------------------------------------
    Region records (gpurt-region.c).  */
 
-enum gpurt_arg_kind
-{
-  GPURT_ARG_BUFFER = 1,
-  GPURT_ARG_SCALAR = 2,
-  GPURT_ARG_REDUCE = 3		/* GPU_REDUCE accumulator (gpurt-reduce.c) */
-};
-
-/* Flags of a buffer argument, as in word 0 of its argument record.  */
-#define GPURT_ARG_READ 1u
-#define GPURT_ARG_WRITTEN 2u
-
-struct gpurt_arg_desc
-{
-  enum gpurt_arg_kind kind;
-  unsigned flags;		/* buffer: GPURT_ARG_READ | GPURT_ARG_WRITTEN */
-  unsigned size;		/* scalar, reduce: 1, 2, 4 or 8 */
-  unsigned op, type;		/* reduce: operator and type codes */
-  char *name;
-  char elem_kind;		/* written buffer: 'f', 'i' or 'b' (0: 'b') */
-  unsigned elem_size;		/* and its element size in bytes */
-};
+/* Argument kinds and buffer flags: older spellings of the ABI's
+   (gpuoffload-abi.h), still used by gpurt.c and gpurt-buffers.c; new
+   code uses the GPU_ names.  */
+#define GPURT_ARG_BUFFER GPU_ARG_BUFFER
+#define GPURT_ARG_SCALAR GPU_ARG_SCALAR
+#define GPURT_ARG_REDUCE GPU_ARG_REDUCE	/* GPU_REDUCE (gpurt-reduce.c) */
+#define GPURT_ARG_READ GPU_ARG_READ
+#define GPURT_ARG_WRITTEN GPU_ARG_WRITTEN
 
 enum gpurt_build_state
 {
@@ -200,8 +191,10 @@ struct gpurt_region
   struct gpurt_region *hash_next;
   struct gpurt_region *list_next;	/* registration order */
 
-  /* Parsed record.  ERROR is set when the record cannot be used (bad
-     version or syntax); the region then always runs on the host.  */
+  /* Parsed record (gpurt_record_parse; the fields are moved out of its
+     struct gpurt_record).  ERROR is set when the record cannot be used
+     (bad version or syntax); the region then always runs on the
+     host.  */
   char *error;
   char *name;
   char *loc;
@@ -209,7 +202,7 @@ struct gpurt_region
   unsigned ndim;
   int fp64;
   unsigned nargs;
-  struct gpurt_arg_desc *args;
+  struct gpurt_record_arg *args;
   unsigned reduce_wg;		/* "reduce" key: work-group size, or 0 */
   int reduce_global;		/* "reduce WG global" (no local memory) */
   const char *source;		/* points into RECORD */
@@ -302,13 +295,6 @@ struct gpurt_reduce_launch
   size_t offset;		/* element index of the first one */
 };
 
-GPURT_HIDDEN const char *gpurt_reduce_parse_arg (struct gpurt_arg_desc *arg,
-						 const char *op, size_t len,
-						 const char *rest,
-						 size_t len2);
-GPURT_HIDDEN const char *gpurt_reduce_parse_key (struct gpurt_region *r,
-						 const char *value,
-						 size_t len);
 GPURT_HIDDEN int gpurt_reduce_setup (struct gpurt_region *r,
 				     struct gpurt_device *dev,
 				     const uint64_t *n,

@@ -25,92 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Operator and type codes (ABI.md; gimple-passes/gpu-reduce.h).  */
-enum
-{
-  RED_ADD = 1, RED_MUL, RED_AND, RED_OR, RED_XOR, RED_LAND, RED_LOR,
-  RED_MIN, RED_MAX, RED_FMIN, RED_FMAX, RED_NOPS
-};
-
-static const char *const red_op_names[RED_NOPS] = {
-  "", "add", "mul", "and", "or", "xor", "land", "lor", "min", "max",
-  "fmin", "fmax"
-};
-
-enum
-{
-  T_I8 = 1, T_U8, T_I16, T_U16, T_I32, T_U32, T_I64, T_U64, T_F32, T_F64,
-  T_NTYPES
-};
-
-static const char *const red_type_names[T_NTYPES] = {
-  "", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32", "f64"
-};
-
-static const unsigned red_type_sizes[T_NTYPES] = {
-  0, 1, 1, 2, 2, 4, 4, 8, 8, 4, 8
-};
-
-/* Index of the LEN bytes at S in NAMES[1..N-1], or 0.  */
-
-static unsigned
-gpurt_lookup (const char *const *names, unsigned n, const char *s, size_t len)
-{
-  unsigned i;
-
-  for (i = 1; i < n; i++)
-    if (strlen (names[i]) == len && memcmp (names[i], s, len) == 0)
-      return i;
-  return 0;
-}
-
-/* Parse "OP TYPE NAME" of the reduction argument ARG: OP is the LEN bytes
-   at OP, REST the LEN2 bytes "TYPE NAME".  Returns NULL on success or a
-   static message.  */
-
-const char *
-gpurt_reduce_parse_arg (struct gpurt_arg_desc *arg, const char *op,
-			size_t len, const char *rest, size_t len2)
-{
-  const char *space = memchr (rest, ' ', len2);
-  size_t tlen = space != NULL ? (size_t) (space - rest) : len2;
-
-  arg->kind = GPURT_ARG_REDUCE;
-  arg->op = gpurt_lookup (red_op_names, RED_NOPS, op, len);
-  arg->type = gpurt_lookup (red_type_names, T_NTYPES, rest, tlen);
-  if (arg->op == 0)
-    return "unknown reduction operator";
-  if (arg->type == 0)
-    return "unknown reduction type";
-  if (arg->type >= T_F32 && (arg->op == RED_AND || arg->op == RED_OR
-			     || arg->op == RED_XOR))
-    return "bitwise reduction of a floating type";
-  arg->size = red_type_sizes[arg->type];
-  return NULL;
-}
-
-/* Parse the value of the record key "reduce": "WG local|global".  */
-
-const char *
-gpurt_reduce_parse_key (struct gpurt_region *r, const char *value,
-			size_t len)
-{
-  char buf[64];
-  unsigned wg;
-  char form[16];
-
-  if (len >= sizeof buf)
-    return "malformed 'reduce' line";
-  memcpy (buf, value, len);
-  buf[len] = '\0';
-  if (sscanf (buf, "%u %15s", &wg, form) != 2 || wg == 0 || wg > 4096
-      || (strcmp (form, "local") != 0 && strcmp (form, "global") != 0))
-    return "malformed 'reduce' line";
-  r->reduce_wg = wg;
-  r->reduce_global = strcmp (form, "global") == 0;
-  return NULL;
-}
-
 /* Number of compute units of DEV (cached).  */
 
 static size_t
@@ -205,7 +119,7 @@ gpurt_reduce_setup (struct gpurt_region *r, struct gpurt_device *dev,
       size_t bytes;
       cl_int err;
 
-      if (r->args[k].kind != GPURT_ARG_REDUCE)
+      if (r->args[k].kind != GPU_ARG_REDUCE)
 	continue;
       rl->nred++;
       bytes = (rl->offset + rl->groups) * r->args[k].size;
@@ -240,24 +154,26 @@ gpurt_reduce_mem (struct gpurt_region *r, unsigned k)
 }
 
 /* Combine the COUNT values of type TYPE at P with operator OP into the
-   value at OUT (TYPE too).  Unsigned arithmetic for integer + and *, so
-   that the wrap-around is the same as on the device.  */
+   value at OUT (TYPE too), with OP's combine (gpuoffload-abi.def).
+   Unsigned arithmetic for integer + and *, so that the wrap-around is
+   the same as on the device.  */
 
 #define GPURT_COMBINE_INT(T, U)						\
   {									\
     const T *v = p;							\
     T acc = v[0];							\
     for (i = 1; i < count; i++)						\
-      switch (op)							\
+      switch (comb)							\
 	{								\
-	case RED_ADD: acc = (T) ((U) acc + (U) v[i]); break;		\
-	case RED_MUL: acc = (T) ((U) acc * (U) v[i]); break;		\
-	case RED_AND: acc = (T) (acc & v[i]); break;			\
-	case RED_OR: acc = (T) (acc | v[i]); break;			\
-	case RED_XOR: acc = (T) (acc ^ v[i]); break;			\
-	case RED_LAND: acc = (T) (acc != 0 && v[i] != 0); break;	\
-	case RED_LOR: acc = (T) (acc != 0 || v[i] != 0); break;		\
-	case RED_MIN: case RED_FMIN: acc = v[i] < acc ? v[i] : acc; break; \
+	case GPU_RED_COMB_ADD: acc = (T) ((U) acc + (U) v[i]); break;	\
+	case GPU_RED_COMB_MUL: acc = (T) ((U) acc * (U) v[i]); break;	\
+	case GPU_RED_COMB_AND: acc = (T) (acc & v[i]); break;		\
+	case GPU_RED_COMB_OR: acc = (T) (acc | v[i]); break;		\
+	case GPU_RED_COMB_XOR: acc = (T) (acc ^ v[i]); break;		\
+	case GPU_RED_COMB_LAND: acc = (T) (acc != 0 && v[i] != 0); break; \
+	case GPU_RED_COMB_LOR: acc = (T) (acc != 0 || v[i] != 0); break;	\
+	case GPU_RED_COMB_MIN: case GPU_RED_COMB_FMIN:			\
+	  acc = v[i] < acc ? v[i] : acc; break;				\
 	default: acc = v[i] > acc ? v[i] : acc; break;			\
 	}								\
     memcpy (out, &acc, sizeof acc);					\
@@ -269,15 +185,15 @@ gpurt_reduce_mem (struct gpurt_region *r, unsigned k)
     const T *v = p;							\
     T acc = v[0];							\
     for (i = 1; i < count; i++)						\
-      switch (op)							\
+      switch (comb)							\
 	{								\
-	case RED_ADD: acc = acc + v[i]; break;				\
-	case RED_MUL: acc = acc * v[i]; break;				\
-	case RED_LAND: acc = (T) (acc != 0 && v[i] != 0); break;	\
-	case RED_LOR: acc = (T) (acc != 0 || v[i] != 0); break;		\
-	case RED_MIN: acc = v[i] < acc ? v[i] : acc; break;		\
-	case RED_MAX: acc = v[i] > acc ? v[i] : acc; break;		\
-	case RED_FMIN: acc = FMIN (acc, v[i]); break;			\
+	case GPU_RED_COMB_ADD: acc = acc + v[i]; break;			\
+	case GPU_RED_COMB_MUL: acc = acc * v[i]; break;			\
+	case GPU_RED_COMB_LAND: acc = (T) (acc != 0 && v[i] != 0); break; \
+	case GPU_RED_COMB_LOR: acc = (T) (acc != 0 || v[i] != 0); break;	\
+	case GPU_RED_COMB_MIN: acc = v[i] < acc ? v[i] : acc; break;	\
+	case GPU_RED_COMB_MAX: acc = v[i] > acc ? v[i] : acc; break;	\
+	case GPU_RED_COMB_FMIN: acc = FMIN (acc, v[i]); break;		\
 	default: acc = FMAX (acc, v[i]); break;				\
 	}								\
     memcpy (out, &acc, sizeof acc);					\
@@ -288,19 +204,20 @@ static void
 gpurt_combine (unsigned op, unsigned type, const void *p, size_t count,
 	       void *out)
 {
+  enum gpu_red_combine comb = gpu_red_op_combine (op);
   size_t i;
 
   switch (type)
     {
-    case T_I8: GPURT_COMBINE_INT (int8_t, uint8_t)
-    case T_U8: GPURT_COMBINE_INT (uint8_t, uint8_t)
-    case T_I16: GPURT_COMBINE_INT (int16_t, uint16_t)
-    case T_U16: GPURT_COMBINE_INT (uint16_t, uint16_t)
-    case T_I32: GPURT_COMBINE_INT (int32_t, uint32_t)
-    case T_U32: GPURT_COMBINE_INT (uint32_t, uint32_t)
-    case T_I64: GPURT_COMBINE_INT (int64_t, uint64_t)
-    case T_U64: GPURT_COMBINE_INT (uint64_t, uint64_t)
-    case T_F32: GPURT_COMBINE_FLT (float, fminf, fmaxf)
+    case GPU_RED_TYPE_I8: GPURT_COMBINE_INT (int8_t, uint8_t)
+    case GPU_RED_TYPE_U8: GPURT_COMBINE_INT (uint8_t, uint8_t)
+    case GPU_RED_TYPE_I16: GPURT_COMBINE_INT (int16_t, uint16_t)
+    case GPU_RED_TYPE_U16: GPURT_COMBINE_INT (uint16_t, uint16_t)
+    case GPU_RED_TYPE_I32: GPURT_COMBINE_INT (int32_t, uint32_t)
+    case GPU_RED_TYPE_U32: GPURT_COMBINE_INT (uint32_t, uint32_t)
+    case GPU_RED_TYPE_I64: GPURT_COMBINE_INT (int64_t, uint64_t)
+    case GPU_RED_TYPE_U64: GPURT_COMBINE_INT (uint64_t, uint64_t)
+    case GPU_RED_TYPE_F32: GPURT_COMBINE_FLT (float, fminf, fmaxf)
     default: GPURT_COMBINE_FLT (double, fmin, fmax)
     }
 }
@@ -357,7 +274,7 @@ gpurt_final_kernel (struct gpurt_region *r, struct gpurt_device *dev,
 	}
     }
   for (k = 0; k < r->nargs && err == CL_SUCCESS; k++)
-    if (r->args[k].kind == GPURT_ARG_REDUCE)
+    if (r->args[k].kind == GPU_ARG_REDUCE)
       err = gpurt_cl.clSetKernelArg (r->fin_kernel, index++, sizeof (cl_mem),
 				     &r->reduce_mem[k]);
   if (err == CL_SUCCESS)
@@ -425,7 +342,7 @@ gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_device *dev,
       cl_int err;
       unsigned char value[8];
 
-      if (r->args[k].kind != GPURT_ARG_REDUCE)
+      if (r->args[k].kind != GPU_ARG_REDUCE)
 	continue;
       err = gpurt_cl.clEnqueueReadBuffer (dev->queue, r->reduce_mem[k],
 					  CL_TRUE, rl->offset * size,

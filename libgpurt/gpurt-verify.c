@@ -82,9 +82,9 @@ gpurt_float_close (const unsigned char *a, const unsigned char *b,
 static uint64_t
 gpurt_compare (struct gpurt_region *r, const struct gpurt_vrange *v)
 {
-  const struct gpurt_arg_desc *d = r != NULL && v->arg < r->nargs
+  const struct gpurt_record_arg *d = r != NULL && v->arg < r->nargs
     ? &r->args[v->arg] : NULL;
-  char kind = d != NULL && d->elem_kind ? d->elem_kind : 'b';
+  char kind = d != NULL && d->elem_kind ? d->elem_kind : GPU_ELEM_BYTES;
   unsigned size = d != NULL && d->elem_kind ? d->elem_size : 1;
   const char *name = d != NULL && d->name != NULL ? d->name : "?";
   uint64_t bad = 0;
@@ -95,12 +95,12 @@ gpurt_compare (struct gpurt_region *r, const struct gpurt_vrange *v)
     off = (size_t) ((size - (uint64_t) v->lo % size) % size);
   if (off > v->len || (v->len - off) % size != 0)
     {
-      kind = 'b';
+      kind = GPU_ELEM_BYTES;
       size = 1;
       off = 0;
     }
   double scale = 0;
-  if (kind == 'f')
+  if (kind == GPU_ELEM_FLOAT)
     for (size_t i = off; i + size <= v->len; i += size)
       {
 	double h = gpurt_float_at (v->host + i, size);
@@ -113,7 +113,7 @@ gpurt_compare (struct gpurt_region *r, const struct gpurt_vrange *v)
     {
       const unsigned char *dv = v->device + i, *hv = v->host + i;
       double fd = 0, fh = 0;
-      int same = kind == 'f'
+      int same = kind == GPU_ELEM_FLOAT
 	? gpurt_float_close (dv, hv, size, gpurt_env.verify_rtol, scale, &fd,
 			     &fh)
 	: memcmp (dv, hv, size) == 0;
@@ -122,7 +122,7 @@ gpurt_compare (struct gpurt_region *r, const struct gpurt_vrange *v)
       if (bad++ != 0)
 	continue;
       int64_t index = ((int64_t) i + v->lo) / (int64_t) size;
-      if (kind == 'f')
+      if (kind == GPU_ELEM_FLOAT)
 	gpurt_message ("GPURT_VERIFY: region %s (%s): %s[%" PRId64 "]:"
 		       " device %.9g, host %.9g", r ? r->name : "?",
 		       r ? r->loc : "?", name, index, fd, fh);
@@ -156,7 +156,7 @@ gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
 		  uint64_t nhost, int *threads)
 {
   struct gpurt_region *r = gpurt_region_get (region);
-  unsigned count = nargs & ~GPURT_NARGS_RANGES_INVALID;
+  unsigned count = nargs & ~GPU_NARGS_RANGES_INVALID;
   struct gpurt_vrange *v = calloc (count ? count : 1, sizeof *v);
   unsigned nv = 0, i;
   int both = 0;
@@ -170,7 +170,8 @@ gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
     {
       uint64_t w0 = args[4 * i];
       int64_t lo = (int64_t) args[4 * i + 2], hi = (int64_t) args[4 * i + 3];
-      if ((w0 & 0xff) != 1 || !((w0 >> 8) & GPURT_ARG_WRITTEN) || hi <= lo)
+      if (GPU_ARG_WORD0_KIND (w0) != GPU_ARG_BUFFER
+	  || !(GPU_ARG_WORD0_FLAGS (w0) & GPU_ARG_WRITTEN) || hi <= lo)
 	continue;
       v[nv].arg = i;
       v[nv].host = (unsigned char *) (uintptr_t) (args[4 * i + 1] + lo);
@@ -204,7 +205,7 @@ gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
   if (gpurt_env.verify_inject >= 0 && nv > 0)
     {
       /* Test hook: corrupt one element of the device's first result.  */
-      const struct gpurt_arg_desc *d = r ? &r->args[v[0].arg] : NULL;
+      const struct gpurt_record_arg *d = r ? &r->args[v[0].arg] : NULL;
       unsigned size = d && d->elem_kind ? d->elem_size : 1;
       int64_t at = (int64_t) gpurt_env.verify_inject * size + size - 1
 		   - v[0].lo;

@@ -13,6 +13,8 @@ include_HEADERS = include/gpuoffload.h
 libgpurt_la_SOURCES = \
 	libgpurt/gpurt.c \
 	libgpurt/gpurt-region.c \
+	libgpurt/gpurt-record.c \
+	libgpurt/gpurt-record.h \
 	libgpurt/gpurt-device.c \
 	libgpurt/gpurt-buffers.c \
 	libgpurt/gpurt-host.c \

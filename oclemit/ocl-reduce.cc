@@ -7,7 +7,7 @@
    the host or with the NAME_fin kernel printed here too).  With
    -fplugin-arg-gpuoffload-no-local-mem the combine is a tree in global
    memory.  The operators' identities and combines are those of
-   gpu-region.h's table.  */
+   gpuoffload-abi.def.  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
@@ -19,48 +19,24 @@
 static const char *
 unsigned_name (struct gpu_reduction *red)
 {
-  switch (gpu_type_code (red->type))
+  switch (gpu_red_type_size (gpu_type_code (red->type)))
     {
-    case 1: case 2: return "uchar";
-    case 3: case 4: return "ushort";
-    case 5: case 6: return "uint";
-    default: return "ulong";
+    case 1: return gpu_red_type_cl_name (GPU_RED_TYPE_U8);
+    case 2: return gpu_red_type_cl_name (GPU_RED_TYPE_U16);
+    case 4: return gpu_red_type_cl_name (GPU_RED_TYPE_U32);
+    default: return gpu_red_type_cl_name (GPU_RED_TYPE_U64);
     }
 }
 
-/* The identity of RED's operator, as OpenCL C text.  */
+/* The identity of RED's operator (gpuoffload-abi.def), as OpenCL C
+   text.  */
 
 static void
 print_identity (struct gpu_reduction *red, pretty_printer *pp)
 {
-  int tc = gpu_type_code (red->type);
-  bool flt = tc >= 9;
-  static const char *const maxes[] = {
-    "", "SCHAR_MAX", "UCHAR_MAX", "SHRT_MAX", "USHRT_MAX", "INT_MAX",
-    "UINT_MAX", "LONG_MAX", "ULONG_MAX"
-  };
-  static const char *const mins[] = {
-    "", "SCHAR_MIN", "0", "SHRT_MIN", "0", "INT_MIN", "0", "LONG_MIN", "0"
-  };
-  const char *v;
-  switch (red->op)
-    {
-    case GPU_RED_ADD: case GPU_RED_OR: case GPU_RED_XOR: case GPU_RED_LOR:
-      v = "0";
-      break;
-    case GPU_RED_MUL: case GPU_RED_LAND:
-      v = "1";
-      break;
-    case GPU_RED_AND:
-      v = "~0";
-      break;
-    case GPU_RED_MIN: case GPU_RED_FMIN:
-      v = flt ? "INFINITY" : maxes[tc];
-      break;
-    default:
-      v = flt ? "-INFINITY" : mins[tc];
-      break;
-    }
+  const char *v = gpu_red_type_cl_identity (gpu_type_code (red->type),
+					    gpu_red_op_identity (red->op));
+  gcc_assert (v);
   pp_printf (pp, "(%s)(%s)", red->tname, v);
 }
 
@@ -71,7 +47,7 @@ print_combine (struct gpu_reduction *red, pretty_printer *pp, const char *a,
 	       const char *b)
 {
   const char *t = red->tname;
-  bool flt = gpu_type_code (red->type) >= 9;
+  bool flt = gpu_red_type_is_float (gpu_type_code (red->type));
   const char *u = unsigned_name (red);
   switch (red->op)
     {

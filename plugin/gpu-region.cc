@@ -165,25 +165,21 @@ int
 gpu_type_code (tree type)
 {
   if (TREE_CODE (type) == INTEGER_TYPE)
-    {
-      int base;
-      switch (TYPE_PRECISION (type))
-	{
-	case 8: base = 1; break;
-	case 16: base = 3; break;
-	case 32: base = 5; break;
-	case 64: base = 7; break;
-	default: return 0;
-	}
-      return base + (TYPE_UNSIGNED (type) ? 1 : 0);
-    }
+    switch (TYPE_PRECISION (type))
+      {
+      case 8: case 16: case 32: case 64:
+	return gpu_red_type_int (TYPE_PRECISION (type) / 8,
+				 !TYPE_UNSIGNED (type));
+      default:
+	return GPU_RED_TYPE_NONE;
+      }
   if (TREE_CODE (type) == REAL_TYPE)
     {
       if (TYPE_MODE (type) == SFmode)
-	return 9;
+	return GPU_RED_TYPE_F32;
       if (TYPE_MODE (type) == DFmode)
-	return 10;
+	return GPU_RED_TYPE_F64;
     }
-  return 0;
+  return GPU_RED_TYPE_NONE;
 }
 

@@ -18,30 +18,15 @@
 #ifndef GPUOFFLOAD_GPU_REGION_H
 #define GPUOFFLOAD_GPU_REGION_H
 
-/* Reduction operators; the numbers are word 2 of a reduction argument
-   (docs/ABI.md).  */
-enum gpu_red_op
-{
-  GPU_RED_NONE = 0,
-  GPU_RED_ADD = 1,		/* + and - */
-  GPU_RED_MUL = 2,
-  GPU_RED_AND = 3,		/* & */
-  GPU_RED_OR = 4,		/* | */
-  GPU_RED_XOR = 5,
-  GPU_RED_LAND = 6,		/* && */
-  GPU_RED_LOR = 7,		/* || */
-  GPU_RED_MIN = 8,		/* ternary or MIN_EXPR */
-  GPU_RED_MAX = 9,
-  GPU_RED_FMIN = 10,		/* fmin, fminf: NaNs ignored */
-  GPU_RED_FMAX = 11
-};
+/* Reduction operators (enum gpu_red_op), types, identities and
+   combines: gpuoffload-abi.def.  */
+#include "gpuoffload-abi.h"
 
 /* Work-group size of reduction kernels (reqd_work_group_size).  */
 #define GPU_RED_WG 256
 
-/* The ABI's code of the reduction element type TYPE (docs/ABI.md), 0 if
-   unsupported: 1 i8, 2 u8, 3 i16, 4 u16, 5 i32, 6 u32, 7 i64, 8 u64,
-   9 f32, 10 f64.  */
+/* The ABI's code of the reduction element type TYPE (GPU_RED_TYPE_* of
+   gpuoffload-abi.def), GPU_RED_TYPE_NONE if unsupported.  */
 int gpu_type_code (tree type);
 
 /* How the runtime maps a kernel parameter.  */

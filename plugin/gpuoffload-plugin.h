@@ -28,11 +28,9 @@ extern struct gpu_options gpu_opts;
 #define GPU_ATTR_REDUCE "gpu_reduce"
 #define GPU_ATTR_EXTENT "gpu_extent"
 
-/* Name of the ELF section holding the region records (docs/ABI.md).  */
-#define GPU_SECTION_NAME ".gpuoffload"
-
-/* Version of the region record format (docs/ABI.md).  */
-#define GPU_RECORD_VERSION 1
+/* The section name, record version and every code the plugin writes
+   into records and argument words (docs/ABI.md).  */
+#include "gpuoffload-abi.h"
 
 /* The passes, in the order they run (plugin/gpuoffload.cc registers
    them from one table).  */

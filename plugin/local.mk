@@ -29,7 +29,8 @@ gpuoffload_la_SOURCES = \
 	oclemit/ocl-reduce.h
 
 gpuoffload_la_CPPFLAGS = -I$(top_srcdir)/plugin -I$(top_srcdir)/oclemit \
-	-I$(top_srcdir)/gimple-passes $(GCC_PLUGIN_CPPFLAGS)
+	-I$(top_srcdir)/gimple-passes -I$(top_srcdir)/include \
+	$(GCC_PLUGIN_CPPFLAGS)
 gpuoffload_la_CXXFLAGS = -fno-rtti -fno-exceptions -O2 -g -Wall \
 	-Wno-unused-parameter -Wno-format-diag
 gpuoffload_la_LDFLAGS = -module -avoid-version -shared

@@ -8,7 +8,9 @@
                                            libraries or archives
 
    The kernels are read from the `.gpuoffload' section (docs/ABI.md
-   section 1) with libelf; the program is never run.  The device listing
+   section 1) with libelf and parsed by libgpurt's record parser
+   (libgpurt/gpurt-record.c, compiled into the tool), so the tool and the
+   runtime agree on what a record says; the program is never run.  The device listing
    is libgpurt's own (gpurt_describe_devices), so it matches what a
    program does under the same GPURT_DEVICE.  See gpuoffload-info(1).
 
@@ -29,29 +31,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gpuoffload-abi.h"
+#include "gpurt-record.h"
+
 /* In libgpurt (gpurt-describe.c); exported for this tool only.  */
 extern int gpurt_describe_devices (FILE *out);
-
-#define SECTION_NAME ".gpuoffload"
-#define RECORD_MAGIC "gpuoffload-region "
 
 /* Command-line options.  */
 static int show_source;
 static const char *only_kernel;
-
-/* One parsed region record; strings point into a copy of the section.  */
-struct record
-{
-  unsigned version;
-  const char *name, *loc, *ndim, *fp64, *options;
-  unsigned nargs;
-  const char *args[64];		/* "k buffer rw name" / "k scalar 4 name" */
-  unsigned nargs_seen;
-  const char *opts[32];
-  unsigned nopts;
-  const char *source;
-  size_t source_len;
-};
 
 static void
 usage (FILE *f)
@@ -71,143 +59,53 @@ usage (FILE *f)
 	   "  -V, --version       the version\n");
 }
 
-/* Split the NUL-terminated line at *P off (replacing its '\n' by NUL)
-   and advance *P past it.  Returns the line, or NULL at END.  */
-
-static char *
-next_line (char **p, char *end)
-{
-  char *line = *p, *nl;
-
-  if (line >= end)
-    return NULL;
-  nl = memchr (line, '\n', (size_t) (end - line));
-  if (nl == NULL)
-    return NULL;
-  *nl = '\0';
-  *p = nl + 1;
-  return line;
-}
-
-/* Parse the record at *P (within [*P, END)) into R.  Advances *P past
-   the record.  Returns 1 when R is a record we understand, 0 when it is
-   of another version (skipped), -1 when it is malformed (*P is then at
-   the next NUL).  */
-
-static int
-parse_record (char **p, char *end, struct record *r)
-{
-  char *start = *p, *line, *nul;
-  unsigned long n;
-  char *e;
-
-  memset (r, 0, sizeof *r);
-  nul = memchr (start, '\0', (size_t) (end - start));
-  line = next_line (p, nul != NULL ? nul : end);
-  if (line == NULL || strncmp (line, RECORD_MAGIC, strlen (RECORD_MAGIC)))
-    goto BAD;
-  n = strtoul (line + strlen (RECORD_MAGIC), &e, 10);
-  r->version = (unsigned) n;
-  if (r->version != 1)
-    {
-      *p = nul != NULL ? nul : end;
-      return 0;
-    }
-  /* Header lines up to "source L"; the source may contain NULs in
-     principle, so it is taken by length, not up to the next NUL.  */
-  while ((line = next_line (p, end)) != NULL)
-    {
-      if (strncmp (line, "name ", 5) == 0)
-	r->name = line + 5;
-      else if (strncmp (line, "loc ", 4) == 0)
-	r->loc = line + 4;
-      else if (strncmp (line, "ndim ", 5) == 0)
-	r->ndim = line + 5;
-      else if (strncmp (line, "fp64 ", 5) == 0)
-	r->fp64 = line + 5;
-      else if (strncmp (line, "options", 7) == 0
-	       && (line[7] == ' ' || line[7] == '\0'))
-	r->options = line[7] == ' ' ? line + 8 : "";
-      else if (strncmp (line, "nargs ", 6) == 0)
-	r->nargs = (unsigned) strtoul (line + 6, NULL, 10);
-      else if (strncmp (line, "arg ", 4) == 0)
-	{
-	  if (r->nargs_seen < sizeof r->args / sizeof r->args[0])
-	    r->args[r->nargs_seen] = line + 4;
-	  r->nargs_seen++;
-	}
-      else if (strncmp (line, "opt ", 4) == 0)
-	{
-	  if (r->nopts < sizeof r->opts / sizeof r->opts[0])
-	    r->opts[r->nopts++] = line + 4;
-	}
-      else if (strncmp (line, "source ", 7) == 0)
-	{
-	  n = strtoul (line + 7, &e, 10);
-	  if (*e != '\0' || n > (unsigned long) (end - *p))
-	    goto BAD;
-	  r->source = *p;
-	  r->source_len = n;
-	  *p += n;
-	  if (r->name == NULL)
-	    goto BAD;
-	  return 1;
-	}
-      /* Any other key: ignored (forward compatibility, docs/ABI.md).  */
-    }
-
- BAD:
-  nul = memchr (start, '\0', (size_t) (end - start));
-  *p = nul != NULL ? nul : end;
-  return -1;
-}
-
-/* Print the argument line A ("k buffer rw name" or "k scalar 4 name").  */
+/* Print argument K of record R.  */
 
 static void
-print_arg (const char *a)
+print_arg (const struct gpurt_record *r, unsigned k)
 {
-  char kind[16], how[16], name[256], size[32];
-  unsigned k;
+  const struct gpurt_record_arg *a = &r->args[k];
+  char how[64];
 
-  if (sscanf (a, "%u %15s %15s %255[^\n]", &k, kind, how, name) != 4)
+  switch (a->kind)
     {
-      printf ("    %s\n", a);
-      return;
-    }
-  if (strcmp (kind, "buffer") == 0)
-    printf ("    %-3u buffer  %-11s %s\n", k,
-	    strcmp (how, "r") == 0 ? "read"
-	    : strcmp (how, "w") == 0 ? "write" : "read-write", name);
-  else
-    {
-      snprintf (size, sizeof size, "%s byte%s", how,
-		strcmp (how, "1") == 0 ? "" : "s");
-      printf ("    %-3u scalar  %-11s %s\n", k, size, name);
+    case GPU_ARG_BUFFER:
+      printf ("    %-3u buffer  %-11s %s\n", k,
+	      a->flags == GPU_ARG_ACCESS_R ? "read"
+	      : a->flags == GPU_ARG_ACCESS_W ? "write" : "read-write", a->name);
+      break;
+    case GPU_ARG_SCALAR:
+      snprintf (how, sizeof how, "%u byte%s", a->size,
+		a->size == 1 ? "" : "s");
+      printf ("    %-3u scalar  %-11s %s\n", k, how, a->name);
+      break;
+    default:
+      snprintf (how, sizeof how, "%s %s", gpu_red_op_name (a->op),
+		gpu_red_type_name (a->type));
+      printf ("    %-3u reduce  %-11s %s\n", k, how, a->name);
+      break;
     }
 }
 
 /* Print record R.  */
 
 static void
-print_record (const struct record *r)
+print_record (const struct gpurt_record *r)
 {
   unsigned i;
 
   printf ("kernel %s\n", r->name);
-  printf ("  location:      %s\n", r->loc != NULL ? r->loc : "?");
-  printf ("  dimensions:    %s\n", r->ndim != NULL ? r->ndim : "?");
-  printf ("  uses double:   %s\n",
-	  r->fp64 == NULL ? "?" : strcmp (r->fp64, "1") == 0 ? "yes" : "no");
+  printf ("  location:      %s\n", r->loc);
+  printf ("  dimensions:    %u\n", r->ndim);
+  printf ("  uses double:   %s\n", r->fp64 ? "yes" : "no");
   printf ("  build options: %s\n",
-	  r->options == NULL || *r->options == '\0' ? "(none)" : r->options);
+	  *r->options == '\0' ? "(none)" : r->options);
   printf ("  arguments:     %u\n", r->nargs);
-  for (i = 0; i < r->nargs_seen && i < sizeof r->args / sizeof r->args[0];
-       i++)
-    print_arg (r->args[i]);
-  if (r->nargs_seen > sizeof r->args / sizeof r->args[0])
-    printf ("    ... %u more\n",
-	    r->nargs_seen - (unsigned) (sizeof r->args / sizeof r->args[0]));
+  for (i = 0; i < r->nargs; i++)
+    print_arg (r, i);
+  if (r->reduce_wg != 0)
+    printf ("  reductions:    work-groups of %u, combined in %s memory\n",
+	    r->reduce_wg, r->reduce_global ? "global" : "local");
   if (r->nopts == 0)
     printf ("  optimizations: none recorded\n");
   else
@@ -234,28 +132,30 @@ print_record (const struct record *r)
    malformed records.  */
 
 static int
-print_section (const char *what, char *data, size_t size)
+print_section (const char *what, const char *data, size_t size)
 {
-  char *p = data, *end = data + size;
-  struct record r;
+  const char *p = data, *end = data + size;
+  struct gpurt_record r;
   int kernels = 0, other = 0, bad = 0, matched = 0;
 
   while (p < end)
     {
-      int rc;
-
       if (*p == '\0')
 	{
 	  p++;
 	  continue;
 	}
-      rc = parse_record (&p, end, &r);
-      if (rc < 0)
-	bad++;
-      else if (rc == 0)
-	other++;
-      else
+      switch (gpurt_record_parse (&r, p, (size_t) (end - p)))
 	{
+	case GPURT_RECORD_BAD:
+	  bad++;
+	  fprintf (stderr, "gpuoffload-info: %s: malformed record (kernel"
+		   " %s): %s\n", what, r.name, r.error);
+	  break;
+	case GPURT_RECORD_VERSION:
+	  other++;
+	  break;
+	default:
 	  kernels++;
 	  if (only_kernel == NULL || strcmp (only_kernel, r.name) == 0)
 	    {
@@ -263,14 +163,17 @@ print_section (const char *what, char *data, size_t size)
 	      putchar ('\n');
 	      print_record (&r);
 	    }
+	  break;
 	}
+      p += r.len;
+      gpurt_record_free (&r);
     }
   if (other > 0)
     printf ("\n%s: %d record(s) of another format version skipped\n",
 	    what, other);
   if (bad > 0)
     fprintf (stderr, "gpuoffload-info: %s: %d malformed record(s) in"
-	     " section " SECTION_NAME "\n", what, bad);
+	     " section " GPU_SECTION_NAME "\n", what, bad);
   if (only_kernel != NULL && matched == 0)
     printf ("%s: no kernel named %s\n", what, only_kernel);
   return bad > 0 ? -1 : only_kernel != NULL ? matched : kernels;
@@ -330,7 +233,7 @@ show_elf (Elf *e, const char *what)
 	  goto ERROR;
 	}
       name = elf_strptr (e, shstrndx, shdr.sh_name);
-      if (name == NULL || strcmp (name, SECTION_NAME) != 0
+      if (name == NULL || strcmp (name, GPU_SECTION_NAME) != 0
 	  || shdr.sh_type == SHT_NOBITS)
 	continue;
       found = 1;
@@ -353,12 +256,12 @@ show_elf (Elf *e, const char *what)
     }
   if (!found || size == 0)
     {
-      printf ("%s: no gpuoffload kernels (no " SECTION_NAME " section)\n",
+      printf ("%s: no gpuoffload kernels (no " GPU_SECTION_NAME " section)\n",
 	      what);
       n = 0;
       goto ERROR;
     }
-  printf ("%s: %d kernel(s) in section " SECTION_NAME "\n", what,
+  printf ("%s: %d kernel(s) in section " GPU_SECTION_NAME "\n", what,
 	  count_records (all, size));
   n = print_section (what, all, size);
 

@@ -3,7 +3,10 @@
 ## OpenCL devices through libgpurt) and its manual page.
 
 bin_PROGRAMS = gpuoffload-info
-gpuoffload_info_SOURCES = tools/gpuoffload-info.c
+# The record parser is libgpurt's (docs/ABI.md), compiled in: its
+# symbols are hidden in libgpurt.
+gpuoffload_info_SOURCES = tools/gpuoffload-info.c libgpurt/gpurt-record.c
+gpuoffload_info_CPPFLAGS = -I$(top_srcdir)/include -I$(top_srcdir)/libgpurt
 gpuoffload_info_CFLAGS = -std=c11 -O2 -g -Wall -Wextra
 gpuoffload_info_LDADD = libgpurt.la $(LIBELF_LIBS)
 # libgpurt linked in statically: the tool then runs from any install prefix

@@ -1,0 +1,74 @@
+/* gpurt-record.h -- the one parser of region records (docs/ABI.md
+   section 1), shared by libgpurt (gpurt-region.c) and gpuoffload-info.
+
+   Plain C11 with no OpenCL and no libgpurt internals, so the tool can
+   compile gpurt-record.c into itself.  The codes it stores (argument
+   kinds, access flags, reduction operators and types) are those of
+   gpuoffload-abi.h.  Not installed.  */
+
+#ifndef GPURT_RECORD_H
+#define GPURT_RECORD_H
+
+#include <stddef.h>
+
+#include "gpuoffload-abi.h"
+
+/* Room for the first problem found in a record.  */
+#define GPURT_RECORD_ERROR_LEN 256
+
+/* One "arg" line, and the "elem" line of the same argument.  */
+struct gpurt_record_arg
+{
+  unsigned kind;		/* GPU_ARG_*; 0 while not described */
+  unsigned flags;		/* buffer: GPU_ARG_READ | GPU_ARG_WRITTEN */
+  unsigned size;		/* scalar, reduce: 1, 2, 4 or 8 */
+  unsigned op, type;		/* reduce: GPU_RED_* and GPU_RED_TYPE_* */
+  char *name;			/* the variable; "?" when the line has none */
+  char elem_kind;		/* written buffer: GPU_ELEM_*; 0: no line */
+  unsigned elem_size;		/* and its element size in bytes */
+};
+
+/* What gpurt_record_parse says of a record.  */
+enum gpurt_record_status
+{
+  GPURT_RECORD_OK,		/* understood; ERROR is empty */
+  GPURT_RECORD_VERSION,		/* a record of another format version */
+  GPURT_RECORD_BAD		/* malformed, or out of memory */
+};
+
+/* A parsed record.  Strings and arrays are the parser's (free them with
+   gpurt_record_free); SOURCE points into the parsed text.  */
+struct gpurt_record
+{
+  enum gpurt_record_status status;
+  char error[GPURT_RECORD_ERROR_LEN];	/* first problem, or "" */
+  unsigned version;		/* of the first line; 0 if unreadable */
+  char *name;			/* kernel name; "?" when missing */
+  char *loc;			/* "FILE:LINE"; "?" when missing */
+  char *options;		/* OpenCL build options; "" when missing */
+  unsigned ndim;		/* 1, 2 or 3; 0 when missing */
+  int fp64;			/* the kernel uses double */
+  unsigned nargs;
+  struct gpurt_record_arg *args;	/* NARGS of them, or NULL */
+  unsigned reduce_wg;		/* "reduce WG FORM": WG, or 0 if none */
+  int reduce_global;		/* FORM is GPU_REDUCE_FORM_GLOBAL */
+  unsigned nopts;
+  char **opts;			/* the "opt" lines' text */
+  const char *source;		/* the OpenCL C source, SOURCE_LEN bytes */
+  size_t source_len;
+  size_t len;			/* bytes of the record in the text, up to
+				   its terminating NUL or the end */
+};
+
+/* Parse the record at TEXT, which ends at its first NUL or after SIZE
+   bytes (SIZE may be (size_t) -1 for a NUL-terminated record), into REC.
+   Returns REC->status.  Whatever the status, REC's strings are set (so
+   that messages can name the region) and must be freed with
+   gpurt_record_free; REC->len tells where the next record may start.  */
+enum gpurt_record_status gpurt_record_parse (struct gpurt_record *rec,
+					     const char *text, size_t size);
+
+/* Free what gpurt_record_parse allocated in REC, and clear it.  */
+void gpurt_record_free (struct gpurt_record *rec);
+
+#endif /* GPURT_RECORD_H */
