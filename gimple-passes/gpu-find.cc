@@ -480,6 +480,11 @@ chrec_range (struct gpu_region *r, basic_block bb, tree chrec, tree *lo,
       tree n = last_iteration (r, get_chrec_loop (chrec), bb);
       if (!n)
 	return false;
+      /* A loop that runs no iteration (last iteration -1) reaches no
+	 further than its start: not one step before it, which would take
+	 bytes outside the object (a malloc header, say) into the range.  */
+      n = fold_build2 (MAX_EXPR, long_type (), n,
+		       build_int_cst (long_type (), 0));
       tree ext = fold_build2 (MULT_EXPR, long_type (),
 			      fold_convert (long_type (), step), n);
       tree zero = build_int_cst (long_type (), 0);
@@ -635,13 +640,16 @@ interval_of (struct gpu_region *r, tree t, tree *lo, tree *hi, int depth)
    valid before R, in *LO and *HI (one past the end); and in *LO0, *HI0
    and *STRIDE the range one iteration K of the outermost marked loop
    touches, [*LO0 + K * *STRIDE, *HI0 + K * *STRIDE), or *STRIDE NULL
-   when that is not known.  */
+   when that is not known.  *RUNS is the condition (valid before R) under
+   which A happens at all: the serial loops around it run at least once;
+   NULL when it always does.  */
 
 static bool
 bound_access (struct gpu_region *r, struct gpu_access *a, tree *lo, tree *hi,
-	      tree *lo0, tree *hi0, tree *stride)
+	      tree *lo0, tree *hi0, tree *stride, tree *runs)
 {
   *stride = NULL_TREE;
+  *runs = NULL_TREE;
   if (!a->ref)
     return false;
   tree size = TYPE_SIZE_UNIT (TREE_TYPE (a->ref));
@@ -682,6 +690,26 @@ bound_access (struct gpu_region *r, struct gpu_access *a, tree *lo, tree *hi,
   if (ok)
     *hi = fold_build2 (PLUS_EXPR, long_type (), *hi,
 		       fold_convert (long_type (), size));
+  /* A serial loop that may run no iteration may keep A from happening:
+     its range then must not count (the bytes before or after an object
+     are not the kernel's to copy).  */
+  for (class loop *l = sl; ok && l != r->outer; l = loop_outer (l))
+    {
+      bool marked = false;
+      for (int k = 0; k < r->ndim; k++)
+	marked |= r->dims[k].loop == l;
+      if (marked)
+	continue;
+      tree n = last_iteration (r, l, gimple_bb (a->stmt));
+      if (!n)
+	continue;
+      tree c = fold_build2 (GE_EXPR, boolean_type_node, n,
+			    build_int_cst (long_type (), 0));
+      if (integer_onep (c))
+	continue;
+      *runs = *runs ? fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+				   *runs, c) : c;
+    }
   for (unsigned i = 0; i < added.length (); i++)
     {
       gimple_stmt_iterator g = gsi_for_stmt (added[i]);
@@ -807,14 +835,15 @@ bound_captures (struct gpu_region *r)
   /* Parameters whose accesses do not all move by one stride with the
      outermost index.  */
   auto_bitmap not_affine;
+  bool any_runs = false;
   for (unsigned i = 0; i < r->accs.length (); i++)
     {
       struct gpu_access *a = &r->accs[i];
       struct gpu_capture *c = &r->caps[a->cap];
       if (DECL_P (c->value) || c->unbounded)
 	continue;
-      tree lo, hi, lo0, hi0, stride;
-      if (!bound_access (r, a, &lo, &hi, &lo0, &hi0, &stride))
+      tree lo, hi, lo0, hi0, stride, runs;
+      if (!bound_access (r, a, &lo, &hi, &lo0, &hi0, &stride, &runs))
 	{
 	  c->unbounded = true;
 	  c->unbounded_loc = gimple_location (a->stmt);
@@ -823,9 +852,20 @@ bound_captures (struct gpu_region *r)
       tree base = fold_convert (long_type (), c->value);
       lo = fold_build2 (MINUS_EXPR, long_type (), lo, base);
       hi = fold_build2 (MINUS_EXPR, long_type (), hi, base);
+      if (runs)
+	{
+	  /* An access that does not happen adds nothing: an empty range
+	     that MIN and MAX ignore.  */
+	  lo = fold_build3 (COND_EXPR, long_type (), runs, lo,
+			    TYPE_MAX_VALUE (long_type ()));
+	  hi = fold_build3 (COND_EXPR, long_type (), runs, hi,
+			    TYPE_MIN_VALUE (long_type ()));
+	  any_runs = true;
+	}
       c->lo = c->lo ? fold_build2 (MIN_EXPR, long_type (), c->lo, lo) : lo;
       c->hi = c->hi ? fold_build2 (MAX_EXPR, long_type (), c->hi, hi) : hi;
-      if (!stride || (c->stride && !operand_equal_p (c->stride, stride, 0)))
+      if (!stride || runs
+	  || (c->stride && !operand_equal_p (c->stride, stride, 0)))
 	bitmap_set_bit (not_affine, a->cap);
       if (bitmap_bit_p (not_affine, a->cap))
 	continue;
@@ -838,8 +878,20 @@ bound_captures (struct gpu_region *r)
 	: hi0;
     }
   for (unsigned i = 0; i < r->caps.length (); i++)
-    if (bitmap_bit_p (not_affine, i) || r->caps[i].unbounded)
-      r->caps[i].lo0 = r->caps[i].hi0 = r->caps[i].stride = NULL_TREE;
+    {
+      struct gpu_capture *c = &r->caps[i];
+      if (bitmap_bit_p (not_affine, i) || c->unbounded)
+	c->lo0 = c->hi0 = c->stride = NULL_TREE;
+      /* No access happens: the empty range [0, 0).  */
+      if (any_runs && c->lo && !c->unbounded)
+	{
+	  tree some = fold_build2 (LT_EXPR, boolean_type_node, c->lo, c->hi);
+	  tree zero = build_int_cst (long_type (), 0);
+	  c->lo = fold_build3 (COND_EXPR, long_type (), some, c->lo, zero);
+	  c->hi = fold_build3 (COND_EXPR, long_type (), unshare_expr (some),
+			       c->hi, zero);
+	}
+    }
   for (unsigned i = 0; i < r->caps.length (); i++)
     {
       struct gpu_capture *c = &r->caps[i];

@@ -944,7 +944,7 @@ public:
   /* Only functions in which gpu_find made regions.  */
   virtual bool gate (function *fun)
   {
-    return !gpu_regions (fun)->is_empty ();
+    return gpu_has_regions (fun);
   }
 
   virtual unsigned int execute (function *);

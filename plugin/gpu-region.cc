@@ -60,6 +60,14 @@ gpu_regions (function *fun)
 
 /* See gpu-region.h.  */
 
+bool
+gpu_has_regions (function *fun)
+{
+  return fun && gpu_table_fun == fun && !gpu_table.is_empty ();
+}
+
+/* See gpu-region.h.  */
+
 struct gpu_region *
 gpu_region_new (function *fun)
 {

@@ -155,6 +155,10 @@ struct gpu_region
    left from another function is released first.  */
 vec<gpu_region *> *gpu_regions (function *fun);
 
+/* Does FUN have regions in the table?  (The gate of the passes after
+   gpu_find; it changes nothing.)  */
+bool gpu_has_regions (function *fun);
+
 /* A new region of FUN, added to its table.  */
 struct gpu_region *gpu_region_new (function *fun);
 
