@@ -1,14 +1,16 @@
-/* oclemit.cc -- GIMPLE to OpenCL C 1.2.
+/* oclemit.cc -- the printer: a region's device clone to OpenCL C 1.2.
 
-   The kernel is the body of a marked loop nest printed as C: every basic
-   block becomes a label, every edge a goto (PHI nodes become copies on the
-   edge), so any control flow the front end produced -- if, switch, inner
-   loops, break, continue, goto -- needs no structuring.  Values defined
-   outside the region become kernel arguments (captures); memory reached
-   through a captured pointer is __global, local objects are __private.
-   Called functions of the translation unit are printed the same way, one
-   copy per combination of pointer-argument address spaces.  Anything the
-   device cannot run fails the region with a reason and a location.  */
+   The kernel is the body of the clone of a marked loop nest (gpu_clone)
+   printed as C: every basic block becomes a label, every edge a goto (PHI
+   nodes become copies on the edge), so any control flow the front end
+   produced -- if, switch, inner loops, break, continue, goto -- needs no
+   structuring.  Values and objects from outside the region are the
+   kernel's parameters, which gpu_find found (gpu-params.cc); memory
+   reached through them is __global, local objects are __private
+   (gpu-memory.cc says which).  Called functions of the translation unit
+   are printed the same way, one copy per combination of pointer-argument
+   address spaces.  What the printer cannot express in OpenCL C fails the
+   region with a reason and a location.  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
