@@ -33,7 +33,8 @@ gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/nu
 echo "# A=$a B=$b gpu=$gpu rounds=$rounds" >"$csv"
 echo "prog,n,a_e2e_ms,b_e2e_ms,a_kernel_ms,b_kernel_ms,b_over_a_e2e,b_over_a_kernel" >>"$csv"
 
-# PROG and the sizes to compare (the middle and large sizes of run-suite.sh).
+# PROG and the sizes to compare (the middle and large sizes of run-suite.sh);
+# BENCH_PROGS="p1 p2 ..." limits the run to those programs.
 table="
 reduce_add   16777216,67108864
 reduce_mul   16777216,67108864
@@ -61,7 +62,7 @@ run1 () {
   res=$(echo "$line" | grep '^RESULT,' | tail -1)
   [ -n "$res" ] || { echo "FAIL exit"; return; }
   # RESULT,prog,variant,n,first_ms,e2e_ms,kernel_ms,reps,check,...
-  echo "$res" | awk -F, '{ if ($9 != "ok") print "FAIL", $9; else print $6, $7 }'
+  echo "$res" | awk -F, '{ if ($9 !~ /^ok/) print "FAIL", $9; else print $6, $7 }'
 }
 
 # The smaller of two numbers, either of which may be empty.
@@ -69,6 +70,7 @@ min2 () { awk -v x="$1" -v y="$2" 'BEGIN { if (x == "") print y; else if (y == "
 
 echo "$table" | while read -r prog sizes; do
   [ -n "$prog" ] || continue
+  case " ${BENCH_PROGS:-$prog} " in *" $prog "*) ;; *) continue ;; esac
   [ -x "$a/bin/$prog.ours" ] && [ -x "$b/bin/$prog.ours" ] || continue
   for n in $(echo "$sizes" | tr , ' '); do
     if [ $(( $(date +%s) - start )) -ge "$deadline" ]; then
