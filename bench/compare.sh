@@ -6,9 +6,9 @@
 # usage: compare.sh PACK_A PACK_B [OUTDIR]
 # PACK_A and PACK_B are `make -C bench pack` folders (build one from another
 # tree with BENCH_TOP=DIR BENCH_BUILD=DIR sh bench/build.sh).  For each
-# program and size, A and B run alternately, ROUNDS times each (each run
-# already reports the median of its repetitions), and the best of each is
-# kept.  Output checks count as in run-suite.sh: a failed check is written
+# program and size, A and B run alternately (which goes first alternates
+# too), ROUNDS times each (each run already reports the median of its
+# repetitions), and the best of each is kept; every run is in the log.  Output checks count as in run-suite.sh: a failed check is written
 # as such, with no time.  Writes OUTDIR/compare.csv:
 #   prog,n,a_e2e_ms,b_e2e_ms,a_kernel_ms,b_kernel_ms,b_over_a_e2e,b_over_a_kernel
 set -u
@@ -78,9 +78,12 @@ echo "$table" | while read -r prog sizes; do
     fi
     ae= be= ak= bk= fail=
     for r in $(seq "$rounds"); do
-      for side in a b; do
+      # Alternate which side goes first.
+      order="a b"; [ $((r % 2)) -eq 0 ] && order="b a"
+      for side in $order; do
 	pack=$a; [ $side = b ] && pack=$b
 	set -- $(run1 "$pack" "$prog" "$n")
+	echo "$prog $n round $r $side: $*" >>"$log"
 	if [ "$1" = FAIL ]; then fail="$side: $*"; continue; fi
 	if [ $side = a ]; then ae=$(min2 "$ae" "$1"); ak=$(min2 "$ak" "$2")
 	else be=$(min2 "$be" "$1"); bk=$(min2 "$bk" "$2"); fi
