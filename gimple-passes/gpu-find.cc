@@ -1038,7 +1038,12 @@ find_region (function *fun, class loop *outer, tree iv)
 	    r->num);
   free (fname);
 
-  if (check_nest (r) && gpu_find_params (r) && bound_captures (r))
+  /* -ftrapv asks for a trap on signed overflow, which OpenCL C cannot
+     give: the host runs the loop (-fwrapv is honoured on the device).  */
+  if (flag_trapv)
+    gpu_region_fail (r, r->loc, "%<-ftrapv%> asks for a trap on signed "
+		     "overflow, which the device cannot give");
+  if (!r->fail && check_nest (r) && gpu_find_params (r) && bound_captures (r))
     {
       for (unsigned i = 0; i < r->caps.length (); i++)
 	{

@@ -613,15 +613,17 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
 
 static void emit_edge (struct ocl_fn *f, edge e, const char *indent);
 
-/* Print "(OPERAND)" converted to TYPE for arithmetic on narrow integers:
-   the operation is done in unsigned int so it wraps like GIMPLE's.  */
+/* Print "(OPERAND)", converted to the unsigned type UT first when UT is
+   not NULL: arithmetic that must wrap (on narrow integers, which C
+   promotes, and on signed ones under -fwrapv) is done in an unsigned
+   type, where OpenCL C defines it to wrap.  */
 
 static void
 print_wrapped (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree op,
-	       bool narrow)
+	       const char *ut)
 {
-  if (narrow)
-    pp_string (pp, "(uint)");
+  if (ut)
+    pp_printf (pp, "(%s)", ut);
   pp_string (pp, "(");
   print_value (f, stmt, pp, op);
   pp_string (pp, ")");
@@ -811,6 +813,14 @@ print_rhs (struct ocl_fn *f, gassign *stmt, pretty_printer *pp)
   tree c = gimple_num_ops (stmt) > 3 ? gimple_assign_rhs3 (stmt) : NULL;
   bool narrow = INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) < 32
 		&& TREE_CODE (type) != BOOLEAN_TYPE;
+  /* Where + - * negation and << must wrap: narrow types (GIMPLE's
+     arithmetic on them wraps at their precision), signed types under
+     -fwrapv or -fno-strict-overflow, and << of a signed value always (GCC
+     defines it as on two's complement; OpenCL C does not).  */
+  bool sgn = INTEGRAL_TYPE_P (type) && !TYPE_UNSIGNED (type)
+	     && TREE_CODE (type) != BOOLEAN_TYPE;
+  const char *wrap_type = narrow ? "uint"
+    : sgn && TYPE_OVERFLOW_WRAPS (type) ? uint_type_name (type) : NULL;
 
   if (TREE_CODE_CLASS (code) == tcc_comparison)
     {
@@ -833,26 +843,29 @@ print_rhs (struct ocl_fn *f, gassign *stmt, pretty_printer *pp)
     case RSHIFT_EXPR:
       {
 	const char *op = NULL;
-	bool wrap = narrow;
+	const char *wrap = wrap_type;
 	switch (code)
 	  {
 	  case PLUS_EXPR: op = "+"; break;
 	  case MINUS_EXPR: op = "-"; break;
 	  case MULT_EXPR: op = "*"; break;
-	  case BIT_AND_EXPR: op = "&"; wrap = false; break;
-	  case BIT_IOR_EXPR: op = "|"; wrap = false; break;
-	  case BIT_XOR_EXPR: op = "^"; wrap = false; break;
+	  case BIT_AND_EXPR: op = "&"; wrap = NULL; break;
+	  case BIT_IOR_EXPR: op = "|"; wrap = NULL; break;
+	  case BIT_XOR_EXPR: op = "^"; wrap = NULL; break;
 	  case TRUNC_DIV_EXPR: case EXACT_DIV_EXPR: case RDIV_EXPR:
-	    op = "/"; wrap = false; break;
-	  case TRUNC_MOD_EXPR: op = "%"; wrap = false; break;
-	  case LSHIFT_EXPR: op = "<<"; break;
-	  case RSHIFT_EXPR: op = ">>"; wrap = false; break;
+	    op = "/"; wrap = NULL; break;
+	  case TRUNC_MOD_EXPR: op = "%"; wrap = NULL; break;
+	  case LSHIFT_EXPR:
+	    op = "<<";
+	    if (!wrap && sgn)
+	      wrap = uint_type_name (type);
+	    break;
+	  case RSHIFT_EXPR: op = ">>"; wrap = NULL; break;
 	  default: gcc_unreachable ();
 	  }
 	print_wrapped (f, stmt, pp, a, wrap);
 	pp_printf (pp, " %s ", op);
-	print_wrapped (f, stmt, pp, b,
-		       wrap && code != LSHIFT_EXPR);
+	print_wrapped (f, stmt, pp, b, code == LSHIFT_EXPR ? NULL : wrap);
 	return;
       }
     case POINTER_PLUS_EXPR:
@@ -949,16 +962,16 @@ print_rhs (struct ocl_fn *f, gassign *stmt, pretty_printer *pp)
       return;
     case NEGATE_EXPR:
       pp_string (pp, "-");
-      print_wrapped (f, stmt, pp, a, narrow);
+      print_wrapped (f, stmt, pp, a, wrap_type);
       return;
     case BIT_NOT_EXPR:
       /* On _Bool (one bit of precision) it is the logical not.  */
       pp_string (pp, TYPE_PRECISION (type) == 1 ? "!" : "~");
-      print_wrapped (f, stmt, pp, a, false);
+      print_wrapped (f, stmt, pp, a, NULL);
       return;
     case TRUTH_NOT_EXPR:
       pp_string (pp, "!");
-      print_wrapped (f, stmt, pp, a, false);
+      print_wrapped (f, stmt, pp, a, NULL);
       return;
     case ABS_EXPR:
     case ABSU_EXPR:

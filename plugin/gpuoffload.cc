@@ -95,12 +95,17 @@ gpu_register_attributes (void *, void *)
     register_attribute (&gpu_attrs[i]);
 }
 
+/* The C family's preprocessor.  lto1 has no front end and so no
+   parse_in: referring to it weakly lets the plugin load there too (it
+   finds no marked loops in lto1: the passes ran at compile time).  */
+#pragma weak parse_in
+
 /* PLUGIN_PRAGMAS callback: define __GPUOFFLOAD__.  */
 
 static void
 gpu_define_macro (void *, void *)
 {
-  if (parse_in)
+  if (&parse_in != NULL && parse_in)
     cpp_define (parse_in, "__GPUOFFLOAD__=1");
 }
 
