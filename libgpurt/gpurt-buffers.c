@@ -188,7 +188,7 @@ gpurt_plan_make (struct gpurt_plan *plan, const struct gpurt_region *r,
 
 int
 gpurt_buffers_copy_in (struct gpurt_plan *plan, struct gpurt_region *r,
-		       struct gpurt_device *dev, char *why)
+		       cl_command_queue queue, char *why)
 {
   uint64_t bytes = 0;
   unsigned i;
@@ -202,7 +202,7 @@ gpurt_buffers_copy_in (struct gpurt_plan *plan, struct gpurt_region *r,
 
       if (b->dummy || b->flags == 0)
 	continue;
-      err = gpurt_cl.clEnqueueWriteBuffer (dev->queue, b->mem, CL_FALSE, 0,
+      err = gpurt_cl.clEnqueueWriteBuffer (queue, b->mem, CL_FALSE, 0,
 					   size,
 					   (const void *) (uintptr_t) b->start,
 					   0, NULL, NULL);
@@ -231,7 +231,7 @@ gpurt_buffers_copy_in (struct gpurt_plan *plan, struct gpurt_region *r,
 
 int
 gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
-			 struct gpurt_device *dev, char *why)
+			 cl_command_queue queue, char *why)
 {
   unsigned i, nwritten = 0;
   uint64_t bytes = 0;
@@ -262,7 +262,7 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
 	    }
 	  dest = b->staging;
 	}
-      err = gpurt_cl.clEnqueueReadBuffer (dev->queue, b->mem,
+      err = gpurt_cl.clEnqueueReadBuffer (queue, b->mem,
 					  nwritten > 1 ? CL_FALSE : CL_TRUE,
 					  0, size, dest, 0, NULL, NULL);
       if (err != CL_SUCCESS)
@@ -279,7 +279,7 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
     }
   if (nwritten > 1)
     {
-      err = gpurt_cl.clFinish (dev->queue);
+      err = gpurt_cl.clFinish (queue);
       if (err != CL_SUCCESS)
 	{
 	  gpurt_set_why (why, "clFinish failed (%d, %s) after reading back"

@@ -83,11 +83,11 @@ gpurt_fnv1a (uint64_t h, const void *p, size_t n)
 static void
 gpurt_cache_init_1 (void)
 {
-  const char *dir = getenv ("GPURT_CACHE_DIR");
-  const char *base = NULL, *suffix = "/gpuoffload";
+  const char *dir, *base = NULL, *suffix = "/gpuoffload";
   size_t len;
 
   gpurt_init ();
+  dir = gpurt_env.cache_dir;
   if (dir != NULL && *dir != '\0')
     {
       if (strcasecmp (dir, "off") == 0)
@@ -95,9 +95,9 @@ gpurt_cache_init_1 (void)
       base = dir;
       suffix = "";
     }
-  else if ((base = getenv ("XDG_CACHE_HOME")) != NULL && base[0] == '/')
+  else if ((base = gpurt_env.xdg_cache_home) != NULL && base[0] == '/')
     ;				/* the XDG spec ignores relative paths */
-  else if ((base = getenv ("HOME")) != NULL && base[0] != '\0')
+  else if ((base = gpurt_env.home) != NULL && base[0] != '\0')
     suffix = "/.cache/gpuoffload";
   else
     {

@@ -454,7 +454,6 @@ gpurt_open_device (struct gpurt_device *dev, const struct gpurt_candidate *c,
 		   char *why)
 {
   cl_context_properties props[3];
-  cl_command_queue_properties qprops = 0;
   cl_device_fp_config double_config = 0;
   size_t ext_size = 0;
   char *extensions = NULL;
@@ -482,16 +481,6 @@ gpurt_open_device (struct gpurt_device *dev, const struct gpurt_candidate *c,
       what = "clCreateContext";
       goto ERROR;
     }
-  if (gpurt_env.profile != GPURT_PROFILE_OFF)
-    qprops |= CL_QUEUE_PROFILING_ENABLE;
-  dev->queue = gpurt_cl.clCreateCommandQueue (dev->context, dev->id, qprops,
-					      &err);
-  if (dev->queue == NULL || err != CL_SUCCESS)
-    {
-      what = "clCreateCommandQueue";
-      goto ERROR;
-    }
-
   what = "clGetDeviceInfo (CL_DEVICE_EXTENSIONS)";
   err = gpurt_cl.clGetDeviceInfo (dev->id, CL_DEVICE_EXTENSIONS, 0, NULL,
 				  &ext_size);
@@ -551,19 +540,12 @@ gpurt_open_device (struct gpurt_device *dev, const struct gpurt_candidate *c,
 				  &dev->max_mem_alloc_size, NULL);
   if (err != CL_SUCCESS)
     goto ERROR;
-  if (pthread_mutex_init (&dev->launch_lock, NULL) != 0)
-    {
-      gpurt_set_why (why, "cannot create the launch mutex");
-      goto ERROR;
-    }
   ok = 1;
 
  ERROR:
   if (!ok && why[0] == '\0')
     gpurt_set_why (why, "%s failed (%d, %s) for device '%s'", what,
 		   (int) err, gpurt_cl_error_name (err), dev->name);
-  if (!ok && dev->queue != NULL)
-    gpurt_cl.clReleaseCommandQueue (dev->queue);
   if (!ok && dev->context != NULL)
     gpurt_cl.clReleaseContext (dev->context);
   free (extensions);
@@ -855,4 +837,28 @@ gpurt_region_build (struct gpurt_region *r, struct gpurt_device *dev,
     }
   pthread_mutex_unlock (&r->build_lock);
   return ok;
+}
+
+/* A new in-order command queue on DEV (profiling when GPURT_PROFILE asks
+   for kernel times), for one host thread (gpurt-lane.c).  Returns NULL
+   with WHY set on failure.  */
+
+cl_command_queue
+gpurt_device_new_queue (struct gpurt_device *dev, char *why)
+{
+  cl_command_queue_properties qprops = 0;
+  cl_command_queue queue;
+  cl_int err;
+
+  if (gpurt_env.profile != GPURT_PROFILE_OFF)
+    qprops |= CL_QUEUE_PROFILING_ENABLE;
+  queue = gpurt_cl.clCreateCommandQueue (dev->context, dev->id, qprops,
+					 &err);
+  if (queue == NULL || err != CL_SUCCESS)
+    {
+      gpurt_set_why (why, "clCreateCommandQueue failed (%d, %s) for device"
+		     " '%s'", (int) err, gpurt_cl_error_name (err), dev->name);
+      return NULL;
+    }
+  return queue;
 }

@@ -114,10 +114,19 @@ struct gpurt_env
   long verify_inject;		/* GPURT_VERIFY_INJECT (tests): -1 or an
 				   element of the first written buffer to
 				   corrupt in the device's results */
+  const char *cache_dir;	/* GPURT_CACHE_DIR, or NULL */
+  const char *xdg_cache_home;	/* XDG_CACHE_HOME, or NULL */
+  const char *home;		/* HOME, or NULL */
+  size_t reduce_groups;		/* GPURT_REDUCE_GROUPS, 0: choose */
+  int reduce_final_kernel;	/* GPURT_REDUCE_FINAL=kernel */
+  int reduce_stats;		/* GPURT_REDUCE_STATS set */
 };
 
 extern struct gpurt_env gpurt_env GPURT_HIDDEN;
 
+/* Fill gpurt_env from the environment (gpurt-env.c, the only reader of
+   the environment); gpurt_init calls it once.  */
+GPURT_HIDDEN void gpurt_env_read (void);
 GPURT_HIDDEN void gpurt_init (void);
 GPURT_HIDDEN void gpurt_message (const char *fmt, ...) GPURT_PRINTF (1, 2);
 GPURT_HIDDEN void gpurt_set_why (char *why, const char *fmt, ...)
@@ -146,7 +155,6 @@ struct gpurt_device
   cl_platform_id platform;
   cl_device_id id;
   cl_context context;
-  cl_command_queue queue;	/* in order; profiling when GPURT_PROFILE */
   unsigned platform_index;
   unsigned device_index;
   char name[256];
@@ -156,13 +164,37 @@ struct gpurt_device
   size_t max_work_group_size;
   size_t max_work_item_sizes[3];
   cl_ulong max_mem_alloc_size;
-  /* Held around one launch: buffers, kernel arguments, enqueue, read
-     back, release.  Kernels are shared between threads, so setting their
-     arguments must be serialized too.  */
-  pthread_mutex_t launch_lock;
 };
 
 GPURT_HIDDEN struct gpurt_device *gpurt_device_get (void);
+GPURT_HIDDEN cl_command_queue gpurt_device_new_queue (struct gpurt_device *dev,
+						      char *why);
+
+/* ---------------------------------------------------------------------
+   Lanes (gpurt-lane.c): one host thread's queue and kernels.  */
+
+struct gpurt_lane_kernel
+{
+  struct gpurt_region *region;
+  cl_kernel kernel;		/* The region's kernel, this thread's.  */
+  cl_kernel fin_kernel;		/* Its final combine (GPU_REDUCE).  */
+  cl_mem *reduce_mem;		/* Per argument: partial results.  */
+  size_t *reduce_bytes;		/* Their sizes.  */
+};
+
+struct gpurt_lane
+{
+  struct gpurt_device *dev;
+  cl_command_queue queue;	/* In order, this thread's alone.  */
+  unsigned nkernels, capacity;
+  struct gpurt_lane_kernel *kernels;
+};
+
+GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
+						char *why);
+GPURT_HIDDEN struct gpurt_lane_kernel *
+gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
+		   char *why);
 GPURT_HIDDEN struct gpurt_device *gpurt_device_peek (void);
 GPURT_HIDDEN const char *gpurt_device_host_reason (void);
 
@@ -215,11 +247,6 @@ struct gpurt_region
   cl_program program;
   cl_kernel kernel;
   size_t kernel_work_group_size;
-  /* Reductions (gpurt-reduce.c): per argument, the partials buffer and
-     its size; the final-combine kernel, made on first use.  */
-  cl_mem *reduce_mem;
-  size_t *reduce_bytes;
-  cl_kernel fin_kernel;
 
   atomic_int warned;		/* GPURT_FALLBACK=warn said it once */
 
@@ -278,11 +305,10 @@ GPURT_HIDDEN int gpurt_plan_make (struct gpurt_plan *plan,
 				  const struct gpurt_device *dev, char *why);
 GPURT_HIDDEN int gpurt_buffers_copy_in (struct gpurt_plan *plan,
 					struct gpurt_region *r,
-					struct gpurt_device *dev, char *why);
+					cl_command_queue queue, char *why);
 GPURT_HIDDEN int gpurt_buffers_copy_back (struct gpurt_plan *plan,
 					  struct gpurt_region *r,
-					  struct gpurt_device *dev,
-					  char *why);
+					  cl_command_queue queue, char *why);
 GPURT_HIDDEN void gpurt_plan_release (struct gpurt_plan *plan);
 
 /* ---------------------------------------------------------------------
@@ -296,13 +322,14 @@ struct gpurt_reduce_launch
 };
 
 GPURT_HIDDEN int gpurt_reduce_setup (struct gpurt_region *r,
-				     struct gpurt_device *dev,
+				     struct gpurt_lane *lane,
+				     struct gpurt_lane_kernel *lk,
 				     const uint64_t *n,
 				     struct gpurt_reduce_launch *rl,
 				     size_t *global, size_t *local, char *why);
-GPURT_HIDDEN cl_mem gpurt_reduce_mem (struct gpurt_region *r, unsigned k);
 GPURT_HIDDEN int gpurt_reduce_finish (struct gpurt_region *r,
-				      struct gpurt_device *dev,
+				      struct gpurt_lane *lane,
+				      struct gpurt_lane_kernel *lk,
 				      struct gpurt_reduce_launch *rl,
 				      const uint64_t *args, char *why);
 

@@ -45,27 +45,13 @@ gpurt_compute_units (struct gpurt_device *dev)
   return cus;
 }
 
-/* A positive number from the environment variable NAME, or DFLT.  */
-
-static size_t
-gpurt_env_size (const char *name, size_t dflt)
-{
-  const char *s = getenv (name);
-  char *end;
-  unsigned long long v;
-
-  if (s == NULL || *s == '\0')
-    return dflt;
-  v = strtoull (s, &end, 10);
-  return *end == '\0' && v > 0 ? (size_t) v : dflt;
-}
-
 /* Set up the reduction part of a launch of R on DEV with trip counts N:
    RL's buffers, the 1-D GLOBAL and LOCAL sizes.  Returns 1, or 0 with
    WHY.  */
 
 int
-gpurt_reduce_setup (struct gpurt_region *r, struct gpurt_device *dev,
+gpurt_reduce_setup (struct gpurt_region *r, struct gpurt_lane *lane,
+		    struct gpurt_lane_kernel *lk,
 		    const uint64_t *n, struct gpurt_reduce_launch *rl,
 		    size_t *global, size_t *local, char *why)
 {
@@ -91,8 +77,8 @@ gpurt_reduce_setup (struct gpurt_region *r, struct gpurt_device *dev,
     {
       /* Enough work-groups to fill the device, each work-item then loops
 	 over many iterations.  */
-      uint64_t cap = gpurt_env_size ("GPURT_REDUCE_GROUPS",
-				     8 * gpurt_compute_units (dev));
+      uint64_t cap = gpurt_env.reduce_groups != 0 ? gpurt_env.reduce_groups
+	: 8 * gpurt_compute_units (lane->dev);
       if (groups > cap)
 	groups = cap;
     }
@@ -104,11 +90,11 @@ gpurt_reduce_setup (struct gpurt_region *r, struct gpurt_device *dev,
   global[0] = (size_t) (groups * wg);
   local[1] = local[2] = global[1] = global[2] = 1;
 
-  if (r->reduce_mem == NULL)
+  if (lk->reduce_mem == NULL)
     {
-      r->reduce_mem = calloc (r->nargs, sizeof *r->reduce_mem);
-      r->reduce_bytes = calloc (r->nargs, sizeof *r->reduce_bytes);
-      if (r->reduce_mem == NULL || r->reduce_bytes == NULL)
+      lk->reduce_mem = calloc (r->nargs, sizeof *lk->reduce_mem);
+      lk->reduce_bytes = calloc (r->nargs, sizeof *lk->reduce_bytes);
+      if (lk->reduce_mem == NULL || lk->reduce_bytes == NULL)
 	{
 	  gpurt_set_why (why, "out of memory");
 	  return 0;
@@ -123,35 +109,28 @@ gpurt_reduce_setup (struct gpurt_region *r, struct gpurt_device *dev,
 	continue;
       rl->nred++;
       bytes = (rl->offset + rl->groups) * r->args[k].size;
-      if (r->reduce_bytes[k] < bytes)
+      if (lk->reduce_bytes[k] < bytes)
 	{
-	  if (r->reduce_mem[k] != NULL)
-	    gpurt_cl.clReleaseMemObject (r->reduce_mem[k]);
-	  r->reduce_bytes[k] = 0;
-	  r->reduce_mem[k] = gpurt_cl.clCreateBuffer (dev->context,
+	  if (lk->reduce_mem[k] != NULL)
+	    gpurt_cl.clReleaseMemObject (lk->reduce_mem[k]);
+	  lk->reduce_bytes[k] = 0;
+	  lk->reduce_mem[k] = gpurt_cl.clCreateBuffer (lane->dev->context,
 						     CL_MEM_READ_WRITE, bytes,
 						     NULL, &err);
-	  if (r->reduce_mem[k] == NULL || err != CL_SUCCESS)
+	  if (lk->reduce_mem[k] == NULL || err != CL_SUCCESS)
 	    {
-	      r->reduce_mem[k] = NULL;
+	      lk->reduce_mem[k] = NULL;
 	      gpurt_set_why (why, "clCreateBuffer failed (%d, %s) for the %zu"
 			     " bytes of partial results of %s", (int) err,
 			     gpurt_cl_error_name (err), bytes, r->args[k].name);
 	      return 0;
 	    }
-	  r->reduce_bytes[k] = bytes;
+	  lk->reduce_bytes[k] = bytes;
 	}
     }
   return 1;
 }
 
-/* The buffer of reduction argument K of R.  */
-
-cl_mem
-gpurt_reduce_mem (struct gpurt_region *r, unsigned k)
-{
-  return r->reduce_mem[k];
-}
 
 /* Combine the COUNT values of type TYPE at P with operator OP into the
    value at OUT (TYPE too), with OP's combine (gpuoffload-abi.def).
@@ -232,9 +211,7 @@ gpurt_reduce_stats (void)
 
   if (c != 0)
     gpurt_message ("reduce final combine (%s): %" PRIu64 " launches, %.1f us"
-		   " each", getenv ("GPURT_REDUCE_FINAL") != NULL
-		   && strcmp (getenv ("GPURT_REDUCE_FINAL"), "kernel") == 0
-		   ? "kernel" : "host", c,
+		   " each", gpurt_env.reduce_final_kernel ? "kernel" : "host", c,
 		   (double) atomic_load (&gpurt_final_ns) / 1e3 / (double) c);
 }
 
@@ -249,7 +226,8 @@ gpurt_reduce_stats_register (void)
 /* Combine with the NAME_fin kernel: the result lands in element 0.  */
 
 static int
-gpurt_final_kernel (struct gpurt_region *r, struct gpurt_device *dev,
+gpurt_final_kernel (struct gpurt_region *r, struct gpurt_lane *lane,
+		    struct gpurt_lane_kernel *lk,
 		    struct gpurt_reduce_launch *rl, char *why)
 {
   cl_int err = CL_SUCCESS;
@@ -259,15 +237,15 @@ gpurt_final_kernel (struct gpurt_region *r, struct gpurt_device *dev,
   cl_event ev = NULL;
   unsigned k;
 
-  if (r->fin_kernel == NULL)
+  if (lk->fin_kernel == NULL)
     {
       char name[300];
 
       snprintf (name, sizeof name, "%s_fin", r->name);
-      r->fin_kernel = gpurt_cl.clCreateKernel (r->program, name, &err);
-      if (r->fin_kernel == NULL || err != CL_SUCCESS)
+      lk->fin_kernel = gpurt_cl.clCreateKernel (r->program, name, &err);
+      if (lk->fin_kernel == NULL || err != CL_SUCCESS)
 	{
-	  r->fin_kernel = NULL;
+	  lk->fin_kernel = NULL;
 	  gpurt_set_why (why, "clCreateKernel failed (%d, %s) for %s",
 			 (int) err, gpurt_cl_error_name (err), name);
 	  return 0;
@@ -275,14 +253,14 @@ gpurt_final_kernel (struct gpurt_region *r, struct gpurt_device *dev,
     }
   for (k = 0; k < r->nargs && err == CL_SUCCESS; k++)
     if (r->args[k].kind == GPU_ARG_REDUCE)
-      err = gpurt_cl.clSetKernelArg (r->fin_kernel, index++, sizeof (cl_mem),
-				     &r->reduce_mem[k]);
+      err = gpurt_cl.clSetKernelArg (lk->fin_kernel, index++, sizeof (cl_mem),
+				     &lk->reduce_mem[k]);
   if (err == CL_SUCCESS)
-    err = gpurt_cl.clSetKernelArg (r->fin_kernel, index++, sizeof ng, &ng);
+    err = gpurt_cl.clSetKernelArg (lk->fin_kernel, index++, sizeof ng, &ng);
   if (err == CL_SUCCESS)
-    err = gpurt_cl.clSetKernelArg (r->fin_kernel, index++, sizeof off, &off);
+    err = gpurt_cl.clSetKernelArg (lk->fin_kernel, index++, sizeof off, &off);
   if (err == CL_SUCCESS)
-    err = gpurt_cl.clEnqueueNDRangeKernel (dev->queue, r->fin_kernel, 1,
+    err = gpurt_cl.clEnqueueNDRangeKernel (lane->queue, lk->fin_kernel, 1,
 					   NULL, &g, &l, 0, NULL,
 					   gpurt_env.profile != GPURT_PROFILE_OFF
 					   ? &ev : NULL);
@@ -298,7 +276,7 @@ gpurt_final_kernel (struct gpurt_region *r, struct gpurt_device *dev,
     {
       cl_ulong start = 0, end = 0;
 
-      gpurt_cl.clFinish (dev->queue);
+      gpurt_cl.clFinish (lane->queue);
       if (gpurt_cl.clGetEventProfilingInfo (ev, CL_PROFILING_COMMAND_START,
 					    sizeof start, &start, NULL)
 	  == CL_SUCCESS
@@ -316,19 +294,18 @@ gpurt_final_kernel (struct gpurt_region *r, struct gpurt_device *dev,
    Returns 1, or 0 with WHY.  */
 
 int
-gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_device *dev,
-		     struct gpurt_reduce_launch *rl, const uint64_t *args,
-		     char *why)
+gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_lane *lane,
+		     struct gpurt_lane_kernel *lk, struct gpurt_reduce_launch *rl,
+		     const uint64_t *args, char *why)
 {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
-  const char *final = getenv ("GPURT_REDUCE_FINAL");
   uint64_t t0 = gpurt_now_ns ();
   void *host = NULL;
   unsigned k;
   int ok = 0;
 
-  if (final != NULL && strcmp (final, "kernel") == 0
-      && !gpurt_final_kernel (r, dev, rl, why))
+  if (gpurt_env.reduce_final_kernel
+      && !gpurt_final_kernel (r, lane, lk, rl, why))
     return 0;
   host = malloc (rl->groups * 8);
   if (host == NULL)
@@ -344,7 +321,7 @@ gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_device *dev,
 
       if (r->args[k].kind != GPU_ARG_REDUCE)
 	continue;
-      err = gpurt_cl.clEnqueueReadBuffer (dev->queue, r->reduce_mem[k],
+      err = gpurt_cl.clEnqueueReadBuffer (lane->queue, lk->reduce_mem[k],
 					  CL_TRUE, rl->offset * size,
 					  rl->groups * size, host, 0, NULL,
 					  NULL);
@@ -361,7 +338,7 @@ gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_device *dev,
       memcpy ((void *) (uintptr_t) args[4 * (size_t) k + 1], value, size);
     }
   ok = 1;
-  if (getenv ("GPURT_REDUCE_STATS") != NULL)
+  if (gpurt_env.reduce_stats)
     {
       pthread_once (&once, gpurt_reduce_stats_register);
       atomic_fetch_add (&gpurt_final_ns, gpurt_now_ns () - t0);

@@ -28,7 +28,6 @@
 # error "libgpurt passes scalar arguments as little-endian words"
 #endif
 
-struct gpurt_env gpurt_env;
 
 static pthread_once_t gpurt_init_once = PTHREAD_ONCE_INIT;
 
@@ -76,149 +75,13 @@ gpurt_now_ns (void)
   return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
-/* Parse the decimal unsigned number S into *OUT; nonzero on success.  */
-
-static int
-gpurt_parse_unsigned (const char *s, unsigned *out)
-{
-  char *end;
-  unsigned long v;
-
-  if (!isdigit ((unsigned char) *s))
-    return 0;
-  v = strtoul (s, &end, 10);
-  if (*end != '\0' || v > 0xffffffffUL)
-    return 0;
-  *out = (unsigned) v;
-  return 1;
-}
-
-/* Parse GPURT_DEVICE's value S.  */
-
-static void
-gpurt_parse_device (const char *s)
-{
-  const char *colon;
-
-  gpurt_env.device = GPURT_DEV_AUTO;
-  gpurt_env.device_string = "auto";
-  if (s == NULL || *s == '\0')
-    return;
-  gpurt_env.device_string = s;
-  if (strcasecmp (s, "auto") == 0)
-    gpurt_env.device = GPURT_DEV_AUTO;
-  else if (strcasecmp (s, "gpu") == 0)
-    gpurt_env.device = GPURT_DEV_GPU;
-  else if (strcasecmp (s, "cpu") == 0)
-    gpurt_env.device = GPURT_DEV_CPU;
-  else if (strcasecmp (s, "host") == 0)
-    gpurt_env.device = GPURT_DEV_HOST;
-  else
-    {
-      colon = strchr (s, ':');
-      if (colon != NULL && colon != s && strchr (colon + 1, ':') == NULL)
-	{
-	  char platform[32];
-	  size_t len = (size_t) (colon - s);
-
-	  if (len < sizeof platform)
-	    {
-	      memcpy (platform, s, len);
-	      platform[len] = '\0';
-	      if (gpurt_parse_unsigned (platform, &gpurt_env.platform_index)
-		  && gpurt_parse_unsigned (colon + 1,
-					   &gpurt_env.device_index))
-		{
-		  gpurt_env.device = GPURT_DEV_INDEX;
-		  return;
-		}
-	    }
-	}
-      gpurt_env.device = GPURT_DEV_NAME;
-    }
-}
-
 /* Read the environment (SPEC section 5) once, and register the profile
    report.  Called through pthread_once from every entry point.  */
 
 static void
 gpurt_init_1 (void)
 {
-  const char *s;
-  unsigned v;
-
-  gpurt_parse_device (getenv ("GPURT_DEVICE"));
-
-  gpurt_env.fallback = GPURT_FALLBACK_WARN;
-  s = getenv ("GPURT_FALLBACK");
-  if (s != NULL && *s != '\0')
-    {
-      if (strcasecmp (s, "warn") == 0)
-	gpurt_env.fallback = GPURT_FALLBACK_WARN;
-      else if (strcasecmp (s, "silent") == 0)
-	gpurt_env.fallback = GPURT_FALLBACK_SILENT;
-      else if (strcasecmp (s, "abort") == 0)
-	gpurt_env.fallback = GPURT_FALLBACK_ABORT;
-      else
-	gpurt_message ("GPURT_FALLBACK=%s is not warn, silent or abort;"
-		       " using warn", s);
-    }
-
-  gpurt_env.verbose = 0;
-  s = getenv ("GPURT_VERBOSE");
-  if (s != NULL && *s != '\0')
-    {
-      if (gpurt_parse_unsigned (s, &v))
-	gpurt_env.verbose = v > 3 ? 3 : (int) v;
-      else
-	gpurt_message ("GPURT_VERBOSE=%s is not a number 0..3; ignored", s);
-    }
-
-  gpurt_env.profile = GPURT_PROFILE_OFF;
-  s = getenv ("GPURT_PROFILE");
-  if (s != NULL && *s != '\0' && strcmp (s, "0") != 0)
-    {
-      if (strcmp (s, "1") == 0)
-	gpurt_env.profile = GPURT_PROFILE_TEXT;
-      else if (strncmp (s, "json:", 5) == 0 && s[5] != '\0')
-	{
-	  gpurt_env.profile = GPURT_PROFILE_JSON;
-	  gpurt_env.profile_file = s + 5;
-	}
-      else
-	gpurt_message ("GPURT_PROFILE=%s is not 1 or json:FILE; ignored", s);
-    }
-
-  gpurt_env.host_threads = 0;
-  s = getenv ("GPURT_HOST_THREADS");
-  if (s != NULL && *s != '\0')
-    {
-      if (gpurt_parse_unsigned (s, &v) && v > 0)
-	gpurt_env.host_threads = v;
-      else
-	gpurt_message ("GPURT_HOST_THREADS=%s is not a positive number;"
-		       " using the number of cores", s);
-    }
-
-  s = getenv ("GPURT_VERIFY");
-  gpurt_env.verify = s != NULL && *s != '\0' && strcmp (s, "0") != 0;
-  gpurt_env.verify_rtol = 1e-5;
-  s = getenv ("GPURT_VERIFY_RTOL");
-  if (s != NULL && *s != '\0')
-    {
-      char *end;
-      double d = strtod (s, &end);
-      if (*end == '\0' && d >= 0)
-	gpurt_env.verify_rtol = d;
-      else
-	gpurt_message ("GPURT_VERIFY_RTOL=%s is not a number >= 0; using"
-		       " 1e-5", s);
-    }
-  gpurt_env.verify_inject = -1;
-  s = getenv ("GPURT_VERIFY_INJECT");
-  if (s != NULL && *s != '\0' && gpurt_parse_unsigned (s, &v))
-    gpurt_env.verify_inject = (long) v;
-
+  gpurt_env_read ();
   if (gpurt_env.profile != GPURT_PROFILE_OFF
       && atexit (gpurt_profile_report) != 0)
     gpurt_message ("cannot register the GPURT_PROFILE report with atexit");
@@ -316,14 +179,17 @@ gpurt_choose_local_size (unsigned ndim, const uint64_t *n, size_t kernel_wg,
 }
 
 /* Run the region R on DEV with the argument records ARGS and the trip
-   counts N.  Called with DEV->launch_lock held.  Returns 1 when the
-   results are in host memory, 0 (with WHY set) when nothing was copied
-   back and the host loop must run.  */
+   counts N, through the calling thread's lane (its own queue and kernel,
+   so no lock is held: other threads' launches run at the same time).
+   Returns 1 when the results are in host memory, 0 (with WHY set) when
+   nothing was copied back and the host loop must run.  */
 
 static int
 gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		     const uint64_t *args, const uint64_t *n, char *why)
 {
+  struct gpurt_lane *lane = NULL;
+  struct gpurt_lane_kernel *lk = NULL;
   struct gpurt_plan plan;
   struct gpurt_reduce_launch red;	/* GPU_REDUCE hook */
   size_t local[3], global[3];
@@ -336,11 +202,17 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 
   memset (&plan, 0, sizeof plan);
   memset (&red, 0, sizeof red);
+  lane = gpurt_lane_get (dev, why);
+  if (lane == NULL)
+    return 0;
+  lk = gpurt_lane_kernel (lane, r, why);
+  if (lk == NULL)
+    return 0;
   if (!gpurt_plan_make (&plan, r, args, dev, why))
     goto ERROR;
   /* GPU_REDUCE hook: partials buffers and the 1-D grid-stride sizes.  */
   if (r->reduce_wg != 0
-      && !gpurt_reduce_setup (r, dev, n, &red, global, local, why))
+      && !gpurt_reduce_setup (r, lane, lk, n, &red, global, local, why))
     goto ERROR;
 
   for (k = 0; k < r->nargs; k++)
@@ -349,9 +221,9 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 
       if (r->args[k].kind == GPURT_ARG_REDUCE)	/* GPU_REDUCE hook */
 	{
-	  cl_mem mem = gpurt_reduce_mem (r, k);
+	  cl_mem mem = lk->reduce_mem[k];
 
-	  err = gpurt_cl.clSetKernelArg (r->kernel, index++, sizeof mem,
+	  err = gpurt_cl.clSetKernelArg (lk->kernel, index++, sizeof mem,
 					 &mem);
 	}
       else if (r->args[k].kind == GPURT_ARG_BUFFER)
@@ -359,16 +231,16 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	  cl_mem mem = plan.buffers[plan.arg_buffer[k]].mem;
 	  cl_long offset = plan.arg_offset[k];
 
-	  err = gpurt_cl.clSetKernelArg (r->kernel, index++, sizeof mem,
+	  err = gpurt_cl.clSetKernelArg (lk->kernel, index++, sizeof mem,
 					 &mem);
 	  if (err == CL_SUCCESS)
-	    err = gpurt_cl.clSetKernelArg (r->kernel, index++, sizeof offset,
+	    err = gpurt_cl.clSetKernelArg (lk->kernel, index++, sizeof offset,
 					   &offset);
 	}
       else
 	/* The scalar's bytes are the low bytes of word 1 (little-endian
 	   host, as the ABI requires).  */
-	err = gpurt_cl.clSetKernelArg (r->kernel, index++,
+	err = gpurt_cl.clSetKernelArg (lk->kernel, index++,
 				       r->args[k].size, &a[1]);
       if (err != CL_SUCCESS)
 	{
@@ -382,7 +254,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     {
       cl_ulong trip = n[d];
 
-      err = gpurt_cl.clSetKernelArg (r->kernel, index++, sizeof trip,
+      err = gpurt_cl.clSetKernelArg (lk->kernel, index++, sizeof trip,
 				     &trip);
       if (err != CL_SUCCESS)
 	{
@@ -406,7 +278,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       global[d] = (size_t) ((n[d] + local[d] - 1) / local[d] * local[d]);
     }
 
-  if (!gpurt_buffers_copy_in (&plan, r, dev, why))
+  if (!gpurt_buffers_copy_in (&plan, r, lane->queue, why))
     goto ERROR;
 
   if (gpurt_env.verbose >= 2)
@@ -416,7 +288,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		   local[0], local[1], local[2], plan.nbuffers);
 
   event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &kernel_event : NULL;
-  err = gpurt_cl.clEnqueueNDRangeKernel (dev->queue, r->kernel,
+  err = gpurt_cl.clEnqueueNDRangeKernel (lane->queue, lk->kernel,
 					 r->reduce_wg != 0 ? 1 : r->ndim,
 					 NULL, global, local, 0, NULL,
 					 event_ptr);
@@ -428,7 +300,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     }
   /* The kernel must have finished successfully before anything is
      copied back into host memory.  */
-  err = gpurt_cl.clFinish (dev->queue);
+  err = gpurt_cl.clFinish (lane->queue);
   if (err != CL_SUCCESS)
     {
       gpurt_set_why (why, "clFinish failed (%d, %s) after kernel %s",
@@ -452,16 +324,17 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     }
 
   /* GPU_REDUCE hook: combine the partials into the host slots.  */
-  if (r->reduce_wg != 0 && !gpurt_reduce_finish (r, dev, &red, args, why))
+  if (r->reduce_wg != 0
+      && !gpurt_reduce_finish (r, lane, lk, &red, args, why))
     goto ERROR;
-  if (!gpurt_buffers_copy_back (&plan, r, dev, why))
+  if (!gpurt_buffers_copy_back (&plan, r, lane->queue, why))
     goto ERROR;
   ok = 1;
 
  ERROR:
   if (!ok)
     /* Let nothing still queued touch host memory once we return.  */
-    gpurt_cl.clFinish (dev->queue);
+    gpurt_cl.clFinish (lane->queue);
   if (kernel_event != NULL)
     gpurt_cl.clReleaseEvent (kernel_event);
   gpurt_plan_release (&plan);
@@ -598,9 +471,7 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
   if (!gpurt_region_build (r, dev, why))
     return gpurt_fallback (r, 0, why);
 
-  pthread_mutex_lock (&dev->launch_lock);
   ok = gpurt_run_on_device (r, dev, args, n, why);
-  pthread_mutex_unlock (&dev->launch_lock);
   if (!ok)
     return gpurt_fallback (r, 0, why);
 

@@ -1,0 +1,136 @@
+/* gpurt-lane.c -- each host thread's own way onto the device.
+
+   A lane belongs to one host thread: an in-order command queue of its
+   own, its own kernel objects (OpenCL lets only one thread at a time set
+   a kernel's arguments) and the partial-result buffers of its
+   reductions.  So two threads running regions -- even the same region --
+   have their copies and kernels in flight on the device at once, and no
+   lock is held across a launch: the program of a region is built once
+   for the device (gpurt-device.c, under the region's build lock), and
+   each lane makes its kernels from it.  A lane is released with its
+   thread.  */
+
+#include "gpurt-internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The calling thread's lane, and the key whose destructor releases it.  */
+static _Thread_local struct gpurt_lane *gpurt_my_lane;
+static pthread_key_t gpurt_lane_key;
+static pthread_once_t gpurt_lane_once = PTHREAD_ONCE_INIT;
+
+/* Release LANE (pthread key destructor, at its thread's exit).  */
+
+static void
+gpurt_lane_release (void *lane_ptr)
+{
+  struct gpurt_lane *lane = lane_ptr;
+  unsigned i, k;
+
+  if (lane == NULL)
+    return;
+  for (i = 0; i < lane->nkernels; i++)
+    {
+      struct gpurt_lane_kernel *lk = &lane->kernels[i];
+
+      if (lk->kernel != NULL)
+	gpurt_cl.clReleaseKernel (lk->kernel);
+      if (lk->fin_kernel != NULL)
+	gpurt_cl.clReleaseKernel (lk->fin_kernel);
+      for (k = 0; lk->reduce_mem != NULL && k < lk->region->nargs; k++)
+	if (lk->reduce_mem[k] != NULL)
+	  gpurt_cl.clReleaseMemObject (lk->reduce_mem[k]);
+      free (lk->reduce_mem);
+      free (lk->reduce_bytes);
+    }
+  free (lane->kernels);
+  if (lane->queue != NULL)
+    gpurt_cl.clReleaseCommandQueue (lane->queue);
+  free (lane);
+}
+
+static void
+gpurt_lane_key_init (void)
+{
+  if (pthread_key_create (&gpurt_lane_key, gpurt_lane_release) != 0)
+    gpurt_message ("cannot create the key of per-thread queues: a thread's"
+		   " queue is not released when it exits");
+}
+
+/* The calling thread's lane onto DEV, made on first use.  Returns NULL
+   with WHY set when the queue cannot be made.  */
+
+struct gpurt_lane *
+gpurt_lane_get (struct gpurt_device *dev, char *why)
+{
+  struct gpurt_lane *lane = gpurt_my_lane;
+
+  if (lane != NULL && lane->dev == dev)
+    return lane;
+  pthread_once (&gpurt_lane_once, gpurt_lane_key_init);
+  if (lane != NULL)
+    {
+      /* A lane onto another device: no longer used.  */
+      gpurt_lane_release (lane);
+      gpurt_my_lane = NULL;
+    }
+  lane = calloc (1, sizeof *lane);
+  if (lane == NULL)
+    {
+      gpurt_set_why (why, "out of memory making the thread's queue");
+      return NULL;
+    }
+  lane->dev = dev;
+  lane->queue = gpurt_device_new_queue (dev, why);
+  if (lane->queue == NULL)
+    {
+      free (lane);
+      return NULL;
+    }
+  gpurt_my_lane = lane;
+  pthread_setspecific (gpurt_lane_key, lane);
+  return lane;
+}
+
+/* The kernel objects and reduction buffers of region R (built for the
+   lane's device) in LANE, made on first use.  Returns NULL with WHY.  */
+
+struct gpurt_lane_kernel *
+gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
+		   char *why)
+{
+  struct gpurt_lane_kernel *lk;
+  unsigned i;
+  cl_int err;
+
+  for (i = 0; i < lane->nkernels; i++)
+    if (lane->kernels[i].region == r)
+      return &lane->kernels[i];
+  if (lane->nkernels == lane->capacity)
+    {
+      unsigned cap = lane->capacity ? 2 * lane->capacity : 8;
+      struct gpurt_lane_kernel *k = realloc (lane->kernels,
+					     cap * sizeof *k);
+
+      if (k == NULL)
+	{
+	  gpurt_set_why (why, "out of memory for the thread's kernels");
+	  return NULL;
+	}
+      lane->kernels = k;
+      lane->capacity = cap;
+    }
+  lk = &lane->kernels[lane->nkernels];
+  memset (lk, 0, sizeof *lk);
+  lk->region = r;
+  lk->kernel = gpurt_cl.clCreateKernel (r->program, r->name, &err);
+  if (lk->kernel == NULL || err != CL_SUCCESS)
+    {
+      gpurt_set_why (why, "clCreateKernel failed (%d, %s) for %s",
+		     (int) err, gpurt_cl_error_name (err), r->name);
+      return NULL;
+    }
+  lane->nkernels++;
+  return lk;
+}
