@@ -759,6 +759,9 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev, char *why)
 	gpurt_print_build_log (r, program, dev);
       goto ERROR;
     }
+  /* The compiler's warnings, for whoever reads GPURT_VERBOSE=3.  */
+  if (!from_cache && gpurt_env.verbose >= 3)
+    gpurt_print_build_log (r, program, dev);
   kernel = gpurt_cl.clCreateKernel (program, r->name, &err);
   if (kernel == NULL || err != CL_SUCCESS)
     {

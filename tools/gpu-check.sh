@@ -26,7 +26,9 @@ if [ "$mode" = build ]; then
   T=$top/testsuite/gpuoffload.run
   for f in "$T"/*.c; do
     b=$(basename "$f" .c)
-    if ! gcc -O2 -fplugin="$plugin" -fplugin-arg-gpuoffload-werror \
+    # The test's own flags, as run.exp gives them ({ dg-additional-options }).
+    extra=$(sed -n 's/.*{ *dg-additional-options *"\([^"]*\)" *}.*/\1/p' "$f")
+    if ! gcc -O2 -fplugin="$plugin" -fplugin-arg-gpuoffload-werror $extra \
 	-I"$top/include" -I"$T" "$f" -L"$lib" -lgpurt -Wl,-rpath,'$ORIGIN/../lib' \
 	-lm -lpthread -o "$pack/bin/$b" 2>"$pack/$b.cerr"; then
       echo "BUILD FAIL: $b"; head -3 "$pack/$b.cerr"; fails=$((fails+1))
