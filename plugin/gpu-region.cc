@@ -97,18 +97,23 @@ gpu_region_fail (struct gpu_region *r, location_t loc, const char *fmt, ...)
 {
   if (r->fail)
     return;
-  /* Format with the front end's decoder so %qD, %qE and %qT work.  */
-  pretty_printer pp;
-  pp_format_decoder (&pp) = pp_format_decoder (global_dc->printer);
+  /* Format with a printer of the front end's own kind (a clone of the
+     diagnostic printer), so that its decoder of %qD, %qE and %qT finds
+     the printer it expects: the C++ one needs a cxx_pretty_printer.  */
+  pretty_printer *pp = global_dc->printer->clone ();
+  pp_clear_output_area (pp);
+  pp_needs_newline (pp) = false;
+  pp->prefix = NULL;
   va_list ap;
   va_start (ap, fmt);
   text_info ti;
   memset (&ti, 0, sizeof ti);
   ti.format_spec = fmt;
   ti.args_ptr = &ap;
-  pp_format_verbatim (&pp, &ti);
+  pp_format_verbatim (pp, &ti);
   va_end (ap);
-  snprintf (r->fail_buf, sizeof r->fail_buf, "%s", pp_formatted_text (&pp));
+  snprintf (r->fail_buf, sizeof r->fail_buf, "%s", pp_formatted_text (pp));
+  delete pp;
   r->fail = r->fail_buf;
   r->fail_loc = loc;
 }
