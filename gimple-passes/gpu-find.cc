@@ -966,6 +966,60 @@ dump_params (struct gpu_region *r)
     }
 }
 
+/* If the exit E of a marked loop leads (through forwarder blocks) only to
+   a call that does not return -- abort, exit, a C++ throw -- or is an
+   exception edge, the statement that ends the program's path there, or
+   the source of E for an exception edge; else NULL.  */
+
+static gimple *
+dead_end_exit (edge e)
+{
+  if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+    return last_stmt (e->src);
+  basic_block bb = e->dest;
+  for (int steps = 0; steps < 8 && bb; steps++)
+    {
+      gimple *last = last_stmt (bb);
+      if (last && is_gimple_call (last)
+	  && (gimple_call_flags (last) & ECF_NORETURN))
+	return last;
+      if (EDGE_COUNT (bb->succs) == 0 && last)
+	return last;
+      if (!single_succ_p (bb)
+	  || (single_succ_edge (bb)->flags & (EDGE_EH | EDGE_ABNORMAL)))
+	return NULL;
+      bb = single_succ (bb);
+    }
+  return NULL;
+}
+
+/* Does a marked loop of the nest CHAIN[0..N-1] leave, besides its test,
+   only to paths that end the program or throw?  Returns the statement
+   there (the reason the loop stays on the host), or NULL.  */
+
+static gimple *
+dead_end_exits (class loop **chain, int n)
+{
+  gimple *found = NULL;
+  for (int i = 0; i < n; i++)
+    {
+      auto_vec<edge> exits = get_loop_exit_edges (chain[i]);
+      for (unsigned j = 0; j < exits.length (); j++)
+	{
+	  edge e = exits[j];
+	  if (e->src == chain[i]->header && !(e->flags & (EDGE_EH
+							 | EDGE_ABNORMAL)))
+	    continue;
+	  gimple *g = dead_end_exit (e);
+	  if (!g)
+	    return NULL;	/* A real break, return or goto.  */
+	  if (!found)
+	    found = g;
+	}
+    }
+  return found;
+}
+
 /* Describe the nest whose outermost marked loop is OUTER with index IV
    as a region of FUN.  Misused markers are errors and make no region; a
    region that cannot be offloaded is left in the table with its reason,
@@ -1006,6 +1060,31 @@ find_region (function *fun, class loop *outer, tree iv)
 	    liv = civ;
 	  }
       l = next;
+    }
+
+  /* A path out of the loop that ends the program (abort, exit, assert,
+     a throw) is valid C: the loop stays on the host, with a remark.  */
+  if (gimple *g = dead_end_exits (chain, n))
+    {
+      struct gpu_region *r = gpu_region_new (fun);
+      r->outer = outer;
+      r->loc = find_loop_location (outer).get_location_t ();
+      r->ndim = 0;
+      r->num = gpu_region_count++;
+      snprintf (r->kernel_name, sizeof r->kernel_name, "gpu_region_%d",
+		r->num);
+      location_t loc = gimple_location (g);
+      if (loc == UNKNOWN_LOCATION)
+	loc = r->loc;
+      tree fn = is_gimple_call (g) ? gimple_call_fndecl (g) : NULL_TREE;
+      if (fn)
+	gpu_region_fail (r, loc, "the loop may leave through %qD, which does "
+			 "not return", fn);
+      else
+	gpu_region_fail (r, loc, "the loop may leave by an exception or a "
+			 "call that does not return");
+      gpu_region_report_missed (r);
+      return;
     }
 
   struct gpu_region tmp;

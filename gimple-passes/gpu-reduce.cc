@@ -1075,8 +1075,11 @@ pass_gpu_reduce::execute (function *fun)
   for (unsigned i = 0; i < regions->length (); i++)
     {
       struct gpu_region *r = (*regions)[i];
-      /* A region gpu_find could not offload is still checked: a misused
-	 accumulator is an error whatever else the loop does.  */
+      /* A region gpu_find could not offload is still checked, once its
+	 loops are known: a misused accumulator is an error whatever else
+	 the loop does.  */
+      if (r->ndim == 0)
+	continue;
       bool failed_before = r->fail != NULL;
       if (dump_file && (dump_flags & TDF_DETAILS))
 	fprintf (dump_file, "region %s\n", r->kernel_name);

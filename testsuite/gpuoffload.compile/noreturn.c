@@ -1,0 +1,45 @@
+/* noreturn.c: a marked loop that may leave through abort, exit or a failed assert is valid C: no error (it used to be rejected as a break/return/goto), a remark naming the call, and the loop stays on the host.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -fopt-info-loop-missed -fplugin-arg-gpuoffload-dump=details" } */
+#include <gpuoffload.h>
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void
+checked (int n, const float *x, float *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      if (x[i] < 0)
+	{
+	  fprintf (stderr, "bad input %d\n", i);
+	  abort (); /* { dg-missed "loop not offloaded: the loop may leave through .abort., which does not return" } */
+	}
+      y[i] = x[i] * 2;
+    }
+}
+
+void
+quits (int n, const int *x, int *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      if (x[i] == 42)
+	exit (3); /* { dg-missed "loop not offloaded: the loop may leave through .exit., which does not return" } */
+      y[i] = x[i] + 1;
+    }
+}
+
+void
+asserts (int n, const int *idx, int m, float *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      assert (idx[i] < m); /* { dg-missed "loop not offloaded: the loop may leave through .__assert_fail., which does not return" } */
+      y[i] = idx[i];
+    }
+}
+
+/* { dg-final { scan-tree-dump-times "FAILED: \[^\n\]*which does not return" 3 "gpu_find" } } */
+/* { dg-final { scan-assembler-not "gpurt_run" } } */
