@@ -319,6 +319,8 @@ struct gpurt_reduce_launch
   unsigned nred;		/* reduction arguments */
   size_t groups;		/* partial results per reduction */
   size_t offset;		/* element index of the first one */
+  unsigned char *values;	/* per argument, 8 bytes: the results, kept
+				   until the launch has succeeded (free) */
 };
 
 GPURT_HIDDEN int gpurt_reduce_setup (struct gpurt_region *r,
@@ -331,7 +333,10 @@ GPURT_HIDDEN int gpurt_reduce_finish (struct gpurt_region *r,
 				      struct gpurt_lane *lane,
 				      struct gpurt_lane_kernel *lk,
 				      struct gpurt_reduce_launch *rl,
-				      const uint64_t *args, char *why);
+				      char *why);
+GPURT_HIDDEN void gpurt_reduce_store (const struct gpurt_region *r,
+				      const struct gpurt_reduce_launch *rl,
+				      const uint64_t *args);
 
 /* ---------------------------------------------------------------------
    Profile (gpurt-profile.c).  */

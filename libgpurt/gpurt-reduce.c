@@ -296,7 +296,7 @@ gpurt_final_kernel (struct gpurt_region *r, struct gpurt_lane *lane,
 int
 gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_lane *lane,
 		     struct gpurt_lane_kernel *lk, struct gpurt_reduce_launch *rl,
-		     const uint64_t *args, char *why)
+		     char *why)
 {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   uint64_t t0 = gpurt_now_ns ();
@@ -308,7 +308,9 @@ gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_lane *lane,
       && !gpurt_final_kernel (r, lane, lk, rl, why))
     return 0;
   host = malloc (rl->groups * 8);
-  if (host == NULL)
+  if (rl->values == NULL)
+    rl->values = calloc (r->nargs, 8);
+  if (host == NULL || rl->values == NULL)
     {
       gpurt_set_why (why, "out of memory combining partial results");
       return 0;
@@ -334,8 +336,10 @@ gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_lane *lane,
 	}
       gpurt_combine (r->args[k].op, r->args[k].type, host, rl->groups,
 		     value);
-      /* Word 1 of the argument record: the host result slot.  */
-      memcpy ((void *) (uintptr_t) args[4 * (size_t) k + 1], value, size);
+      /* Kept until the whole launch has succeeded (gpurt_reduce_store):
+	 a host slot written now would be combined into again by a host
+	 fallback.  */
+      memcpy (rl->values + 8 * (size_t) k, value, size);
     }
   ok = 1;
   if (gpurt_env.reduce_stats)
@@ -349,3 +353,18 @@ gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_lane *lane,
   return ok;
 }
 
+/* Store the results RL of the reductions of R, which gpurt_reduce_finish
+   combined, into their host slots (word 1 of each argument record in
+   ARGS): the last step of a launch that succeeded.  */
+
+void
+gpurt_reduce_store (const struct gpurt_region *r,
+		    const struct gpurt_reduce_launch *rl, const uint64_t *args)
+{
+  unsigned k;
+
+  for (k = 0; rl->values != NULL && k < r->nargs; k++)
+    if (r->args[k].kind == GPU_ARG_REDUCE)
+      memcpy ((void *) (uintptr_t) args[4 * (size_t) k + 1],
+	      rl->values + 8 * (size_t) k, r->args[k].size);
+}

@@ -6,13 +6,14 @@
    that is not really parallel).  The written byte ranges the compiler
    passes (docs/ABI.md section 3) are all a region can change, so:
 
-     1. save the written ranges;
+     1. save the written ranges and the reductions' result slots;
      2. run the region on the device (gpurt_launch), keep what it wrote;
      3. put the saved bytes back and run the outlined host function;
      4. compare the two results element by element (the record's "elem"
         lines say whether a buffer holds floating point, compared within
         GPURT_VERIFY_RTOL of the element or of the array's largest
-        magnitude, or integers and bytes, compared exactly) and
+        magnitude, or integers and bytes, compared exactly; a reduction
+        by its type) and
         report the first difference of each buffer with the region, the
         array and the element's index.
 
@@ -86,6 +87,12 @@ gpurt_compare (struct gpurt_region *r, const struct gpurt_vrange *v)
     ? &r->args[v->arg] : NULL;
   char kind = d != NULL && d->elem_kind ? d->elem_kind : GPU_ELEM_BYTES;
   unsigned size = d != NULL && d->elem_kind ? d->elem_size : 1;
+  if (d != NULL && d->kind == GPU_ARG_REDUCE)
+    {
+      /* A reduction's result slot: one value of its type.  */
+      kind = gpu_red_type_is_float (d->type) ? GPU_ELEM_FLOAT : GPU_ELEM_INT;
+      size = d->size;
+    }
   const char *name = d != NULL && d->name != NULL ? d->name : "?";
   uint64_t bad = 0;
   size_t off = 0;
@@ -170,8 +177,17 @@ gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
     {
       uint64_t w0 = args[4 * i];
       int64_t lo = (int64_t) args[4 * i + 2], hi = (int64_t) args[4 * i + 3];
-      if (GPU_ARG_WORD0_KIND (w0) != GPU_ARG_BUFFER
-	  || !(GPU_ARG_WORD0_FLAGS (w0) & GPU_ARG_WRITTEN) || hi <= lo)
+      if (GPU_ARG_WORD0_KIND (w0) == GPU_ARG_REDUCE)
+	{
+	  /* The result slot of a reduction, which both runs combine into:
+	     the host's must start from the same value as the device's.  */
+	  if (r == NULL || i >= r->nargs)
+	    continue;
+	  lo = 0;
+	  hi = r->args[i].size;
+	}
+      else if (GPU_ARG_WORD0_KIND (w0) != GPU_ARG_BUFFER
+	       || !(GPU_ARG_WORD0_FLAGS (w0) & GPU_ARG_WRITTEN) || hi <= lo)
 	continue;
       v[nv].arg = i;
       v[nv].host = (unsigned char *) (uintptr_t) (args[4 * i + 1] + lo);

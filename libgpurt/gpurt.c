@@ -324,14 +324,18 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     }
 
   /* GPU_REDUCE hook: combine the partials into the host slots.  */
-  if (r->reduce_wg != 0
-      && !gpurt_reduce_finish (r, lane, lk, &red, args, why))
+  if (r->reduce_wg != 0 && !gpurt_reduce_finish (r, lane, lk, &red, why))
     goto ERROR;
   if (!gpurt_buffers_copy_back (&plan, r, lane->queue, why))
     goto ERROR;
+  /* Only now, with everything else in host memory, the reductions'
+     results: a failure before leaves the slots for the host path.  */
+  if (r->reduce_wg != 0)
+    gpurt_reduce_store (r, &red, args);
   ok = 1;
 
  ERROR:
+  free (red.values);
   if (!ok)
     /* Let nothing still queued touch host memory once we return.  */
     gpurt_cl.clFinish (lane->queue);

@@ -1,4 +1,4 @@
-/* verify.c: GPURT_VERIFY=1 runs each region on the device and on the host and compares.  Re-run with it set, a float region and an integer region with stepped stores agree and say nothing; with the test hook GPURT_VERIFY_INJECT=17 (which corrupts element 17 of the device's first result) each reports region, array and index of the difference, and the program still gets the host's (right) results.  */
+/* verify.c: GPURT_VERIFY=1 runs each region on the device and on the host and compares.  Re-run with it set, a float region, an integer region with stepped stores and a region with an integer sum and a float max (GPU_REDUCE: once counted twice under verify) agree, say nothing and give the serial results; with the test hook GPURT_VERIFY_INJECT=17 (which corrupts element 17 of the device's first result) each reports region, array and index of the difference, and the program still gets the host's (right) results.  */
 #include "check.h"
 #include <sys/wait.h>
 
@@ -14,6 +14,20 @@ spread (int n, const int *restrict a, int *restrict b)
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     b[2 * i] = a[i] * 3 - i;
+}
+
+static long
+sum_max (int n, const int *a, const float *x, float *m)
+{
+  long s GPU_REDUCE = 7;
+  float mx GPU_REDUCE = -1e30f;
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      s += a[i];
+      mx = x[i] > mx ? x[i] : mx;
+    }
+  *m = mx;
+  return s;
 }
 
 static void
@@ -36,6 +50,18 @@ run (long n)
     bwant[2 * i] = a[i] * 3 - (int) i;
   spread ((int) n, a, b);
   CHECK_SAME (b, bwant, 2 * n, "spread n=%ld", n);
+
+  long swant = 7;
+  float mwant = -1e30f, mgot;
+  for (long i = 0; i < n; i++)
+    {
+      swant += a[i];
+      mwant = x[i] > mwant ? x[i] : mwant;
+    }
+  long sgot = sum_max ((int) n, a, x, &mgot);
+  CHECK (sgot == swant && mgot == mwant,
+	 "sum_max n=%ld: %ld and %g, expected %ld and %g", n, sgot,
+	 (double) mgot, swant, (double) mwant);
   free (x);
   free (y);
   free (ywant);
