@@ -61,7 +61,6 @@ gpurt_plan_make (struct gpurt_plan *plan, const struct gpurt_region *r,
   struct gpurt_range *ranges = NULL;
   unsigned nranges = 0, nbuffers = 0, k, i;
   int need_dummy = 0, ok = 0;
-  cl_int err;
 
   plan->nargs = r->nargs;
   plan->arg_buffer = calloc (r->nargs + 1, sizeof *plan->arg_buffer);
@@ -164,15 +163,10 @@ gpurt_plan_make (struct gpurt_plan *plan, const struct gpurt_region *r,
 			 ")", size, (uint64_t) dev->max_mem_alloc_size);
 	  goto ERROR;
 	}
-      b->mem = gpurt_cl.clCreateBuffer (dev->context, flags, (size_t) size,
-					NULL, &err);
-      if (b->mem == NULL || err != CL_SUCCESS)
-	{
-	  b->mem = NULL;
-	  gpurt_set_why (why, "clCreateBuffer failed (%d, %s) for %" PRIu64
-			 " bytes", (int) err, gpurt_cl_error_name (err), size);
-	  goto ERROR;
-	}
+      b->mem = gpurt_cl_buffer (dev, flags,
+				(size_t) size, why, "");
+      if (b->mem == NULL)
+	goto ERROR;
     }
   ok = 1;
 
@@ -192,7 +186,6 @@ gpurt_buffers_copy_in (struct gpurt_plan *plan, struct gpurt_region *r,
 {
   uint64_t bytes = 0;
   unsigned i;
-  cl_int err;
   int ok = 0;
 
   for (i = 0; i < plan->nbuffers; i++)
@@ -202,16 +195,9 @@ gpurt_buffers_copy_in (struct gpurt_plan *plan, struct gpurt_region *r,
 
       if (b->dummy || b->flags == 0)
 	continue;
-      err = gpurt_cl.clEnqueueWriteBuffer (queue, b->mem, CL_FALSE, 0,
-					   size,
-					   (const void *) (uintptr_t) b->start,
-					   0, NULL, NULL);
-      if (err != CL_SUCCESS)
-	{
-	  gpurt_set_why (why, "clEnqueueWriteBuffer failed (%d, %s) for %zu"
-			 " bytes", (int) err, gpurt_cl_error_name (err), size);
-	  goto ERROR;
-	}
+      if (!gpurt_cl_write (queue, b->mem, 0, size,
+			   (const void *) (uintptr_t) b->start, why))
+	goto ERROR;
       if (gpurt_env.verbose >= 3)
 	gpurt_message ("%s: host to device, buffer %u, %zu bytes from %p",
 		       r->name, i, size, (void *) (uintptr_t) b->start);
@@ -235,7 +221,6 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
 {
   unsigned i, nwritten = 0;
   uint64_t bytes = 0;
-  cl_int err;
   int ok = 0;
 
   for (i = 0; i < plan->nbuffers; i++)
@@ -262,15 +247,11 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
 	    }
 	  dest = b->staging;
 	}
-      err = gpurt_cl.clEnqueueReadBuffer (queue, b->mem,
-					  nwritten > 1 ? CL_FALSE : CL_TRUE,
-					  0, size, dest, 0, NULL, NULL);
-      if (err != CL_SUCCESS)
-	{
-	  gpurt_set_why (why, "clEnqueueReadBuffer failed (%d, %s) for %zu"
-			 " bytes", (int) err, gpurt_cl_error_name (err), size);
-	  goto ERROR;
-	}
+      char what[64];
+      snprintf (what, sizeof what, "for %zu bytes", size);
+      if (!gpurt_cl_read (queue, b->mem, nwritten <= 1, 0, size, dest, why,
+			  what))
+	goto ERROR;
       if (gpurt_env.verbose >= 3)
 	gpurt_message ("%s: device to host, buffer %u, %zu bytes to %p%s",
 		       r->name, i, size, (void *) (uintptr_t) b->start,
@@ -279,13 +260,8 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
     }
   if (nwritten > 1)
     {
-      err = gpurt_cl.clFinish (queue);
-      if (err != CL_SUCCESS)
-	{
-	  gpurt_set_why (why, "clFinish failed (%d, %s) after reading back"
-			 " results", (int) err, gpurt_cl_error_name (err));
-	  goto ERROR;
-	}
+      if (!gpurt_cl_finish (queue, why, "reading back results"))
+	goto ERROR;
       /* Every read succeeded: now the host may see the results.  */
       for (i = 0; i < plan->nbuffers; i++)
 	if (plan->buffers[i].staging != NULL)
@@ -312,7 +288,7 @@ gpurt_plan_release (struct gpurt_plan *plan)
     for (i = 0; i < plan->nargs + 1; i++)
       {
 	if (plan->buffers[i].mem != NULL)
-	  gpurt_cl.clReleaseMemObject (plan->buffers[i].mem);
+	  gpurt_cl_buffer_release (plan->buffers[i].mem);
 	free (plan->buffers[i].staging);
       }
   free (plan->buffers);

@@ -147,6 +147,44 @@ extern struct gpurt_cl_funcs gpurt_cl GPURT_HIDDEN;
 
 GPURT_HIDDEN const char *gpurt_cl_error_name (cl_int err);
 
+/* The backend's one checked call: ERR is what an OpenCL call CALL
+   returned; on failure WHY says "CALL failed (ERR, NAME)" and the context
+   the printf format and arguments after it give.  Nonzero on success.
+   Only gpurt-device.c and gpurt-cl.c call OpenCL.  */
+#define GPURT_CL_CHECK(ERR, WHY, CALL, ...) \
+  gpurt_cl_checked ((ERR), (WHY), #CALL, __VA_ARGS__)
+GPURT_HIDDEN int gpurt_cl_checked (cl_int err, char *why, const char *call,
+				   const char *fmt, ...) GPURT_PRINTF (4, 5);
+
+/* The operations of a launch (gpurt-cl.c).  */
+struct gpurt_device;
+GPURT_HIDDEN cl_mem gpurt_cl_buffer (const struct gpurt_device *dev,
+				     cl_mem_flags flags, size_t size,
+				     char *why, const char *what);
+GPURT_HIDDEN void gpurt_cl_buffer_release (cl_mem mem);
+GPURT_HIDDEN int gpurt_cl_write (cl_command_queue queue, cl_mem mem,
+				 size_t offset, size_t size, const void *src,
+				 char *why);
+GPURT_HIDDEN int gpurt_cl_read (cl_command_queue queue, cl_mem mem,
+				int blocking, size_t offset, size_t size,
+				void *dst, char *why, const char *what);
+GPURT_HIDDEN int gpurt_cl_finish (cl_command_queue queue, char *why,
+				  const char *after);
+GPURT_HIDDEN void gpurt_cl_drain (cl_command_queue queue);
+GPURT_HIDDEN void gpurt_cl_queue_release (cl_command_queue queue);
+GPURT_HIDDEN cl_kernel gpurt_cl_kernel (cl_program program, const char *name,
+					char *why);
+GPURT_HIDDEN void gpurt_cl_kernel_release (cl_kernel kernel);
+GPURT_HIDDEN int gpurt_cl_arg (cl_kernel kernel, unsigned index, size_t size,
+			       const void *value, char *why,
+			       const char *fmt, ...) GPURT_PRINTF (6, 7);
+GPURT_HIDDEN int gpurt_cl_enqueue (cl_command_queue queue, cl_kernel kernel,
+				   unsigned ndim, const size_t *global,
+				   const size_t *local, cl_event *event,
+				   char *why, const char *name);
+GPURT_HIDDEN uint64_t gpurt_cl_event_ns (cl_event event);
+GPURT_HIDDEN unsigned gpurt_cl_compute_units (struct gpurt_device *dev);
+
 /* ---------------------------------------------------------------------
    The device chosen for the process (gpurt-device.c).  */
 

@@ -34,19 +34,15 @@ gpurt_lane_release (void *lane_ptr)
     {
       struct gpurt_lane_kernel *lk = &lane->kernels[i];
 
-      if (lk->kernel != NULL)
-	gpurt_cl.clReleaseKernel (lk->kernel);
-      if (lk->fin_kernel != NULL)
-	gpurt_cl.clReleaseKernel (lk->fin_kernel);
+      gpurt_cl_kernel_release (lk->kernel);
+      gpurt_cl_kernel_release (lk->fin_kernel);
       for (k = 0; lk->reduce_mem != NULL && k < lk->region->nargs; k++)
-	if (lk->reduce_mem[k] != NULL)
-	  gpurt_cl.clReleaseMemObject (lk->reduce_mem[k]);
+	gpurt_cl_buffer_release (lk->reduce_mem[k]);
       free (lk->reduce_mem);
       free (lk->reduce_bytes);
     }
   free (lane->kernels);
-  if (lane->queue != NULL)
-    gpurt_cl.clReleaseCommandQueue (lane->queue);
+  gpurt_cl_queue_release (lane->queue);
   free (lane);
 }
 
@@ -102,7 +98,6 @@ gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
 {
   struct gpurt_lane_kernel *lk;
   unsigned i;
-  cl_int err;
 
   for (i = 0; i < lane->nkernels; i++)
     if (lane->kernels[i].region == r)
@@ -124,13 +119,9 @@ gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
   lk = &lane->kernels[lane->nkernels];
   memset (lk, 0, sizeof *lk);
   lk->region = r;
-  lk->kernel = gpurt_cl.clCreateKernel (r->program, r->name, &err);
-  if (lk->kernel == NULL || err != CL_SUCCESS)
-    {
-      gpurt_set_why (why, "clCreateKernel failed (%d, %s) for %s",
-		     (int) err, gpurt_cl_error_name (err), r->name);
-      return NULL;
-    }
+  lk->kernel = gpurt_cl_kernel (r->program, r->name, why);
+  if (lk->kernel == NULL)
+    return NULL;
   lane->nkernels++;
   return lk;
 }

@@ -30,19 +30,11 @@
 static size_t
 gpurt_compute_units (struct gpurt_device *dev)
 {
-  static cl_uint cus;
+  static atomic_uint cus;
 
-  if (cus == 0)
-    {
-      cl_uint v = 0;
-
-      if (gpurt_cl.clGetDeviceInfo (dev->id, CL_DEVICE_MAX_COMPUTE_UNITS,
-				    sizeof v, &v, NULL) != CL_SUCCESS
-	  || v == 0)
-	v = 1;
-      cus = v;
-    }
-  return cus;
+  if (atomic_load (&cus) == 0)
+    atomic_store (&cus, gpurt_cl_compute_units (dev));
+  return atomic_load (&cus);
 }
 
 /* Set up the reduction part of a launch of R on DEV with trip counts N:
@@ -103,7 +95,6 @@ gpurt_reduce_setup (struct gpurt_region *r, struct gpurt_lane *lane,
   for (k = 0; k < r->nargs; k++)
     {
       size_t bytes;
-      cl_int err;
 
       if (r->args[k].kind != GPU_ARG_REDUCE)
 	continue;
@@ -111,20 +102,16 @@ gpurt_reduce_setup (struct gpurt_region *r, struct gpurt_lane *lane,
       bytes = (rl->offset + rl->groups) * r->args[k].size;
       if (lk->reduce_bytes[k] < bytes)
 	{
-	  if (lk->reduce_mem[k] != NULL)
-	    gpurt_cl.clReleaseMemObject (lk->reduce_mem[k]);
+	  char what[300];
+
+	  gpurt_cl_buffer_release (lk->reduce_mem[k]);
 	  lk->reduce_bytes[k] = 0;
-	  lk->reduce_mem[k] = gpurt_cl.clCreateBuffer (lane->dev->context,
-						     CL_MEM_READ_WRITE, bytes,
-						     NULL, &err);
-	  if (lk->reduce_mem[k] == NULL || err != CL_SUCCESS)
-	    {
-	      lk->reduce_mem[k] = NULL;
-	      gpurt_set_why (why, "clCreateBuffer failed (%d, %s) for the %zu"
-			     " bytes of partial results of %s", (int) err,
-			     gpurt_cl_error_name (err), bytes, r->args[k].name);
-	      return 0;
-	    }
+	  snprintf (what, sizeof what, "the partial results of %s",
+		    r->args[k].name);
+	  lk->reduce_mem[k] = gpurt_cl_buffer (lane->dev, CL_MEM_READ_WRITE,
+					       bytes, why, what);
+	  if (lk->reduce_mem[k] == NULL)
+	    return 0;
 	  lk->reduce_bytes[k] = bytes;
 	}
     }
@@ -230,61 +217,41 @@ gpurt_final_kernel (struct gpurt_region *r, struct gpurt_lane *lane,
 		    struct gpurt_lane_kernel *lk,
 		    struct gpurt_reduce_launch *rl, char *why)
 {
-  cl_int err = CL_SUCCESS;
   cl_uint index = 0;
   cl_ulong ng = rl->groups, off = rl->offset;
   size_t g = r->reduce_wg, l = r->reduce_wg;
   cl_event ev = NULL;
   unsigned k;
+  int ok = 1;
+  char name[300];
 
+  snprintf (name, sizeof name, "%s_fin", r->name);
   if (lk->fin_kernel == NULL)
     {
-      char name[300];
-
-      snprintf (name, sizeof name, "%s_fin", r->name);
-      lk->fin_kernel = gpurt_cl.clCreateKernel (r->program, name, &err);
-      if (lk->fin_kernel == NULL || err != CL_SUCCESS)
-	{
-	  lk->fin_kernel = NULL;
-	  gpurt_set_why (why, "clCreateKernel failed (%d, %s) for %s",
-			 (int) err, gpurt_cl_error_name (err), name);
-	  return 0;
-	}
+      lk->fin_kernel = gpurt_cl_kernel (r->program, name, why);
+      if (lk->fin_kernel == NULL)
+	return 0;
     }
-  for (k = 0; k < r->nargs && err == CL_SUCCESS; k++)
+  for (k = 0; k < r->nargs && ok; k++)
     if (r->args[k].kind == GPU_ARG_REDUCE)
-      err = gpurt_cl.clSetKernelArg (lk->fin_kernel, index++, sizeof (cl_mem),
-				     &lk->reduce_mem[k]);
-  if (err == CL_SUCCESS)
-    err = gpurt_cl.clSetKernelArg (lk->fin_kernel, index++, sizeof ng, &ng);
-  if (err == CL_SUCCESS)
-    err = gpurt_cl.clSetKernelArg (lk->fin_kernel, index++, sizeof off, &off);
-  if (err == CL_SUCCESS)
-    err = gpurt_cl.clEnqueueNDRangeKernel (lane->queue, lk->fin_kernel, 1,
-					   NULL, &g, &l, 0, NULL,
-					   gpurt_env.profile != GPURT_PROFILE_OFF
-					   ? &ev : NULL);
-  if (err != CL_SUCCESS)
-    {
-      gpurt_set_why (why, "final combine kernel of %s failed (%d, %s)",
-		     r->name, (int) err, gpurt_cl_error_name (err));
-      return 0;
-    }
+      ok = gpurt_cl_arg (lk->fin_kernel, index++, sizeof (cl_mem),
+			 &lk->reduce_mem[k], why, "for the partials of %s",
+			 r->args[k].name);
+  ok = ok && gpurt_cl_arg (lk->fin_kernel, index++, sizeof ng, &ng, why,
+			   "for the partials' count");
+  ok = ok && gpurt_cl_arg (lk->fin_kernel, index++, sizeof off, &off, why,
+			   "for the partials' offset");
+  ok = ok && gpurt_cl_enqueue (lane->queue, lk->fin_kernel, 1, &g, &l,
+			       gpurt_env.profile != GPURT_PROFILE_OFF
+			       ? &ev : NULL, why, name);
+  if (!ok)
+    return 0;
   rl->offset = 0;
   rl->groups = 1;
   if (ev != NULL)
     {
-      cl_ulong start = 0, end = 0;
-
-      gpurt_cl.clFinish (lane->queue);
-      if (gpurt_cl.clGetEventProfilingInfo (ev, CL_PROFILING_COMMAND_START,
-					    sizeof start, &start, NULL)
-	  == CL_SUCCESS
-	  && gpurt_cl.clGetEventProfilingInfo (ev, CL_PROFILING_COMMAND_END,
-					       sizeof end, &end, NULL)
-	  == CL_SUCCESS && end > start)
-	atomic_fetch_add (&r->kernel_ns, end - start);
-      gpurt_cl.clReleaseEvent (ev);
+      gpurt_cl_drain (lane->queue);
+      atomic_fetch_add (&r->kernel_ns, gpurt_cl_event_ns (ev));
     }
   return 1;
 }
@@ -318,22 +285,17 @@ gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_lane *lane,
   for (k = 0; k < r->nargs; k++)
     {
       unsigned size = r->args[k].size;
-      cl_int err;
       unsigned char value[8];
+      char what[300];
 
       if (r->args[k].kind != GPU_ARG_REDUCE)
 	continue;
-      err = gpurt_cl.clEnqueueReadBuffer (lane->queue, lk->reduce_mem[k],
-					  CL_TRUE, rl->offset * size,
-					  rl->groups * size, host, 0, NULL,
-					  NULL);
-      if (err != CL_SUCCESS)
-	{
-	  gpurt_set_why (why, "clEnqueueReadBuffer failed (%d, %s) reading the"
-			 " partial results of %s", (int) err,
-			 gpurt_cl_error_name (err), r->args[k].name);
-	  goto DONE;
-	}
+      snprintf (what, sizeof what, "reading the partial results of %s",
+		r->args[k].name);
+      if (!gpurt_cl_read (lane->queue, lk->reduce_mem[k], 1,
+			  rl->offset * size, rl->groups * size, host, why,
+			  what))
+	goto DONE;
       gpurt_combine (r->args[k].op, r->args[k].type, host, rl->groups,
 		     value);
       /* Kept until the whole launch has succeeded (gpurt_reduce_store):

@@ -196,7 +196,6 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   cl_event kernel_event = NULL;
   cl_event *event_ptr;
   cl_uint index = 0;
-  cl_int err;
   unsigned k, d;
   int ok = 0;
 
@@ -218,50 +217,38 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   for (k = 0; k < r->nargs; k++)
     {
       const uint64_t *a = args + 4 * (size_t) k;
+      int set;
 
       if (r->args[k].kind == GPURT_ARG_REDUCE)	/* GPU_REDUCE hook */
-	{
-	  cl_mem mem = lk->reduce_mem[k];
-
-	  err = gpurt_cl.clSetKernelArg (lk->kernel, index++, sizeof mem,
-					 &mem);
-	}
+	set = gpurt_cl_arg (lk->kernel, index++, sizeof (cl_mem),
+			    &lk->reduce_mem[k], why, "for argument %u (%s)",
+			    k, r->args[k].name);
       else if (r->args[k].kind == GPURT_ARG_BUFFER)
 	{
 	  cl_mem mem = plan.buffers[plan.arg_buffer[k]].mem;
 	  cl_long offset = plan.arg_offset[k];
 
-	  err = gpurt_cl.clSetKernelArg (lk->kernel, index++, sizeof mem,
-					 &mem);
-	  if (err == CL_SUCCESS)
-	    err = gpurt_cl.clSetKernelArg (lk->kernel, index++, sizeof offset,
-					   &offset);
+	  set = gpurt_cl_arg (lk->kernel, index++, sizeof mem, &mem, why,
+			      "for argument %u (%s)", k, r->args[k].name)
+		&& gpurt_cl_arg (lk->kernel, index++, sizeof offset, &offset,
+				 why, "for argument %u (%s)", k,
+				 r->args[k].name);
 	}
       else
 	/* The scalar's bytes are the low bytes of word 1 (little-endian
 	   host, as the ABI requires).  */
-	err = gpurt_cl.clSetKernelArg (lk->kernel, index++,
-				       r->args[k].size, &a[1]);
-      if (err != CL_SUCCESS)
-	{
-	  gpurt_set_why (why, "clSetKernelArg failed (%d, %s) for argument"
-			 " %u (%s)", (int) err, gpurt_cl_error_name (err), k,
-			 r->args[k].name);
-	  goto ERROR;
-	}
+	set = gpurt_cl_arg (lk->kernel, index++, r->args[k].size, &a[1], why,
+			    "for argument %u (%s)", k, r->args[k].name);
+      if (!set)
+	goto ERROR;
     }
   for (d = 0; d < 3; d++)
     {
       cl_ulong trip = n[d];
 
-      err = gpurt_cl.clSetKernelArg (lk->kernel, index++, sizeof trip,
-				     &trip);
-      if (err != CL_SUCCESS)
-	{
-	  gpurt_set_why (why, "clSetKernelArg failed (%d, %s) for trip count"
-			 " gpu_n%u", (int) err, gpurt_cl_error_name (err), d);
-	  goto ERROR;
-	}
+      if (!gpurt_cl_arg (lk->kernel, index++, sizeof trip, &trip, why,
+			 "for trip count gpu_n%u", d))
+	goto ERROR;
     }
 
   if (r->reduce_wg == 0)
@@ -288,39 +275,20 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		   local[0], local[1], local[2], plan.nbuffers);
 
   event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &kernel_event : NULL;
-  err = gpurt_cl.clEnqueueNDRangeKernel (lane->queue, lk->kernel,
-					 r->reduce_wg != 0 ? 1 : r->ndim,
-					 NULL, global, local, 0, NULL,
-					 event_ptr);
-  if (err != CL_SUCCESS)
-    {
-      gpurt_set_why (why, "clEnqueueNDRangeKernel failed (%d, %s) for kernel"
-		     " %s", (int) err, gpurt_cl_error_name (err), r->name);
-      goto ERROR;
-    }
+  if (!gpurt_cl_enqueue (lane->queue, lk->kernel,
+			 r->reduce_wg != 0 ? 1 : r->ndim, global, local,
+			 event_ptr, why, r->name))
+    goto ERROR;
   /* The kernel must have finished successfully before anything is
      copied back into host memory.  */
-  err = gpurt_cl.clFinish (lane->queue);
-  if (err != CL_SUCCESS)
-    {
-      gpurt_set_why (why, "clFinish failed (%d, %s) after kernel %s",
-		     (int) err, gpurt_cl_error_name (err), r->name);
-      goto ERROR;
-    }
+  char after[300];
+  snprintf (after, sizeof after, "kernel %s", r->name);
+  if (!gpurt_cl_finish (lane->queue, why, after))
+    goto ERROR;
   if (kernel_event != NULL)
     {
-      cl_ulong start = 0, end = 0;
-
-      if (gpurt_cl.clGetEventProfilingInfo (kernel_event,
-					    CL_PROFILING_COMMAND_START,
-					    sizeof start, &start, NULL)
-	  == CL_SUCCESS
-	  && gpurt_cl.clGetEventProfilingInfo (kernel_event,
-					       CL_PROFILING_COMMAND_END,
-					       sizeof end, &end, NULL)
-	  == CL_SUCCESS
-	  && end > start)
-	atomic_fetch_add (&r->kernel_ns, end - start);
+      atomic_fetch_add (&r->kernel_ns, gpurt_cl_event_ns (kernel_event));
+      kernel_event = NULL;
     }
 
   /* GPU_REDUCE hook: combine the partials into the host slots.  */
@@ -338,9 +306,9 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   free (red.values);
   if (!ok)
     /* Let nothing still queued touch host memory once we return.  */
-    gpurt_cl.clFinish (lane->queue);
+    gpurt_cl_drain (lane->queue);
   if (kernel_event != NULL)
-    gpurt_cl.clReleaseEvent (kernel_event);
+    gpurt_cl_event_ns (kernel_event);	/* releases it */
   gpurt_plan_release (&plan);
   return ok;
 }

@@ -17,6 +17,7 @@ libgpurt_la_SOURCES = \
 	libgpurt/gpurt-record.h \
 	libgpurt/gpurt-device.c \
 	libgpurt/gpurt-buffers.c \
+	libgpurt/gpurt-cl.c \
 	libgpurt/gpurt-lane.c \
 	libgpurt/gpurt-env.c \
 	libgpurt/gpurt-host.c \

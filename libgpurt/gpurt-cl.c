@@ -1,0 +1,211 @@
+/* gpurt-cl.c -- the OpenCL operations of a launch: buffers, copies,
+   kernel objects and arguments, enqueue, finish, event times.
+
+   With gpurt-device.c (loading OpenCL, choosing the device, building
+   programs) this is the backend: no other file of libgpurt calls OpenCL.
+   Every call goes through GPURT_CL_CHECK, so a failure's message names
+   the call, the error and what it was for.  */
+
+#include "gpurt-internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* See gpurt-internal.h.  */
+
+int
+gpurt_cl_checked (cl_int err, char *why, const char *call, const char *fmt,
+		  ...)
+{
+  char ctx[GPURT_WHY_LEN];
+  va_list ap;
+
+  if (err == CL_SUCCESS)
+    return 1;
+  va_start (ap, fmt);
+  vsnprintf (ctx, sizeof ctx, fmt, ap);
+  va_end (ap);
+  gpurt_set_why (why, "%s failed (%d, %s)%s%s", call, (int) err,
+		 gpurt_cl_error_name (err), ctx[0] ? " " : "", ctx);
+  return 0;
+}
+
+/* A device buffer of SIZE bytes on DEV with FLAGS, or NULL with WHY
+   (WHAT says what it was for).  */
+
+cl_mem
+gpurt_cl_buffer (const struct gpurt_device *dev, cl_mem_flags flags, size_t size,
+		 char *why, const char *what)
+{
+  cl_int err = CL_SUCCESS;
+  cl_mem mem = gpurt_cl.clCreateBuffer (dev->context, flags, size, NULL,
+					&err);
+
+  if (mem == NULL && err == CL_SUCCESS)
+    err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+  if (!GPURT_CL_CHECK (err, why, clCreateBuffer, "for %zu bytes%s%s", size,
+		       what[0] ? " of " : "", what))
+    return NULL;
+  return mem;
+}
+
+/* Release MEM (NULL is fine).  */
+
+void
+gpurt_cl_buffer_release (cl_mem mem)
+{
+  if (mem != NULL)
+    gpurt_cl.clReleaseMemObject (mem);
+}
+
+/* Enqueue on QUEUE the copy of SIZE bytes from host SRC to MEM at OFFSET,
+   not waiting for it.  Returns 1, or 0 with WHY.  */
+
+int
+gpurt_cl_write (cl_command_queue queue, cl_mem mem, size_t offset,
+		size_t size, const void *src, char *why)
+{
+  return GPURT_CL_CHECK (gpurt_cl.clEnqueueWriteBuffer (queue, mem, CL_FALSE,
+							offset, size, src, 0,
+							NULL, NULL),
+			 why, clEnqueueWriteBuffer, "for %zu bytes", size);
+}
+
+/* Enqueue on QUEUE the copy of SIZE bytes of MEM at OFFSET to host DST,
+   waiting for it when BLOCKING.  WHAT says what it was for.  Returns 1,
+   or 0 with WHY.  */
+
+int
+gpurt_cl_read (cl_command_queue queue, cl_mem mem, int blocking,
+	       size_t offset, size_t size, void *dst, char *why,
+	       const char *what)
+{
+  return GPURT_CL_CHECK (gpurt_cl.clEnqueueReadBuffer (queue, mem,
+						       blocking ? CL_TRUE
+						       : CL_FALSE, offset,
+						       size, dst, 0, NULL,
+						       NULL),
+			 why, clEnqueueReadBuffer, "%s", what);
+}
+
+/* Wait for everything queued on QUEUE; AFTER says after what.  Returns 1,
+   or 0 with WHY.  */
+
+int
+gpurt_cl_finish (cl_command_queue queue, char *why, const char *after)
+{
+  return GPURT_CL_CHECK (gpurt_cl.clFinish (queue), why, clFinish,
+			 "after %s", after);
+}
+
+/* Wait for QUEUE, on a path that already failed: nothing still queued
+   may touch host memory once we return.  */
+
+void
+gpurt_cl_drain (cl_command_queue queue)
+{
+  gpurt_cl.clFinish (queue);
+}
+
+/* Release QUEUE.  */
+
+void
+gpurt_cl_queue_release (cl_command_queue queue)
+{
+  if (queue != NULL)
+    gpurt_cl.clReleaseCommandQueue (queue);
+}
+
+/* The kernel NAME of PROGRAM, or NULL with WHY.  */
+
+cl_kernel
+gpurt_cl_kernel (cl_program program, const char *name, char *why)
+{
+  cl_int err = CL_SUCCESS;
+  cl_kernel kernel = gpurt_cl.clCreateKernel (program, name, &err);
+
+  if (kernel == NULL && err == CL_SUCCESS)
+    err = CL_INVALID_KERNEL_NAME;
+  if (!GPURT_CL_CHECK (err, why, clCreateKernel, "for %s", name))
+    return NULL;
+  return kernel;
+}
+
+/* Release KERNEL (NULL is fine).  */
+
+void
+gpurt_cl_kernel_release (cl_kernel kernel)
+{
+  if (kernel != NULL)
+    gpurt_cl.clReleaseKernel (kernel);
+}
+
+/* Set argument INDEX of KERNEL to the SIZE bytes at VALUE; FMT... says
+   which argument, for the message.  Returns 1, or 0 with WHY.  */
+
+int
+gpurt_cl_arg (cl_kernel kernel, unsigned index, size_t size,
+	      const void *value, char *why, const char *fmt, ...)
+{
+  cl_int err = gpurt_cl.clSetKernelArg (kernel, index, size, value);
+  char ctx[GPURT_WHY_LEN];
+  va_list ap;
+
+  if (err == CL_SUCCESS)
+    return 1;
+  va_start (ap, fmt);
+  vsnprintf (ctx, sizeof ctx, fmt, ap);
+  va_end (ap);
+  return GPURT_CL_CHECK (err, why, clSetKernelArg, "%s", ctx);
+}
+
+/* Enqueue KERNEL on QUEUE over NDIM dimensions of GLOBAL work-items in
+   groups of LOCAL; with EVENT, an event to time it by.  Returns 1, or 0
+   with WHY.  */
+
+int
+gpurt_cl_enqueue (cl_command_queue queue, cl_kernel kernel, unsigned ndim,
+		  const size_t *global, const size_t *local, cl_event *event,
+		  char *why, const char *name)
+{
+  return GPURT_CL_CHECK (gpurt_cl.clEnqueueNDRangeKernel (queue, kernel, ndim,
+							  NULL, global, local,
+							  0, NULL, event),
+			 why, clEnqueueNDRangeKernel, "for kernel %s", name);
+}
+
+/* The nanoseconds EVENT's command ran (0 if unknown); releases EVENT.  */
+
+uint64_t
+gpurt_cl_event_ns (cl_event event)
+{
+  cl_ulong start = 0, end = 0;
+
+  if (event == NULL)
+    return 0;
+  if (gpurt_cl.clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_START,
+					sizeof start, &start, NULL)
+      != CL_SUCCESS
+      || gpurt_cl.clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_END,
+					   sizeof end, &end, NULL)
+	 != CL_SUCCESS
+      || end <= start)
+    start = end = 0;
+  gpurt_cl.clReleaseEvent (event);
+  return end - start;
+}
+
+/* DEV's compute units (1 if it does not say).  */
+
+unsigned
+gpurt_cl_compute_units (struct gpurt_device *dev)
+{
+  cl_uint cus = 0;
+
+  if (gpurt_cl.clGetDeviceInfo (dev->id, CL_DEVICE_MAX_COMPUTE_UNITS,
+				sizeof cus, &cus, NULL) != CL_SUCCESS
+      || cus == 0)
+    cus = 1;
+  return cus;
+}
