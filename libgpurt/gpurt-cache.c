@@ -156,42 +156,6 @@ gpurt_mkdir_p (const char *dir)
   return ok;
 }
 
-/* A string property of the device or platform, or "?" (malloc'ed; NULL
-   only when out of memory).  */
-
-static char *
-gpurt_cache_info (const struct gpurt_device *dev, int platform,
-		  cl_uint param)
-{
-  size_t size = 0;
-  char *s = NULL;
-  cl_int err;
-
-  err = platform
-	? gpurt_cl.clGetPlatformInfo (dev->platform, param, 0, NULL, &size)
-	: gpurt_cl.clGetDeviceInfo (dev->id, param, 0, NULL, &size);
-  if (err != CL_SUCCESS)
-    goto ERROR;
-  s = calloc (size + 1, 1);
-  if (s == NULL)
-    return NULL;
-  err = platform
-	? gpurt_cl.clGetPlatformInfo (dev->platform, param, size, s, NULL)
-	: gpurt_cl.clGetDeviceInfo (dev->id, param, size, s, NULL);
-  if (err == CL_SUCCESS)
-    return s;
-
- ERROR:
-  if (gpurt_env.verbose >= 2)
-    gpurt_message ("program cache: %s (0x%x) failed (%d, %s)",
-		   platform ? "clGetPlatformInfo" : "clGetDeviceInfo",
-		   (unsigned) param, (int) err, gpurt_cl_error_name (err));
-  free (s);
-  s = malloc (2);
-  if (s != NULL)
-    strcpy (s, "?");
-  return s;
-}
 
 /* Fill KEY for region R built for DEV with OPTIONS.  Returns 1 on
    success, 0 (nothing allocated) when out of memory.  */
@@ -201,45 +165,26 @@ gpurt_cache_key_make (struct gpurt_cache_key *key,
 		      const struct gpurt_region *r,
 		      const struct gpurt_device *dev, const char *options)
 {
-  static const cl_uint dev_params[] = { CL_DEVICE_VENDOR, CL_DEVICE_VERSION,
-					CL_DRIVER_VERSION };
-  static const cl_uint plat_params[] = { CL_PLATFORM_NAME,
-					 CL_PLATFORM_VERSION };
-  char *info[5] = { NULL, NULL, NULL, NULL, NULL };
-  unsigned i;
-  int len, ok = 0;
+  int len;
   uint64_t h1, h2;
 
   memset (key, 0, sizeof *key);
-  for (i = 0; i < 3; i++)
-    if ((info[i] = gpurt_cache_info (dev, 0, dev_params[i])) == NULL)
-      goto ERROR;
-  for (i = 0; i < 2; i++)
-    if ((info[3 + i] = gpurt_cache_info (dev, 1, plat_params[i])) == NULL)
-      goto ERROR;
-
   len = snprintf (NULL, 0,
 		  "gpuoffload program cache %u, region record %u\n"
-		  "kernel %s\noptions %s\ndevice %s\nvendor %s\n"
-		  "device-version %s\ndriver %s\nplatform %s\n"
-		  "platform-version %s\nsource %zu\n",
+		  "kernel %s\noptions %s\ndevice %s\n%ssource %zu\n",
 		  GPURT_CACHE_VERSION, GPURT_RECORD_VERSION, r->name, options,
-		  dev->name, info[0], info[1], info[2], info[3], info[4],
-		  r->source_len);
+		  dev->name, dev->identity, r->source_len);
   if (len < 0)
-    goto ERROR;
+    return 0;
   key->ident_len = (size_t) len + r->source_len;
   key->ident = malloc (key->ident_len + 1);
   if (key->ident == NULL)
-    goto ERROR;
+    return 0;
   snprintf (key->ident, (size_t) len + 1,
 	    "gpuoffload program cache %u, region record %u\n"
-	    "kernel %s\noptions %s\ndevice %s\nvendor %s\n"
-	    "device-version %s\ndriver %s\nplatform %s\n"
-	    "platform-version %s\nsource %zu\n",
+	    "kernel %s\noptions %s\ndevice %s\n%ssource %zu\n",
 	    GPURT_CACHE_VERSION, GPURT_RECORD_VERSION, r->name, options,
-	    dev->name, info[0], info[1], info[2], info[3], info[4],
-	    r->source_len);
+	    dev->name, dev->identity, r->source_len);
   memcpy (key->ident + len, r->source, r->source_len);
   key->ident[key->ident_len] = '\0';
 
@@ -252,17 +197,7 @@ gpurt_cache_key_make (struct gpurt_cache_key *key,
   h2 = gpurt_fnv1a (h2, &h1, sizeof h1);
   snprintf (key->hex, sizeof key->hex, "%016llx%016llx",
 	    (unsigned long long) h1, (unsigned long long) h2);
-  ok = 1;
-
- ERROR:
-  for (i = 0; i < 5; i++)
-    free (info[i]);
-  if (!ok)
-    {
-      free (key->ident);
-      memset (key, 0, sizeof *key);
-    }
-  return ok;
+  return 1;
 }
 
 void
@@ -333,31 +268,28 @@ gpurt_read_file (const char *path, unsigned char **data, size_t *size)
   return ok;
 }
 
-/* Load the program of region R for DEV from KEY's entry and build it
-   (clBuildProgram with OPTIONS, as OpenCL requires for binaries too).
-   Returns the built program, or NULL (no entry, or an entry that is
-   corrupt, foreign or refused by the driver: the caller builds from
-   source and stores a new entry).  */
+/* The program binary of KEY's entry for the kernel NAME into *BINARY
+   (malloc'd) and *LEN.  Returns 1, or 0 when there is no entry or it is
+   corrupt or foreign (the caller builds from source and stores a new
+   one).  The cache keeps bytes: the backend turns them into a program
+   (and says so when the driver refuses them).  */
 
-cl_program
-gpurt_cache_load (const struct gpurt_cache_key *key,
-		  const struct gpurt_region *r,
-		  const struct gpurt_device *dev, const char *options)
+int
+gpurt_cache_load (const struct gpurt_cache_key *key, const char *name,
+		  unsigned char **binary, size_t *len)
 {
   char *path = gpurt_cache_file (key);
   unsigned char *data = NULL;
-  const unsigned char *binary;
-  size_t size = 0, binary_len;
+  size_t size = 0;
   struct gpurt_cache_header h;
-  cl_program program = NULL;
-  cl_kernel kernel = NULL;
-  cl_int err, status = CL_SUCCESS;
   const char *bad = NULL;
 
+  *binary = NULL;
+  *len = 0;
   if (path == NULL || !gpurt_read_file (path, &data, &size))
     {
       if (path != NULL && gpurt_env.verbose >= 2)
-	gpurt_message ("kernel %s: not in the program cache (%s)", r->name,
+	gpurt_message ("kernel %s: not in the program cache (%s)", name,
 		       path);
       goto ERROR;
     }
@@ -385,62 +317,23 @@ gpurt_cache_load (const struct gpurt_cache_key *key,
   if (bad != NULL)
     goto ERROR;
 
-  binary = data + sizeof h + h.ident_len;
-  binary_len = (size_t) h.binary_len;
-  program = gpurt_cl.clCreateProgramWithBinary (dev->context, 1, &dev->id,
-						&binary_len, &binary,
-						&status, &err);
-  if (program == NULL || err != CL_SUCCESS || status != CL_SUCCESS)
-    {
-      bad = "refused by clCreateProgramWithBinary";
-      if (gpurt_env.verbose >= 1)
-	gpurt_message ("clCreateProgramWithBinary failed (%d, %s; binary"
-		       " status %d) for kernel %s", (int) err,
-		       gpurt_cl_error_name (err), (int) status, r->name);
-      goto ERROR;
-    }
-  err = gpurt_cl.clBuildProgram (program, 1, &dev->id, options, NULL, NULL);
-  if (err != CL_SUCCESS)
-    {
-      bad = "refused by clBuildProgram";
-      if (gpurt_env.verbose >= 1)
-	gpurt_message ("clBuildProgram of the cached binary failed (%d, %s)"
-		       " for kernel %s", (int) err, gpurt_cl_error_name (err),
-		       r->name);
-      goto ERROR;
-    }
-  /* The program must also hold the kernel (checked here so that an entry
-     that passes every other check but is still wrong is rebuilt rather
-     than failing the region).  */
-  kernel = gpurt_cl.clCreateKernel (program, r->name, &err);
-  if (kernel == NULL || err != CL_SUCCESS)
-    {
-      bad = "refused by clCreateKernel";
-      if (gpurt_env.verbose >= 1)
-	gpurt_message ("clCreateKernel failed (%d, %s) for kernel %s from"
-		       " the program cache", (int) err,
-		       gpurt_cl_error_name (err), r->name);
-      goto ERROR;
-    }
-  gpurt_cl.clReleaseKernel (kernel);
+  /* The binary is the tail of the entry: move it to the front.  */
+  *len = (size_t) h.binary_len;
+  memmove (data, data + sizeof h + h.ident_len, *len);
+  *binary = data;
   if (gpurt_env.verbose >= 2)
-    gpurt_message ("kernel %s: loaded from the program cache (%s)", r->name,
+    gpurt_message ("kernel %s: found in the program cache (%s)", name,
 		   path);
-  free (data);
   free (path);
-  return program;
+  return 1;
 
  ERROR:
   if (bad != NULL && gpurt_env.verbose >= 1)
     gpurt_message ("kernel %s: ignoring program cache entry %s (%s);"
-		   " building from source", r->name, path, bad);
-  if (kernel != NULL)
-    gpurt_cl.clReleaseKernel (kernel);
-  if (program != NULL)
-    gpurt_cl.clReleaseProgram (program);
+		   " building from source", name, path, bad);
   free (data);
   free (path);
-  return NULL;
+  return 0;
 }
 
 /* Write all N bytes at P to FD; 1 on success.  */
@@ -464,58 +357,26 @@ gpurt_write_all (int fd, const void *p, size_t n)
   return 1;
 }
 
-/* Store the binary of PROGRAM, built for DEV from region R, as KEY's
+/* Store the program binary BINARY (LEN bytes) of the kernel NAME as KEY's
    entry: written to a temporary file, then renamed into place.  Failures
    are reported under GPURT_VERBOSE and otherwise ignored.  */
 
 void
-gpurt_cache_store (const struct gpurt_cache_key *key,
-		   const struct gpurt_region *r,
-		   const struct gpurt_device *dev, cl_program program)
+gpurt_cache_store (const struct gpurt_cache_key *key, const char *name,
+		   const unsigned char *binary, size_t binary_len)
 {
   const char *dir = gpurt_cache_dir ();
   char *path = gpurt_cache_file (key), *tmp = NULL;
-  unsigned char *binary = NULL;
-  size_t binary_len = 0, len;
-  cl_uint ndevices = 0;
+  size_t len;
   struct gpurt_cache_header h;
   const char *what = NULL;
-  cl_int err = CL_SUCCESS;
   int fd = -1, sys_err = 0;
 
-  (void) dev;
   if (path == NULL)
     goto ERROR;
-  err = gpurt_cl.clGetProgramInfo (program, CL_PROGRAM_NUM_DEVICES,
-				   sizeof ndevices, &ndevices, NULL);
-  if (err != CL_SUCCESS || ndevices != 1)
-    {
-      what = "clGetProgramInfo (CL_PROGRAM_NUM_DEVICES)";
-      goto ERROR;
-    }
-  err = gpurt_cl.clGetProgramInfo (program, CL_PROGRAM_BINARY_SIZES,
-				   sizeof binary_len, &binary_len, NULL);
-  if (err != CL_SUCCESS)
-    {
-      what = "clGetProgramInfo (CL_PROGRAM_BINARY_SIZES)";
-      goto ERROR;
-    }
   if (binary_len == 0 || binary_len > GPURT_CACHE_MAX_BYTES)
     {
       what = "the driver's program binary (empty or too large)";
-      goto ERROR;
-    }
-  binary = malloc (binary_len);
-  if (binary == NULL)
-    {
-      what = "memory for the program binary";
-      goto ERROR;
-    }
-  err = gpurt_cl.clGetProgramInfo (program, CL_PROGRAM_BINARIES,
-				   sizeof binary, &binary, NULL);
-  if (err != CL_SUCCESS)
-    {
-      what = "clGetProgramInfo (CL_PROGRAM_BINARIES)";
       goto ERROR;
     }
 
@@ -578,24 +439,17 @@ gpurt_cache_store (const struct gpurt_cache_key *key,
   tmp = NULL;
   if (gpurt_env.verbose >= 2)
     gpurt_message ("kernel %s: stored in the program cache (%s, %zu bytes)",
-		   r->name, path, binary_len);
+		   name, path, binary_len);
 
  ERROR:
   if (what != NULL && gpurt_env.verbose >= 1)
-    {
-      if (err != CL_SUCCESS)
-	gpurt_message ("kernel %s: not cached: %s failed (%d, %s)", r->name,
-		       what, (int) err, gpurt_cl_error_name (err));
-      else
-	gpurt_message ("kernel %s: not cached in %s: %s%s%s", r->name,
-		       dir != NULL ? dir : "?", what, sys_err ? ": " : "",
-		       sys_err ? strerror (sys_err) : "");
-    }
+    gpurt_message ("kernel %s: not cached in %s: %s%s%s", name,
+		   dir != NULL ? dir : "?", what, sys_err ? ": " : "",
+		   sys_err ? strerror (sys_err) : "");
   if (fd >= 0)
     close (fd);
   if (tmp != NULL)
     unlink (tmp);
   free (tmp);
-  free (binary);
   free (path);
 }

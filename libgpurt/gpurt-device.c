@@ -32,6 +32,8 @@ struct gpurt_cl_funcs gpurt_cl;
 #include "gpurt-cl-funcs.def"
 #undef GPURT_CL_FUNC
 
+static void gpurt_device_identity (struct gpurt_device *dev);
+
 static pthread_once_t gpurt_device_once = PTHREAD_ONCE_INIT;
 static struct gpurt_device gpurt_the_device;
 static struct gpurt_device *gpurt_chosen;
@@ -540,6 +542,7 @@ gpurt_open_device (struct gpurt_device *dev, const struct gpurt_candidate *c,
 				  &dev->max_mem_alloc_size, NULL);
   if (err != CL_SUCCESS)
     goto ERROR;
+  gpurt_device_identity (dev);
   ok = 1;
 
  ERROR:
@@ -703,6 +706,127 @@ gpurt_print_build_log (const struct gpurt_region *r, cl_program program,
   free (log);
 }
 
+/* DEV's (or with PLATFORM its platform's) info string PARAM into BUF of
+   SIZE bytes; "?" when the driver does not say.  */
+
+static void
+gpurt_info_string (const struct gpurt_device *dev, int platform,
+		   cl_uint param, char *buf, size_t size)
+{
+  cl_int err = platform
+    ? gpurt_cl.clGetPlatformInfo (dev->platform, param, size - 1, buf, NULL)
+    : gpurt_cl.clGetDeviceInfo (dev->id, param, size - 1, buf, NULL);
+
+  buf[size - 1] = '\0';
+  if (err != CL_SUCCESS)
+    snprintf (buf, size, "?");
+}
+
+/* Fill DEV->identity: what a program binary for it depends on.  */
+
+static void
+gpurt_device_identity (struct gpurt_device *dev)
+{
+  char vendor[256], version[256], driver[256], pname[256], pversion[256];
+
+  gpurt_info_string (dev, 0, CL_DEVICE_VENDOR, vendor, sizeof vendor);
+  gpurt_info_string (dev, 0, CL_DEVICE_VERSION, version, sizeof version);
+  gpurt_info_string (dev, 0, CL_DRIVER_VERSION, driver, sizeof driver);
+  gpurt_info_string (dev, 1, CL_PLATFORM_NAME, pname, sizeof pname);
+  gpurt_info_string (dev, 1, CL_PLATFORM_VERSION, pversion, sizeof pversion);
+  snprintf (dev->identity, sizeof dev->identity,
+	    "vendor %s\ndevice-version %s\ndriver %s\nplatform %s\n"
+	    "platform-version %s\n", vendor, version, driver, pname, pversion);
+}
+
+/* The program of the kernel NAME for DEV made from the LEN bytes of
+   BINARY (a program cache entry) and built with OPTIONS, as OpenCL wants
+   for binaries too; checked to hold the kernel, so that an entry that is
+   still wrong is rebuilt rather than failing the region.  NULL, with a
+   message under GPURT_VERBOSE, when the driver refuses it.  */
+
+static cl_program
+gpurt_program_from_binary (struct gpurt_device *dev, const char *name,
+			   const unsigned char *binary, size_t len,
+			   const char *options)
+{
+  cl_int err = CL_SUCCESS, status = CL_SUCCESS;
+  cl_program program;
+  cl_kernel kernel = NULL;
+  char why[GPURT_WHY_LEN] = "";
+
+  program = gpurt_cl.clCreateProgramWithBinary (dev->context, 1, &dev->id,
+						&len, &binary, &status, &err);
+  if (program == NULL && err == CL_SUCCESS)
+    err = CL_INVALID_BINARY;
+  if (!GPURT_CL_CHECK (err, why, clCreateProgramWithBinary, "(binary status"
+		       " %d)", (int) status)
+      || !GPURT_CL_CHECK (status, why, clCreateProgramWithBinary,
+			  "(binary status)")
+      || !GPURT_CL_CHECK (gpurt_cl.clBuildProgram (program, 1, &dev->id,
+						   options, NULL, NULL),
+			  why, clBuildProgram, "of the cached binary"))
+    goto ERROR;
+  kernel = gpurt_cl_kernel (program, name, why);
+  if (kernel == NULL)
+    goto ERROR;
+  gpurt_cl_kernel_release (kernel);
+  return program;
+
+ ERROR:
+  if (gpurt_env.verbose >= 1)
+    gpurt_message ("kernel %s: ignoring program cache entry (%s); building"
+		   " from source", name, why);
+  if (program != NULL)
+    gpurt_cl.clReleaseProgram (program);
+  return NULL;
+}
+
+/* The binary of PROGRAM, built for one device, for the kernel NAME into
+   *BINARY (malloc'd) and *LEN.  Returns 1, or 0 with a message under
+   GPURT_VERBOSE.  */
+
+static int
+gpurt_program_binary (cl_program program, const char *name,
+		      unsigned char **binary, size_t *len)
+{
+  cl_uint ndevices = 0;
+  char why[GPURT_WHY_LEN] = "";
+
+  *binary = NULL;
+  *len = 0;
+  if (!GPURT_CL_CHECK (gpurt_cl.clGetProgramInfo (program,
+						  CL_PROGRAM_NUM_DEVICES,
+						  sizeof ndevices, &ndevices,
+						  NULL),
+		       why, clGetProgramInfo, "(CL_PROGRAM_NUM_DEVICES)")
+      || ndevices != 1
+      || !GPURT_CL_CHECK (gpurt_cl.clGetProgramInfo (program,
+						     CL_PROGRAM_BINARY_SIZES,
+						     sizeof *len, len, NULL),
+			  why, clGetProgramInfo, "(CL_PROGRAM_BINARY_SIZES)")
+      || *len == 0)
+    goto ERROR;
+  *binary = malloc (*len);
+  if (*binary == NULL)
+    goto ERROR;
+  if (!GPURT_CL_CHECK (gpurt_cl.clGetProgramInfo (program,
+						  CL_PROGRAM_BINARIES,
+						  sizeof *binary, binary, NULL),
+		       why, clGetProgramInfo, "(CL_PROGRAM_BINARIES)"))
+    goto ERROR;
+  return 1;
+
+ ERROR:
+  if (gpurt_env.verbose >= 1)
+    gpurt_message ("kernel %s: not cached: no program binary%s%s", name,
+		   why[0] ? ": " : "", why);
+  free (*binary);
+  *binary = NULL;
+  *len = 0;
+  return 0;
+}
+
 /* Build the program of region R for DEV and create its kernel.  Called
    once, under R->build_lock.  The program comes from the persistent
    cache (gpurt-cache.c) when it holds a valid entry for this source,
@@ -731,7 +855,17 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev, char *why)
   if (gpurt_cache_dir () != NULL)
     have_key = gpurt_cache_key_make (&key, r, dev, options);
   if (have_key)
-    program = gpurt_cache_load (&key, r, dev, options);
+    {
+      unsigned char *binary;
+      size_t len;
+
+      if (gpurt_cache_load (&key, r->name, &binary, &len))
+	{
+	  program = gpurt_program_from_binary (dev, r->name, binary, len,
+					       options);
+	  free (binary);
+	}
+    }
   if (program != NULL)
     {
       from_cache = 1;		/* already built: skip clBuildProgram */
@@ -782,7 +916,14 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev, char *why)
     }
 
   if (have_key && !from_cache)
-    gpurt_cache_store (&key, r, dev, program);
+    {
+      unsigned char *binary;
+      size_t len;
+
+      if (gpurt_program_binary (program, r->name, &binary, &len))
+	gpurt_cache_store (&key, r->name, binary, len);
+      free (binary);
+    }
   if (from_cache)
     atomic_fetch_add (&r->cache_hits, 1);
 

@@ -202,6 +202,9 @@ struct gpurt_device
   size_t max_work_group_size;
   size_t max_work_item_sizes[3];
   cl_ulong max_mem_alloc_size;
+  /* Vendor, versions of device, driver and platform, platform name: what
+     a program binary depends on besides the source (the cache's key).  */
+  char identity[1400];
 };
 
 GPURT_HIDDEN struct gpurt_device *gpurt_device_get (void);
@@ -427,13 +430,11 @@ GPURT_HIDDEN int gpurt_cache_key_make (struct gpurt_cache_key *key,
 				       const struct gpurt_device *dev,
 				       const char *options);
 GPURT_HIDDEN void gpurt_cache_key_free (struct gpurt_cache_key *key);
-GPURT_HIDDEN cl_program gpurt_cache_load (const struct gpurt_cache_key *key,
-					  const struct gpurt_region *r,
-					  const struct gpurt_device *dev,
-					  const char *options);
+GPURT_HIDDEN int gpurt_cache_load (const struct gpurt_cache_key *key,
+				   const char *name, unsigned char **binary,
+				   size_t *len);
 GPURT_HIDDEN void gpurt_cache_store (const struct gpurt_cache_key *key,
-				     const struct gpurt_region *r,
-				     const struct gpurt_device *dev,
-				     cl_program program);
+				     const char *name,
+				     const unsigned char *binary, size_t len);
 
 #endif /* GPURT_INTERNAL_H */
