@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* See gpurt-internal.h.  */
@@ -208,4 +209,52 @@ gpurt_cl_compute_units (struct gpurt_device *dev)
       || cus == 0)
     cus = 1;
   return cus;
+}
+
+/* The string property PARAM of the platform P (PLATFORM nonzero) or the
+   device D, malloc'd; NULL with WHY when OpenCL does not say (or there
+   is no memory).  */
+
+char *
+gpurt_cl_info_string (int platform, cl_platform_id p, cl_device_id d,
+		      cl_uint param, char *why)
+{
+  size_t size = 0;
+  char *s = NULL;
+  cl_int err;
+
+  err = platform ? gpurt_cl.clGetPlatformInfo (p, param, 0, NULL, &size)
+		 : gpurt_cl.clGetDeviceInfo (d, param, 0, NULL, &size);
+  if (err == CL_SUCCESS)
+    {
+      s = calloc (size + 1, 1);
+      if (s == NULL)
+	{
+	  gpurt_set_why (why, "out of memory");
+	  return NULL;
+	}
+      err = platform ? gpurt_cl.clGetPlatformInfo (p, param, size, s, NULL)
+		     : gpurt_cl.clGetDeviceInfo (d, param, size, s, NULL);
+    }
+  if (platform ? !GPURT_CL_CHECK (err, why, clGetPlatformInfo, "(0x%x)",
+				  (unsigned) param)
+      : !GPURT_CL_CHECK (err, why, clGetDeviceInfo, "(0x%x)",
+			 (unsigned) param))
+    {
+      free (s);
+      return NULL;
+    }
+  return s;
+}
+
+/* The fixed-size property PARAM of device D into VALUE (SIZE bytes,
+   zeroed first); 1 on success.  */
+
+int
+gpurt_cl_device_value (cl_device_id d, cl_uint param, void *value,
+		       size_t size)
+{
+  memset (value, 0, size);
+  return gpurt_cl.clGetDeviceInfo (d, param, size, value, NULL)
+	 == CL_SUCCESS;
 }

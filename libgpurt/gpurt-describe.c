@@ -22,45 +22,24 @@ static void
 gpurt_describe_string (FILE *out, const char *label, int platform,
 		       cl_platform_id p, cl_device_id d, cl_uint param)
 {
-  size_t size = 0;
-  char *s = NULL;
-  cl_int err;
-  const char *fn = platform ? "clGetPlatformInfo" : "clGetDeviceInfo";
+  char why[GPURT_WHY_LEN] = "";
+  char *s = gpurt_cl_info_string (platform, p, d, param, why);
 
-  err = platform ? gpurt_cl.clGetPlatformInfo (p, param, 0, NULL, &size)
-		 : gpurt_cl.clGetDeviceInfo (d, param, 0, NULL, &size);
-  if (err != CL_SUCCESS)
-    goto ERROR;
-  s = calloc (size + 1, 1);
-  if (s == NULL)
-    goto ERROR;
-  err = platform ? gpurt_cl.clGetPlatformInfo (p, param, size, s, NULL)
-		 : gpurt_cl.clGetDeviceInfo (d, param, size, s, NULL);
-  if (err != CL_SUCCESS)
-    goto ERROR;
-  fprintf (out, "%s%s\n", label, s);
-  free (s);
-  return;
-
- ERROR:
-  if (s == NULL && err == CL_SUCCESS)
-    fprintf (out, "%s? (out of memory)\n", label);
+  if (s != NULL)
+    fprintf (out, "%s%s\n", label, s);
   else
-    fprintf (out, "%s? (%s failed: %d, %s)\n", label, fn, (int) err,
-	     gpurt_cl_error_name (err));
+    fprintf (out, "%s? (%s)\n", label, why);
   free (s);
 }
 
-/* Print a fixed-size property PARAM of device D into *VALUE (SIZE
-   bytes); returns 1 on success.  */
+/* A fixed-size property PARAM of device D into *VALUE (SIZE bytes);
+   returns 1 on success.  */
 
 static int
 gpurt_describe_value (cl_device_id d, cl_uint param, void *value,
 		      size_t size)
 {
-  memset (value, 0, size);
-  return gpurt_cl.clGetDeviceInfo (d, param, size, value, NULL)
-	 == CL_SUCCESS;
+  return gpurt_cl_device_value (d, param, value, size);
 }
 
 /* The details of candidate C.  */

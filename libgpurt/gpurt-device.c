@@ -1,5 +1,5 @@
-/* gpurt-device.c -- loading OpenCL, choosing the device, building
-   programs.
+/* gpurt-device.c -- the backend: loading OpenCL, choosing the device,
+   building programs.
 
    OpenCL is loaded with dlopen on the first launch, never at program
    start and never under GPURT_DEVICE=host, so a program linked with
@@ -7,10 +7,12 @@
    installed.  The entry points are listed once in gpurt-cl-funcs.def.
 
    One device is chosen per process, after GPURT_DEVICE (SPEC section 5),
-   with one context and one in-order command queue.  Each region's program
-   is built once for it, on first launch, under the region's build lock;
-   a failed build is remembered so the region goes to the host at once on
-   later launches.  */
+   with one context; each host thread gets its own queue (gpurt-lane.c).
+   Each region's program is built once for it, on first launch, under the
+   region's build lock -- from a binary of the program cache when it has
+   one (gpurt-cache.c keeps the bytes), else from source; a failed build
+   is remembered so the region goes to the host at once on later
+   launches.  With gpurt-cl.c this is the only file that calls OpenCL.  */
 
 #include "gpurt-internal.h"
 
@@ -713,13 +715,12 @@ static void
 gpurt_info_string (const struct gpurt_device *dev, int platform,
 		   cl_uint param, char *buf, size_t size)
 {
-  cl_int err = platform
-    ? gpurt_cl.clGetPlatformInfo (dev->platform, param, size - 1, buf, NULL)
-    : gpurt_cl.clGetDeviceInfo (dev->id, param, size - 1, buf, NULL);
+  char why[GPURT_WHY_LEN];
+  char *s = gpurt_cl_info_string (platform, dev->platform, dev->id, param,
+				  why);
 
-  buf[size - 1] = '\0';
-  if (err != CL_SUCCESS)
-    snprintf (buf, size, "?");
+  snprintf (buf, size, "%s", s != NULL ? s : "?");
+  free (s);
 }
 
 /* Fill DEV->identity: what a program binary for it depends on.  */
