@@ -1,16 +1,17 @@
-/* gpurt-buffers.c -- device buffers of one launch and their transfers.
+/* gpurt-buffers.c -- the buffers of one launch and their transfers.
 
    Each buffer argument names a host byte range [pointer + lo,
-   pointer + hi).  Ranges that overlap or touch are merged into one device
-   buffer (docs/ABI.md section 3), so two pointers into the same array see
-   one copy of it on the device and the kernel's writes through one are
-   visible through the other.  Each argument then gets its buffer and the
-   (possibly negative) byte offset of its pointer from the buffer's
-   start.
+   pointer + hi).  Ranges that overlap or touch are merged into one range
+   (docs/ABI.md section 3), so two pointers into the same array see one
+   copy of it on the device and the kernel's writes through one are
+   visible through the other.  Each merged range is entered in the
+   device's map (gpurt-map.c), which gives the device buffer that holds
+   it; each argument then gets that buffer and the (possibly negative)
+   byte offset of its pointer from the buffer's start.
 
-   A buffer is copied in when any of its arguments is read or written
-   (elements the kernel does not store keep their host values) and copied
-   back when any is written.  The read-back is all or nothing: with one
+   A range is brought to the device (as the map's policy decides) when
+   any of its arguments is read or written (elements the kernel does not
+   store keep their host values) and copied back when any is written.  The read-back is all or nothing: with one
    written buffer a single blocking read goes straight into host memory;
    with several, all of them are first read into host staging areas and
    copied into place only when every read succeeded, so a failure leaves
@@ -49,19 +50,19 @@ gpurt_range_compare (const void *a, const void *b)
 }
 
 /* Fill PLAN (zeroed by the caller) for region R called with the argument
-   records ARGS: merge the ranges and create one device buffer per merged
-   range on DEV.  Returns 1 on success, else 0 with WHY; PLAN must be
+   records ARGS: merge the ranges and enter each merged range in DEV's
+   map.  Returns 1 on success, else 0 with WHY; PLAN must be
    released with gpurt_plan_release either way.  */
 
 int
 gpurt_plan_make (struct gpurt_plan *plan, const struct gpurt_region *r,
-		 const uint64_t *args, const struct gpurt_device *dev,
-		 char *why)
+		 const uint64_t *args, struct gpurt_device *dev, char *why)
 {
   struct gpurt_range *ranges = NULL;
   unsigned nranges = 0, nbuffers = 0, k, i;
   int need_dummy = 0, ok = 0;
 
+  plan->dev = dev;
   plan->nargs = r->nargs;
   plan->arg_buffer = calloc (r->nargs + 1, sizeof *plan->arg_buffer);
   plan->arg_offset = calloc (r->nargs + 1, sizeof *plan->arg_offset);
@@ -149,25 +150,30 @@ gpurt_plan_make (struct gpurt_plan *plan, const struct gpurt_region *r,
     }
   plan->nbuffers = nbuffers;
 
+  /* Each merged range is entered in the device's map; the dummy is the
+     launch's own.  */
   for (i = 0; i < nbuffers; i++)
     {
       struct gpurt_buffer *b = &plan->buffers[i];
-      uint64_t size = b->dummy ? GPURT_DUMMY_BYTES : b->end - b->start;
-      cl_mem_flags flags = (b->flags & GPURT_ARG_WRITTEN) || b->dummy
-			   ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY;
 
-      if (size > dev->max_mem_alloc_size || size > SIZE_MAX)
+      if (b->dummy)
 	{
-	  gpurt_set_why (why, "a buffer of %" PRIu64 " bytes exceeds the"
-			 " device's CL_DEVICE_MAX_MEM_ALLOC_SIZE (%" PRIu64
-			 ")", size, (uint64_t) dev->max_mem_alloc_size);
-	  goto ERROR;
+	  b->mem = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE, GPURT_DUMMY_BYTES,
+				    why, "the empty ranges' stand-in");
+	  if (b->mem == NULL)
+	    goto ERROR;
+	  continue;
 	}
-      b->mem = gpurt_cl_buffer (dev, flags,
-				(size_t) size, why, "");
-      if (b->mem == NULL)
+      b->map = gpurt_map_enter (dev, r, b->start, b->end, b->flags, why);
+      if (b->map == NULL)
 	goto ERROR;
+      b->mem = b->map->mem;
+      b->map_offset = b->start - b->map->start;
     }
+  /* The kernel's offsets are from the start of the mapping's buffer.  */
+  for (i = 0; i < nranges; i++)
+    plan->arg_offset[ranges[i].arg]
+      += (int64_t) plan->buffers[plan->arg_buffer[ranges[i].arg]].map_offset;
   ok = 1;
 
  ERROR:
@@ -195,12 +201,8 @@ gpurt_buffers_copy_in (struct gpurt_plan *plan, struct gpurt_region *r,
 
       if (b->dummy || b->flags == 0)
 	continue;
-      if (!gpurt_cl_write (queue, b->mem, 0, size,
-			   (const void *) (uintptr_t) b->start, why))
+      if (!gpurt_map_copy_in (b->map, r, queue, b->start, b->end, why))
 	goto ERROR;
-      if (gpurt_env.verbose >= 3)
-	gpurt_message ("%s: host to device, buffer %u, %zu bytes from %p",
-		       r->name, i, size, (void *) (uintptr_t) b->start);
       bytes += size;
     }
   ok = 1;
@@ -249,8 +251,8 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
 	}
       char what[64];
       snprintf (what, sizeof what, "for %zu bytes", size);
-      if (!gpurt_cl_read (queue, b->mem, nwritten <= 1, 0, size, dest, why,
-			  what))
+      if (!gpurt_cl_read (queue, b->mem, nwritten <= 1,
+			  (size_t) b->map_offset, size, dest, why, what))
 	goto ERROR;
       if (gpurt_env.verbose >= 3)
 	gpurt_message ("%s: device to host, buffer %u, %zu bytes to %p%s",
@@ -276,8 +278,8 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
   return ok;
 }
 
-/* Release every device buffer and staging area of PLAN and its arrays.
-   Safe on a partly made plan.  */
+/* Leave every mapping of PLAN, release its dummy buffer, staging areas
+   and arrays.  Safe on a partly made plan.  */
 
 void
 gpurt_plan_release (struct gpurt_plan *plan)
@@ -287,7 +289,9 @@ gpurt_plan_release (struct gpurt_plan *plan)
   if (plan->buffers != NULL)
     for (i = 0; i < plan->nargs + 1; i++)
       {
-	if (plan->buffers[i].mem != NULL)
+	if (plan->buffers[i].map != NULL)
+	  gpurt_map_leave (plan->dev, plan->buffers[i].map);
+	else if (plan->buffers[i].mem != NULL)
 	  gpurt_cl_buffer_release (plan->buffers[i].mem);
 	free (plan->buffers[i].staging);
       }

@@ -545,6 +545,7 @@ gpurt_open_device (struct gpurt_device *dev, const struct gpurt_candidate *c,
   if (err != CL_SUCCESS)
     goto ERROR;
   gpurt_device_identity (dev);
+  gpurt_map_init (&dev->map);
   ok = 1;
 
  ERROR:

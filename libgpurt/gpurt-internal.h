@@ -17,8 +17,11 @@
      gpurt-region.c   the table of registered regions;
      gpurt-lane.c     each host thread's queue and kernels (no lock held
                       across a launch);
-     gpurt-buffers.c  a launch's device buffers: merged argument ranges,
-                      copies in and back;
+     gpurt-map.c      the device's map: host ranges with a device copy,
+                      their buffers, users and validity (the transfer
+                      policy);
+     gpurt-buffers.c  a launch's buffers: merged argument ranges entered
+                      in the map, copies in and back;
      gpurt-reduce.c   GPU_REDUCE: partials, final combine, result slots;
      gpurt-host.c     the host thread pool behind gpurt_host_run;
      gpurt-verify.c   GPURT_VERIFY: device and host runs compared;
@@ -202,6 +205,28 @@ GPURT_HIDDEN int gpurt_cl_device_value (cl_device_id d, cl_uint param,
 					void *value, size_t size);
 
 /* ---------------------------------------------------------------------
+   The device's map (gpurt-map.c): host byte ranges with a device copy.  */
+
+struct gpurt_mapping
+{
+  uint64_t start;		/* host bytes [START, END) */
+  uint64_t end;
+  cl_mem mem;			/* their device copy, END - START bytes */
+  unsigned refs;		/* launches using it now */
+  unsigned flags;		/* GPU_ARG_READ | GPU_ARG_WRITTEN of its users */
+  int private_copy;		/* not in the table: it overlapped a mapping
+				   in use when it was made */
+};
+
+struct gpurt_map
+{
+  pthread_mutex_t lock;		/* held only to search or change the table */
+  unsigned n, cap;
+  struct gpurt_mapping **v;	/* disjoint, sorted by start */
+  uint64_t bytes;		/* device bytes the table's mappings hold */
+};
+
+/* ---------------------------------------------------------------------
    The device chosen for the process (gpurt-device.c).  */
 
 struct gpurt_device
@@ -221,7 +246,22 @@ struct gpurt_device
   /* Vendor, versions of device, driver and platform, platform name: what
      a program binary depends on besides the source (the cache's key).  */
   char identity[1400];
+  struct gpurt_map map;		/* host ranges with a copy on the device */
 };
+
+struct gpurt_region;
+GPURT_HIDDEN void gpurt_map_init (struct gpurt_map *map);
+GPURT_HIDDEN struct gpurt_mapping *
+gpurt_map_enter (struct gpurt_device *dev, const struct gpurt_region *r,
+		 uint64_t start, uint64_t end, unsigned flags, char *why);
+GPURT_HIDDEN int gpurt_map_copy_in (struct gpurt_mapping *m,
+				    const struct gpurt_region *r,
+				    cl_command_queue queue, uint64_t start,
+				    uint64_t end, char *why);
+GPURT_HIDDEN void gpurt_map_leave (struct gpurt_device *dev,
+				   struct gpurt_mapping *m);
+GPURT_HIDDEN unsigned gpurt_map_count (struct gpurt_device *dev,
+				       uint64_t *bytes);
 
 GPURT_HIDDEN struct gpurt_device *gpurt_device_get (void);
 GPURT_HIDDEN cl_command_queue gpurt_device_new_queue (struct gpurt_device *dev,
@@ -343,12 +383,16 @@ struct gpurt_buffer
   uint64_t end;
   unsigned flags;		/* union of its arguments' flags */
   int dummy;			/* for arguments with an empty range */
-  cl_mem mem;
+  struct gpurt_mapping *map;	/* the map's mapping holding [START, END),
+				   NULL for the dummy */
+  cl_mem mem;			/* its buffer (the dummy's own) */
+  uint64_t map_offset;		/* START - MAP->start */
   void *staging;		/* read-back staging area, or NULL */
 };
 
 struct gpurt_plan
 {
+  struct gpurt_device *dev;
   unsigned nbuffers;
   struct gpurt_buffer *buffers;
   unsigned nargs;
@@ -359,7 +403,7 @@ struct gpurt_plan
 GPURT_HIDDEN int gpurt_plan_make (struct gpurt_plan *plan,
 				  const struct gpurt_region *r,
 				  const uint64_t *args,
-				  const struct gpurt_device *dev, char *why);
+				  struct gpurt_device *dev, char *why);
 GPURT_HIDDEN int gpurt_buffers_copy_in (struct gpurt_plan *plan,
 					struct gpurt_region *r,
 					cl_command_queue queue, char *why);

@@ -16,6 +16,7 @@ libgpurt_la_SOURCES = \
 	libgpurt/gpurt-record.c \
 	libgpurt/gpurt-record.h \
 	libgpurt/gpurt-device.c \
+	libgpurt/gpurt-map.c \
 	libgpurt/gpurt-buffers.c \
 	libgpurt/gpurt-cl.c \
 	libgpurt/gpurt-lane.c \

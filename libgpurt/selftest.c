@@ -1095,6 +1095,56 @@ check_no_live_objects (const char *when)
 	 atomic_load (&live_mems), atomic_load (&live_events));
 }
 
+/* The device's map (gpurt-map.c) under today's policy: a range gets a
+   mapping in the table while a launch uses it; a range overlapping a
+   mapping in use gets a private one; the last user releases each.  */
+
+static void
+run_map_table (void)
+{
+  struct gpurt_device *dev = gpurt_device_get ();
+  struct gpurt_region r;
+  struct gpurt_mapping *a, *b, *c, *d;
+  static char host[4096];
+  uint64_t base = (uint64_t) (uintptr_t) host, bytes = 0;
+  char why[GPURT_WHY_LEN] = "";
+
+  if (dev == NULL)
+    return;
+  memset (&r, 0, sizeof r);
+  r.name = (char *) "map-table";
+  check (gpurt_map_count (dev, NULL) == 0, "map: not empty before the test");
+  a = gpurt_map_enter (dev, &r, base, base + 1024, GPU_ARG_READ, why);
+  b = gpurt_map_enter (dev, &r, base + 2048, base + 4096, GPU_ARG_WRITTEN,
+		       why);
+  /* Inside A, and across A's end, while A is in use.  */
+  c = gpurt_map_enter (dev, &r, base + 16, base + 512, GPU_ARG_READ, why);
+  d = gpurt_map_enter (dev, &r, base + 512, base + 1536, GPU_ARG_READ, why);
+  check (a != NULL && b != NULL && c != NULL && d != NULL,
+	 "map: enter failed: %s", why);
+  if (a != NULL && b != NULL && c != NULL && d != NULL)
+    {
+      check (gpurt_map_count (dev, &bytes) == 2 && bytes == 1024 + 2048,
+	     "map: %u mappings of %" PRIu64 " bytes, expected 2 of 3072",
+	     gpurt_map_count (dev, NULL), bytes);
+      check (!a->private_copy && !b->private_copy && c->private_copy
+	     && d->private_copy && c->mem != a->mem,
+	     "map: overlapping ranges in use must get private copies");
+    }
+  gpurt_map_leave (dev, c);
+  gpurt_map_leave (dev, a);
+  check (gpurt_map_count (dev, NULL) == 1, "map: A not released");
+  /* A range where A was, now free, enters the table.  */
+  a = gpurt_map_enter (dev, &r, base + 256, base + 1024, GPU_ARG_READ, why);
+  check (a != NULL && !a->private_copy && gpurt_map_count (dev, NULL) == 2,
+	 "map: a free range must enter the table");
+  gpurt_map_leave (dev, a);
+  gpurt_map_leave (dev, d);
+  gpurt_map_leave (dev, b);
+  check (gpurt_map_count (dev, &bytes) == 0 && bytes == 0,
+	 "map: %" PRIu64 " bytes left after every user left", bytes);
+}
+
 /* Child mode "inject" (GPURT_FALLBACK=silent): fail each OpenCL call of a
    launch in turn.  The run_* functions check the final results, which
    are wrong if a failed launch changed host memory before the host loop
@@ -1526,6 +1576,10 @@ main (int argc, char **argv)
 	  run_overlap (sizes[s]);
 	}
       check_no_live_objects ("after launches");
+      check (gpurt_map_count (gpurt_device_get (), NULL) == 0,
+	     "map: mappings left after the launches");
+      run_map_table ();
+      check_no_live_objects ("after the map's test");
     }
 #endif
   if (on_device)
