@@ -630,6 +630,37 @@ gpurt_device_peek (void)
   return atomic_load (&gpurt_device_selected) ? gpurt_chosen : NULL;
 }
 
+/* Nonzero in a child of fork whose parent had opened a device.  */
+static int gpurt_forked;
+
+/* In the child of fork (gpurt.c's handler).  OpenCL objects do not
+   survive fork: the driver's threads and device connections stay with
+   the parent.  When the parent had opened a device, the child's regions
+   run on the host; a parent that had not chosen yet leaves the choice to
+   the child.  (A fork while another thread is choosing the device is not
+   supported: the child would wait for that choice forever.)  */
+
+void
+gpurt_device_atfork_child (void)
+{
+  if (gpurt_chosen == NULL)
+    return;
+  snprintf (gpurt_host_reason, sizeof gpurt_host_reason,
+	    "this process was made by fork() after its parent had set up"
+	    " OpenCL device '%s', and OpenCL does not survive fork",
+	    gpurt_chosen->name);
+  gpurt_chosen = NULL;
+  gpurt_forked = 1;
+}
+
+/* Is this a child of fork that lost its parent's device?  */
+
+int
+gpurt_device_forked (void)
+{
+  return gpurt_forked;
+}
+
 /* Why gpurt_device_get returned NULL.  */
 
 const char *

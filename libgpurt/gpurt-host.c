@@ -41,7 +41,15 @@ static struct gpurt_pool gpurt_pool = {
 
 /* Serializes gpurt_host_run callers on the pool.  */
 static pthread_mutex_t gpurt_pool_callers = PTHREAD_MUTEX_INITIALIZER;
-static pthread_once_t gpurt_pool_once = PTHREAD_ONCE_INIT;
+/* Set once the workers are made (under gpurt_pool_create_lock); a child
+   made by fork has none of its parent's workers and makes its own.  */
+static atomic_int gpurt_pool_ready;
+static pthread_mutex_t gpurt_pool_create_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Serializes the outlined host functions' combining of reduction results
+   into the caller's slots (the compiler brackets each thread's combine
+   with gpurt_host_lock and gpurt_host_unlock).  */
+static pthread_mutex_t gpurt_reduce_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Nonzero while this thread runs chunks (always in pool workers).  */
 static _Thread_local int gpurt_in_host_run;
@@ -94,7 +102,8 @@ gpurt_pool_worker (void *arg)
   return NULL;
 }
 
-/* Create the pool's workers (run once).  */
+/* Create the pool's workers (once per process, through
+   gpurt_pool_ensure).  */
 
 static void
 gpurt_pool_create (void)
@@ -121,13 +130,50 @@ gpurt_pool_create (void)
       if (pthread_create (&thread, &attr, gpurt_pool_worker,
 			  (void *) (uintptr_t) i) != 0)
 	break;
-      /* Only callers read nworkers, after pthread_once returned.  */
+      /* Only callers read nworkers, after gpurt_pool_ensure.  */
       gpurt_pool.nworkers = i;
     }
   pthread_sigmask (SIG_SETMASK, &old, NULL);
   pthread_attr_destroy (&attr);
   if (gpurt_env.verbose >= 1)
     gpurt_message ("host thread pool: %u thread(s)", gpurt_pool.nworkers + 1);
+}
+
+/* Make the pool's workers if this process has none yet.  */
+
+static void
+gpurt_pool_ensure (void)
+{
+  if (atomic_load_explicit (&gpurt_pool_ready, memory_order_acquire))
+    return;
+  pthread_mutex_lock (&gpurt_pool_create_lock);
+  if (!atomic_load_explicit (&gpurt_pool_ready, memory_order_relaxed))
+    {
+      gpurt_pool_create ();
+      atomic_store_explicit (&gpurt_pool_ready, 1, memory_order_release);
+    }
+  pthread_mutex_unlock (&gpurt_pool_create_lock);
+}
+
+/* In the child of fork (gpurt.c's handler): the parent's workers did not
+   come along, and its locks may have been held by threads that did not
+   either.  Start from an empty pool; the first host run makes new
+   workers.  */
+
+void
+gpurt_host_atfork_child (void)
+{
+  pthread_mutex_init (&gpurt_pool.lock, NULL);
+  pthread_cond_init (&gpurt_pool.work_cond, NULL);
+  pthread_cond_init (&gpurt_pool.done_cond, NULL);
+  gpurt_pool.nworkers = 0;
+  gpurt_pool.generation = 0;
+  gpurt_pool.pending = 0;
+  gpurt_pool.nchunks = 0;
+  pthread_mutex_init (&gpurt_pool_callers, NULL);
+  pthread_mutex_init (&gpurt_pool_create_lock, NULL);
+  pthread_mutex_init (&gpurt_reduce_lock, NULL);
+  atomic_store (&gpurt_pool_ready, 0);
 }
 
 /* Run FN (DATA, LO, HI) over [0, N) in contiguous chunks on the host
@@ -149,7 +195,7 @@ gpurt_host_run (void (*fn) (void *data, uint64_t lo, uint64_t hi),
       fn (data, 0, n);
       return 1;
     }
-  pthread_once (&gpurt_pool_once, gpurt_pool_create);
+  gpurt_pool_ensure ();
 
   nchunks = gpurt_pool.nworkers + 1;
   if ((uint64_t) nchunks > n)
@@ -185,11 +231,6 @@ gpurt_host_run (void (*fn) (void *data, uint64_t lo, uint64_t hi),
   pthread_mutex_unlock (&gpurt_pool_callers);
   return (int) nchunks;
 }
-
-/* Serializes the outlined host functions' combining of reduction results
-   into the caller's slots (the compiler brackets each thread's combine
-   with these two calls).  */
-static pthread_mutex_t gpurt_reduce_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void
 gpurt_host_lock (void)

@@ -295,6 +295,13 @@ gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
 GPURT_HIDDEN struct gpurt_device *gpurt_device_peek (void);
 GPURT_HIDDEN const char *gpurt_device_host_reason (void);
 
+/* The pieces of the handler gpurt.c registers with pthread_atfork for the
+   child of fork, and whether that child lost its parent's device.  */
+GPURT_HIDDEN void gpurt_device_atfork_child (void);
+GPURT_HIDDEN int gpurt_device_forked (void);
+GPURT_HIDDEN void gpurt_host_atfork_child (void);
+GPURT_HIDDEN void gpurt_region_atfork_child (void);
+
 /* ---------------------------------------------------------------------
    Region records (gpurt-region.c).  */
 

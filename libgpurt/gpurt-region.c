@@ -18,6 +18,15 @@
 #define GPURT_REGION_BUCKETS 256
 
 static pthread_mutex_t gpurt_registry_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* In the child of fork: the registry lock may have been held by a thread
+   that did not come along.  */
+
+void
+gpurt_region_atfork_child (void)
+{
+  pthread_mutex_init (&gpurt_registry_lock, NULL);
+}
 static struct gpurt_region *gpurt_buckets[GPURT_REGION_BUCKETS];
 static struct gpurt_region *gpurt_region_list;
 static struct gpurt_region **gpurt_region_tail = &gpurt_region_list;

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Scalar arguments are the low bytes of a 64-bit word (docs/ABI.md).  */
 #if defined __BYTE_ORDER__ && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -78,10 +79,29 @@ gpurt_now_ns (void)
 /* Read the environment (SPEC section 5) once, and register the profile
    report.  Called through pthread_once from every entry point.  */
 
+/* Set when a child of fork has said that its regions run on the host.  */
+static atomic_int gpurt_fork_noted;
+
+/* The pthread_atfork handler in the child: no thread of the parent but
+   the forking one came along, so the host pool and the locks start anew,
+   and a device the parent had opened is not used (gpurt-device.c).  */
+
+static void
+gpurt_atfork_child (void)
+{
+  gpurt_region_atfork_child ();
+  gpurt_host_atfork_child ();
+  gpurt_device_atfork_child ();
+  atomic_store (&gpurt_fork_noted, 0);
+}
+
 static void
 gpurt_init_1 (void)
 {
   gpurt_env_read ();
+  if (pthread_atfork (NULL, NULL, gpurt_atfork_child) != 0)
+    gpurt_message ("cannot register the fork handler: a child of fork may"
+		   " hang in its first region");
   if (gpurt_env.profile != GPURT_PROFILE_OFF
       && atexit (gpurt_profile_report) != 0)
     gpurt_message ("cannot register the GPURT_PROFILE report with atexit");
@@ -414,6 +434,19 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
       /* Asked for: not a fallback, and never fatal.  */
       if (r != NULL)
 	atomic_fetch_add (&r->host_runs, 1);
+      gpurt_last_on_device = 0;
+      return 0;
+    }
+  if (gpurt_device_forked ())
+    {
+      /* The rule for children of fork, not a failure: never fatal, said
+	 once (SPEC section 5).  */
+      if (r != NULL)
+	atomic_fetch_add (&r->host_runs, 1);
+      if (gpurt_env.fallback != GPURT_FALLBACK_SILENT
+	  && atomic_exchange (&gpurt_fork_noted, 1) == 0)
+	gpurt_message ("marked regions of process %ld run on the host: %s",
+		       (long) getpid (), gpurt_device_host_reason ());
       gpurt_last_on_device = 0;
       return 0;
     }
