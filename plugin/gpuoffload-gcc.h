@@ -70,6 +70,7 @@
 #include "real.h"
 #include "options.h"
 #include "opts.h"
+#include "toplev.h"
 #include "intl.h"
 
 #endif /* GPUOFFLOAD_GCC_H */

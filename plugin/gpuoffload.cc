@@ -204,6 +204,28 @@ static const struct
   { "gpu_outline", make_pass_gpu_outline },
 };
 
+/* Give the gpu_* passes every -fopt-info option of the command line.
+   GCC applies each such option to the passes that exist when it is read,
+   and a pass registered later (a plugin's) only gets the last option's
+   message kinds: with -fopt-info-loop-optimized -fopt-info-loop-missed
+   the "offloaded" remarks would be lost.  Reading the options again now
+   that our passes exist adds each one's kinds to them, as GCC's own passes
+   have them (for those it changes nothing).  */
+
+static void
+gpu_reapply_opt_info (void)
+{
+  for (unsigned i = 0; i < save_decoded_options_count; i++)
+    {
+      const struct cl_decoded_option *o = &save_decoded_options[i];
+
+      if (o->opt_index == OPT_fopt_info_ && o->arg != NULL)
+	opt_info_switch_p (o->arg);
+      else if (o->opt_index == OPT_fopt_info && o->value)
+	opt_info_switch_p ("");
+    }
+}
+
 /* Entry point: NAME_ARGS describes the plugin and its arguments, VERSION
    the compiler that loads it.  */
 
@@ -258,6 +280,7 @@ plugin_init (struct plugin_name_args *name_args,
 	  free (sw);
 	}
     }
+  gpu_reapply_opt_info ();
   register_callback (plugin_name, PLUGIN_EARLY_GIMPLE_PASSES_END,
 		     gpu_launch_build_ctor, NULL);
   register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
