@@ -15,7 +15,8 @@
 #   @LIBS@         -lgpurt, with -L<libdir> -Wl,-rpath,<libdir> unless
 #                  libdir is a directory the linker and ld.so search anyway
 #   @SPECS_CC1@, @SPECS_LIB@   the same for the specs file (cc1 and the
-#                  linker take them without -Wl,)
+#                  linker take them without -Wl,; a short -fplugin= name
+#                  comes with the -iplugindir cc1 needs to find it)
 set -e
 prefix= libdir= includedir= plugindir= gccplugindir= specsdir= version=
 for a; do
@@ -29,8 +30,13 @@ done
 plugin=$plugindir/gpuoffload.so
 if [ "$plugindir" = "$gccplugindir" ]; then
   plugin_flag=-fplugin=gpuoffload
+  # cc1 finds a plugin by its short name in the directory -iplugindir
+  # names, which the driver passes only for an -fplugin on its own command
+  # line: the specs ask the driver for it (its find-plugindir function).
+  specs_plugin_flag="$plugin_flag %{!iplugindir*:%:find-plugindir()}"
 else
   plugin_flag=-fplugin=$plugin
+  specs_plugin_flag=$plugin_flag
 fi
 case $includedir in
   /usr/include) inc_flag= ;;
@@ -57,5 +63,5 @@ sed -e "s|@prefix@|$(esc "$prefix")|g" \
     -e "s|@PLUGIN_FLAG@|$(esc "$plugin_flag")|g" \
     -e "s|@CFLAGS@|$(esc "$plugin_flag$inc_flag")|g" \
     -e "s|@LIBS@|$(esc "$libs")|g" \
-    -e "s|@SPECS_CC1@|$(esc "$plugin_flag$inc_flag")|g" \
+    -e "s|@SPECS_CC1@|$(esc "$specs_plugin_flag$inc_flag")|g" \
     -e "s|@SPECS_LIB@|$(esc "$specs_lib")|g"
