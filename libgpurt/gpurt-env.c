@@ -28,6 +28,83 @@ gpurt_parse_unsigned (const char *s, unsigned *out)
   return 1;
 }
 
+/* Parse the byte count S (decimal, with an optional K, M or G suffix of
+   1024, 1024^2, 1024^3) into *OUT; nonzero on success.  */
+
+static int
+gpurt_parse_bytes (const char *s, uint64_t *out)
+{
+  char *end;
+  unsigned long long v;
+  unsigned shift = 0;
+
+  if (!isdigit ((unsigned char) *s))
+    return 0;
+  v = strtoull (s, &end, 10);
+  switch (*end)
+    {
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    default: break;
+    }
+  if (*end != '\0' || v == 0 || v > (UINT64_MAX >> shift))
+    return 0;
+  *out = (uint64_t) v << shift;
+  return 1;
+}
+
+/* The variables libgpurt reads; any other GPURT_* in the environment is
+   reported as a likely typo.  */
+
+static const char *const gpurt_known_vars[] = {
+  "GPURT_DEVICE", "GPURT_FALLBACK", "GPURT_VERBOSE", "GPURT_PROFILE",
+  "GPURT_HOST_THREADS", "GPURT_VERIFY", "GPURT_VERIFY_RTOL",
+  "GPURT_VERIFY_INJECT", "GPURT_CACHE_DIR", "GPURT_REDUCE_GROUPS",
+  "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
+  "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT"
+};
+
+/* Say which GPURT_* variables of the environment libgpurt does not know.  */
+
+static void
+gpurt_check_unknown_vars (void)
+{
+  extern char **environ;
+
+  for (char **e = environ; e != NULL && *e != NULL; e++)
+    {
+      const char *eq = strchr (*e, '=');
+      size_t len = eq != NULL ? (size_t) (eq - *e) : strlen (*e);
+      int known = 0;
+
+      if (strncmp (*e, "GPURT_", 6) != 0)
+	continue;
+      for (size_t i = 0; i < sizeof gpurt_known_vars / sizeof *gpurt_known_vars;
+	   i++)
+	if (strlen (gpurt_known_vars[i]) == len
+	    && strncmp (gpurt_known_vars[i], *e, len) == 0)
+	  known = 1;
+      if (!known)
+	gpurt_message ("%.*s is not a libgpurt variable; ignored", (int) len,
+		       *e);
+    }
+}
+
+/* Read the byte count of variable NAME into *OUT (0 when unset), saying
+   so when it is not one.  */
+
+static void
+gpurt_read_bytes (const char *name, uint64_t *out)
+{
+  const char *s = getenv (name);
+
+  *out = 0;
+  if (s != NULL && *s != '\0' && !gpurt_parse_bytes (s, out))
+    gpurt_message ("%s=%s is not a byte count (N, NK, NM or NG, above 0);"
+		   " ignored", name, s);
+}
+
 /* Parse GPURT_DEVICE's value S.  */
 
 static void
@@ -134,15 +211,22 @@ gpurt_env_read (void)
 		       " using the number of cores", s);
     }
 
+  gpurt_env.verify = 0;
   s = getenv ("GPURT_VERIFY");
-  gpurt_env.verify = s != NULL && *s != '\0' && strcmp (s, "0") != 0;
+  if (s != NULL && *s != '\0')
+    {
+      if (strcmp (s, "1") == 0)
+	gpurt_env.verify = 1;
+      else if (strcmp (s, "0") != 0)
+	gpurt_message ("GPURT_VERIFY=%s is not 0 or 1; using 0", s);
+    }
   gpurt_env.verify_rtol = 1e-5;
   s = getenv ("GPURT_VERIFY_RTOL");
   if (s != NULL && *s != '\0')
     {
       char *end;
       double d = strtod (s, &end);
-      if (*end == '\0' && d >= 0)
+      if (end != s && *end == '\0' && d >= 0 && d <= 1e300)
 	gpurt_env.verify_rtol = d;
       else
 	gpurt_message ("GPURT_VERIFY_RTOL=%s is not a number >= 0; using"
@@ -150,9 +234,14 @@ gpurt_env_read (void)
     }
   gpurt_env.verify_inject = -1;
   s = getenv ("GPURT_VERIFY_INJECT");
-  if (s != NULL && *s != '\0' && gpurt_parse_unsigned (s, &v))
-    gpurt_env.verify_inject = (long) v;
-
+  if (s != NULL && *s != '\0')
+    {
+      if (gpurt_parse_unsigned (s, &v))
+	gpurt_env.verify_inject = (long) v;
+      else
+	gpurt_message ("GPURT_VERIFY_INJECT=%s is not an element index;"
+		       " ignored", s);
+    }
 
   /* The program cache's folder (gpurt-cache.c decides from these).  */
   gpurt_env.cache_dir = getenv ("GPURT_CACHE_DIR");
@@ -166,10 +255,30 @@ gpurt_env_read (void)
     {
       char *end;
       unsigned long long g = strtoull (s, &end, 10);
-      if (*end == '\0' && g > 0)
+      if (isdigit ((unsigned char) *s) && *end == '\0' && g > 0
+	  && g <= (1ull << 31))
 	gpurt_env.reduce_groups = (size_t) g;
+      else
+	gpurt_message ("GPURT_REDUCE_GROUPS=%s is not a number of"
+		       " work-groups (1 to 2^31); choosing", s);
     }
+  gpurt_env.reduce_final_kernel = 0;
   s = getenv ("GPURT_REDUCE_FINAL");
-  gpurt_env.reduce_final_kernel = s != NULL && strcmp (s, "kernel") == 0;
+  if (s != NULL && *s != '\0')
+    {
+      if (strcmp (s, "kernel") == 0)
+	gpurt_env.reduce_final_kernel = 1;
+      else if (strcmp (s, "host") != 0)
+	gpurt_message ("GPURT_REDUCE_FINAL=%s is not host or kernel; using"
+		       " host", s);
+    }
   gpurt_env.reduce_stats = getenv ("GPURT_REDUCE_STATS") != NULL;
+
+  /* For the device heap, batching and a pretend-smaller device (read
+     now so that a bad value is reported; nothing uses them yet).  */
+  gpurt_read_bytes ("GPURT_HEAP_BYTES", &gpurt_env.heap_bytes);
+  gpurt_read_bytes ("GPURT_BATCH_BYTES", &gpurt_env.batch_bytes);
+  gpurt_read_bytes ("GPURT_DEVICE_MEM_LIMIT", &gpurt_env.device_mem_limit);
+
+  gpurt_check_unknown_vars ();
 }

@@ -1367,6 +1367,44 @@ child_main (const char *mode)
   return 2;
 }
 
+/* Nonsense in each GPURT_* variable: the child runs as usual, on the
+   device, with one line naming the variable.  */
+
+static void
+test_bad_environment (void)
+{
+  static const char *const bad[] = {
+    "GPURT_VERBOSE=lots", "GPURT_VERBOSE=-1", "GPURT_PROFILE=yes",
+    "GPURT_HOST_THREADS=-3", "GPURT_HOST_THREADS=0", "GPURT_VERIFY=yes",
+    "GPURT_VERIFY_RTOL=abc", "GPURT_VERIFY_RTOL=-1", "GPURT_VERIFY_INJECT=x",
+    "GPURT_REDUCE_GROUPS=0", "GPURT_REDUCE_GROUPS=12x",
+    "GPURT_REDUCE_FINAL=gpu", "GPURT_HEAP_BYTES=12Q",
+    "GPURT_BATCH_BYTES=-1", "GPURT_DEVICE_MEM_LIMIT=0",
+    "GPURT_DEVICE_MEM_LIMIT=99999999999G", "GPURT_DEVCE=gpu"
+  };
+  static char err[65536];
+  char name[64];
+  int status;
+
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    {
+      size_t len = strcspn (bad[i], "=");
+
+      snprintf (name, sizeof name, "%.*s", (int) len, bad[i]);
+      status = run_child ("profile", "abort", bad[i], err, sizeof err);
+      check (WIFEXITED (status) && WEXITSTATUS (status) == 0
+	     && count_gpurt_lines (err) == 1 && strstr (err, name) != NULL,
+	     "%s: want a normal run and one line naming %s, got status %#x,"
+	     " stderr:\n%s", bad[i], name, status, err);
+    }
+  status = run_child ("profile", "sometimes", NULL, err, sizeof err);
+  check (WIFEXITED (status) && WEXITSTATUS (status) == 0
+	 && count_gpurt_lines (err) == 1
+	 && strstr (err, "GPURT_FALLBACK=sometimes") != NULL,
+	 "GPURT_FALLBACK=sometimes: want one line naming it, got status %#x,"
+	 " stderr:\n%s", status, err);
+}
+
 /* Fallback policies, checked in children.  */
 
 static void
@@ -1376,6 +1414,8 @@ test_policies (void)
   char profile_var[128], path[96];
   int status;
   FILE *f;
+
+  test_bad_environment ();
 
   status = run_child ("bad", "silent", NULL, err, sizeof err);
   check (WIFEXITED (status) && WEXITSTATUS (status) == 0
