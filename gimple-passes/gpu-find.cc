@@ -239,13 +239,16 @@ pow2_step_p (tree step)
    that the index may wrap around (an unsigned or narrow index, or
    -fwrapv); a signed index that may not overflow runs straight until the
    test fails (a run that overflows has no behaviour to keep).  STEP is
-   signed (a step down is negative).  Returns NULL with the reason in
-   *WHY when the count cannot be computed so.  */
+   signed (a step down is negative).  Sets *VALID to the condition
+   (GENERIC, before the loop) under which the count holds, NULL when it
+   always does.  Returns NULL with the reason in *WHY when the count
+   cannot be computed so.  */
 
 static tree
 manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step,
-	      bool wraps, const char **why)
+	      bool wraps, tree *valid, const char **why)
 {
+  *valid = NULL_TREE;
   enum tree_code code = gimple_cond_code (cond);
   tree lhs = gimple_cond_lhs (cond), rhs = gimple_cond_rhs (cond);
   tree chain[8];
@@ -364,17 +367,16 @@ manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step,
      test fails -- the negative values of an index compared as unsigned
      lie above the others, and a run that crosses from them to the others
      overflows the index before it ends.  An index that wraps goes
-     straight to the bound only when the test sees it unchanged and the
-     step is a power of two: such a step that jumps over the bound at the
+     straight to the bound when the test sees it unchanged and the step
+     is a power of two: such a step that jumps over the bound at the
      wrap-around never meets it after (the loop does not end, which C11
-     6.8.5p6 lets an implementation assume does not happen).  */
-  if (wraps && !(preserving && pow2_step_p (step)))
+     6.8.5p6 lets an implementation assume does not happen).  With
+     another step it does so when it does not wrap before the test fails:
+     *VALID checks that at run time.  */
+  if (wraps && !preserving)
     {
-      *why = cst ? "the loop's index may wrap around before the test ends "
-		   "the loop (its step is not a power of two)"
-	: "the loop's index may wrap around before the test ends the loop "
-	  "(an unsigned or narrow index, or -fwrapv, with a variable "
-	  "step)";
+      *why = "the loop's test compares its index, which may wrap around, "
+	     "converted to a type that changes its value";
       return NULL_TREE;
     }
   if (!wraps && !wide)
@@ -388,6 +390,16 @@ manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step,
   tree diff = up ? fold_build2 (MINUS_EXPR, w, n, b)
 	      : fold_build2 (MINUS_EXPR, w, b, n);
   tree as = up ? s : fold_build1 (NEGATE_EXPR, w, s);
+  if (wraps && !cst)
+    {
+      /* The index moves by the step modulo 2^P: i -= st on an unsigned
+	 index adds -st, whose size is st.  */
+      tree ut = unsigned_type_for (it);
+      tree st = fold_convert (ut, step);
+      if (!up)
+	st = fold_build1 (NEGATE_EXPR, ut, st);
+      as = fold_convert (w, st);
+    }
   if (!cst)
     as = fold_build2 (MAX_EXPR, w, as, one);
   /* Branch-free forms (a COND_EXPR around a division would need control
@@ -405,6 +417,18 @@ manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step,
 				      fold_build2 (PLUS_EXPR, w, diff, as),
 				      zero),
 			 as);
+  if (wraps && !pow2_step_p (step))
+    {
+      /* The value the test fails on, B +- COUNT * STEP (no more than
+	 2^66 in size), must be one of the index's type: the index did not
+	 wrap on the way.  */
+      tree end = fold_build2 (up ? PLUS_EXPR : MINUS_EXPR, w, b,
+			      fold_build2 (MULT_EXPR, w, count, as));
+      *valid = up ? fold_build2 (LE_EXPR, boolean_type_node, end,
+				 fold_convert (w, TYPE_MAX_VALUE (it)))
+	: fold_build2 (GE_EXPR, boolean_type_node, end,
+		       fold_convert (w, TYPE_MIN_VALUE (it)));
+    }
   return fold_convert (u64_type (), count);
 }
 
@@ -485,13 +509,17 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
 	}
       fprintf (dump_file, "; index %s\n", wraps ? "may wrap" : "does not wrap");
     }
+  /* A constant count that overflowed is the count of a loop that runs
+     until its index overflows: no count to use.  */
   if (!gcc_niter
       || chrec_contains_undetermined (desc.niter)
+      || (TREE_CODE (desc.niter) == INTEGER_CST && TREE_OVERFLOW (desc.niter))
       || !integer_onep (desc.assumptions))
     {
       const char *why = NULL;
+      tree valid;
       desc.niter = manual_count (loop, cond, iv, aiv.base, aiv.step, wraps,
-				 &why);
+				 &valid, &why);
       desc.may_be_zero = boolean_false_node;
       desc.assumptions = boolean_true_node;
       if (!desc.niter)
@@ -499,6 +527,27 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
 	  gpu_region_fail (r, loc, "cannot count the iterations of the loop "
 			   "in the types C compares in: %s", why);
 	  return false;
+	}
+      if (valid)
+	{
+	  valid = instantiate (r, loop_outer (loop), valid);
+	  if (!invariant_in_region_p (r, valid))
+	    {
+	      gpu_region_fail (r, loc, "the check that the loop's index does "
+			       "not wrap around depends on the enclosing "
+			       "loops");
+	      return false;
+	    }
+	  if (dump_file && (dump_flags & TDF_DETAILS))
+	    {
+	      fprintf (dump_file, "dim %d: the count holds when ", k);
+	      print_generic_expr (dump_file, valid);
+	      fprintf (dump_file, "; the host path is the serial loop\n");
+	    }
+	  r->valid = r->valid ? fold_build2 (TRUTH_ANDIF_EXPR,
+					     boolean_type_node, r->valid,
+					     valid) : valid;
+	  r->serial_host = true;
 	}
     }
   class loop *ev_loop = loop_outer (loop);
@@ -1320,6 +1369,8 @@ find_region (function *fun, class loop *outer, tree iv)
   r->outer = outer;
   r->loc = tmp.loc;
   r->ndim = n;
+  r->valid = tmp.valid;
+  r->serial_host = tmp.serial_host;
   for (int k = 0; k < n; k++)
     {
       r->dims[k] = tmp.dims[k];
