@@ -1,4 +1,4 @@
-/* loop-trip-types.c: marked loops whose trip count C computes in a type other than the index's, or with an index that wraps around (issue 11, item 2): a signed index against an unsigned bound (compared as unsigned, so a negative start runs no iteration), stepped by a variable or by 1, up and down; narrow unsigned and signed indices that wrap under != (a ring buffer), up and down; unsigned and narrow indices stepped by powers of two, up and down; an odd step that reaches its bound.  Each loop runs with random bounds and steps (empty ranges included) and is compared with the same loop run serially, which also says how many iterations the device must have run.  */
+/* loop-trip-types.c: marked loops whose trip count C computes in a type other than the index's, or with an index that wraps around (issue 11, item 2): a signed index against an unsigned bound (compared as unsigned, so a negative start runs no iteration), stepped by a variable or by 1, up and down; narrow unsigned and signed indices that wrap under != (a ring buffer), up and down; unsigned and narrow indices stepped by powers of two, up and down; unsigned and narrow indices stepped by variables (unsigned from 100 down to 2 by st), up and down, and by 3; an odd step that reaches its bound.  Each loop runs with random bounds and steps (empty ranges included) and is compared with the same loop run serially, which also says how many iterations the device must have run.  */
 #include "check.h"
 
 /* Indices are offset by OFF into arrays of N longs.  */
@@ -74,6 +74,13 @@ FORM (ss_le_inc4, short, int, int, i <= hi, i += 4)
 FORM (us_gt_dec2, unsigned short, unsigned short, int, i > hi, i -= 2)
 /* An odd step that meets its bound exactly.  */
 FORM (uc_ne_inc3, unsigned char, unsigned char, int, i != hi, i += 3)
+/* Unsigned indices stepped by a variable, and a narrow one by 3: counted
+   when the index does not wrap before its test fails (checked at run
+   time; the launches here do not wrap).  */
+FORM (u_ge_var, unsigned, unsigned, unsigned, i >= hi, i -= st)
+FORM (u_lt_var, unsigned, unsigned, unsigned, i < hi, i += st)
+FORM (uc_gt_var, unsigned char, int, int, i > hi, i -= st)
+FORM (uc_lt_inc3, unsigned char, int, int, i < hi, i += 3)
 
 /* Does the serial loop up from LO while I < HI (I <= HI when LE), HI
    converted to unsigned, by ST >= 1, end without overflowing its signed
@@ -141,9 +148,12 @@ main (void)
   for (unsigned f = 0; f < sizeof fixed / sizeof fixed[0]; f++)
     test_mixed (fixed[f][0], fixed[f][1], fixed[f][2]);
   /* The issue's loops: int from -5 below unsigned 10 runs nothing; an
-     unsigned char ring from 250 to 4; unsigned from 100 down to 2 by 4.  */
+     unsigned char ring from 250 to 4; unsigned from 100 down to 2 by a
+     variable step.  */
   test_si_lt_u_var (-5, 10, 3);
   test_uc_ne_inc (250, 4, 0);
+  test_u_ge_var (100, 2, 1);
+  test_u_ge_var (100, 2, 2);
   test_u_ge_dec4 (100, 2, 0);
   for (int t = 0; t < 20; t++)
     {
@@ -170,6 +180,14 @@ main (void)
       test_uc_ge_dec8 (check_range (0, 255), check_range (8, 255), 0);
       test_ss_le_inc4 (check_range (-32768, 32000), check_range (-40000, 32000), 0);
       test_us_gt_dec2 (check_range (0, 65535), check_range (1, 65535), 0);
+      /* Variable steps no larger than the distance from the bound to the
+	 end of the type: the index does not wrap.  */
+      long ust = check_range (1, 3000);
+      test_u_ge_var (ulo, check_range (ust, 30000), ust);
+      test_u_lt_var (ulo, uhi, ust);
+      long cst = check_range (1, 8);
+      test_uc_gt_var (check_range (0, 255), check_range (cst - 1, 255), cst);
+      test_uc_lt_inc3 (check_range (0, 255), check_range (-10, 253), 0);
       /* i += 3 from L meets L + 3K.  */
       long l3 = check_range (0, 255);
       test_uc_ne_inc3 (l3, l3 + 3 * check_range (0, (255 - l3) / 3), 0);
