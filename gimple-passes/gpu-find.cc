@@ -196,79 +196,246 @@ manual_step (class loop *loop, tree iv)
   return t == iv ? step : NULL_TREE;
 }
 
+/* The types of the conversions that make OP, the operand of an exit test
+   in block BB, from the index IV: TYPES[0] is OP's type (the type C
+   compares in), the last one the type IV is converted to first.  Returns
+   how many (at most MAX), or -1 if OP is not IV through conversions.  */
+
+static int
+test_chain (tree op, tree iv, basic_block bb, tree *types, int max)
+{
+  int n = 0;
+  while (TREE_CODE (op) == SSA_NAME && op != iv)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (op);
+      if (!is_gimple_assign (def) || gimple_bb (def) != bb
+	  || !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def)) || n == max)
+	return -1;
+      types[n++] = TREE_TYPE (op);
+      op = gimple_assign_rhs1 (def);
+    }
+  return op == iv ? n : -1;
+}
+
+/* Is the integer constant STEP plus or minus a power of two?  */
+
+static bool
+pow2_step_p (tree step)
+{
+  if (TREE_CODE (step) != INTEGER_CST)
+    return false;
+  wide_int w = wi::to_wide (step);
+  if (tree_int_cst_sgn (step) < 0)
+    w = wi::neg (w);
+  return wi::popcount (w) == 1;
+}
+
 /* Trip count of LOOP, whose index IV goes BASE, BASE + STEP, ... while
    the header's condition COND holds, as a u64 GENERIC expression, for the
-   forms GCC's niter analysis leaves: computed exactly in 128-bit
-   arithmetic.  Returns NULL if the condition has another shape.  */
+   loops GCC's niter analysis does not count without assumptions.  The
+   count is computed exactly in 128-bit arithmetic, on the values C
+   compares: the index converted the way the test converts it (a signed
+   index against an unsigned bound compares as unsigned).  WRAPS says
+   that the index may wrap around (an unsigned or narrow index, or
+   -fwrapv); a signed index that may not overflow runs straight until the
+   test fails (a run that overflows has no behaviour to keep).  STEP is
+   signed (a step down is negative).  Sets *VALID to the condition
+   (GENERIC, before the loop) under which the count holds, NULL when it
+   always does.  Returns NULL with the reason in *WHY when the count
+   cannot be computed so.  */
 
 static tree
-manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step)
+manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step,
+	      bool wraps, tree *valid, const char **why)
 {
+  *valid = NULL_TREE;
   enum tree_code code = gimple_cond_code (cond);
   tree lhs = gimple_cond_lhs (cond), rhs = gimple_cond_rhs (cond);
-  if (!tests_iv_p (lhs, iv, loop->header))
+  tree chain[8];
+  int nchain = test_chain (lhs, iv, loop->header, chain, 8);
+  if (nchain < 0)
     {
       std::swap (lhs, rhs);
       code = swap_tree_comparison (code);
-      if (!tests_iv_p (lhs, iv, loop->header))
-	return NULL_TREE;
+      nchain = test_chain (lhs, iv, loop->header, chain, 8);
+      if (nchain < 0)
+	{
+	  *why = "the loop's test does not compare its index";
+	  return NULL_TREE;
+	}
     }
   edge te, fe;
   extract_true_false_edges_from_block (loop->header, &te, &fe);
   if (!flow_bb_inside_loop_p (loop, te->dest))
     code = invert_tree_comparison (code, false);
-  if (!expr_invariant_in_loop_p (loop, rhs) || integer_zerop (step))
-    return NULL_TREE;
+  if (!expr_invariant_in_loop_p (loop, rhs))
+    {
+      *why = "the loop's bound changes in the loop";
+      return NULL_TREE;
+    }
+  if (integer_zerop (step))
+    {
+      *why = "the loop's step is zero";
+      return NULL_TREE;
+    }
+
+  /* How the test sees the index: PRESERVING when every conversion keeps
+     every value of the index type, WIDE when none is narrower than it.  */
+  tree it = TREE_TYPE (iv);
+  tree ct = TREE_TYPE (lhs);
+  if (!INTEGRAL_TYPE_P (it) || !INTEGRAL_TYPE_P (ct)
+      || TYPE_PRECISION (it) > 64 || TYPE_PRECISION (ct) > 64)
+    {
+      *why = "the loop's index or bound is not an integer of at most 64 "
+	     "bits";
+      return NULL_TREE;
+    }
+  bool preserving = true, wide = true, same_width = true;
+  for (int i = 0; i < nchain; i++)
+    {
+      if (!INTEGRAL_TYPE_P (chain[i]))
+	{
+	  *why = "the loop's test converts its index to a non-integer type";
+	  return NULL_TREE;
+	}
+      if (TYPE_PRECISION (chain[i]) < TYPE_PRECISION (it))
+	wide = false;
+      if (TYPE_PRECISION (chain[i]) != TYPE_PRECISION (it))
+	same_width = false;
+      if (!int_fits_type_p (TYPE_MIN_VALUE (it), chain[i])
+	  || !int_fits_type_p (TYPE_MAX_VALUE (it), chain[i]))
+	preserving = false;
+    }
+
+  /* B, the first value tested, and N, the bound, as the test sees them.  */
+  tree b = fold_convert (it, base);
+  for (int i = nchain - 1; i >= 0; i--)
+    b = fold_convert (chain[i], b);
   tree w = intTI_type_node;
-  tree b = fold_convert (w, base), n = fold_convert (w, rhs);
+  b = fold_convert (w, b);
+  tree n = fold_convert (w, fold_convert (ct, rhs));
   tree s = fold_convert (w, step);
   tree one = build_int_cst (w, 1), zero = build_int_cst (w, 0);
-  /* A variable step goes the way the test says: up for < and <=.  */
-  bool up = TREE_CODE (step) == INTEGER_CST ? tree_int_cst_sgn (step) > 0
-	    : (code == LT_EXPR || code == LE_EXPR);
-  if (TREE_CODE (step) != INTEGER_CST && code == NE_EXPR)
-    return NULL_TREE;
-  tree diff = up ? fold_build2 (MINUS_EXPR, w, n, b)
-    : fold_build2 (MINUS_EXPR, w, b, n);
-  tree as = up ? s : fold_build1 (NEGATE_EXPR, w, s);
-  /* Branch-free forms: MAX keeps empty ranges at zero.  */
-  tree count;
-  switch (code)
+  bool cst = TREE_CODE (step) == INTEGER_CST;
+  bool unit = cst && (integer_onep (step) || integer_minus_onep (step));
+
+  if (code == NE_EXPR)
     {
-    case LT_EXPR:
-    case GT_EXPR:
-      if ((code == LT_EXPR) != up)
-	return NULL_TREE;
-      count = fold_build2 (TRUNC_DIV_EXPR, w,
-			   fold_build2 (PLUS_EXPR, w,
-					fold_build2 (MAX_EXPR, w, diff, zero),
-					fold_build2 (MINUS_EXPR, w, as, one)),
-			   as);
-      break;
-    case LE_EXPR:
-    case GE_EXPR:
-      if ((code == LE_EXPR) != up)
-	return NULL_TREE;
-      count = fold_build2 (TRUNC_DIV_EXPR, w,
-			   fold_build2 (MAX_EXPR, w,
-					fold_build2 (PLUS_EXPR, w, diff, as),
-					zero),
-			   as);
-      break;
-    case NE_EXPR:
       /* Only exact: the step must reach the bound.  */
-      if (!integer_onep (as))
-	return NULL_TREE;
-      count = fold_build2 (MAX_EXPR, w, diff, zero);
-      break;
-    default:
+      if (!unit)
+	{
+	  *why = "a != test with a step other than 1 or -1";
+	  return NULL_TREE;
+	}
+      bool up = tree_int_cst_sgn (step) > 0;
+      tree diff = up ? fold_build2 (MINUS_EXPR, w, n, b)
+		: fold_build2 (MINUS_EXPR, w, b, n);
+      tree count;
+      if (preserving && !wraps)
+	/* The index meets the bound, or overflows.  */
+	count = fold_build2 (MAX_EXPR, w, diff, zero);
+      else if (preserving || (same_width && !wraps))
+	/* The index (or, compared in the unsigned type of its width, its
+	   value modulo 2^P) meets the bound after wrapping around: the
+	   distance modulo 2^P.  */
+	count = fold_build2 (BIT_AND_EXPR, w, diff,
+			     wide_int_to_tree (w, wi::mask (TYPE_PRECISION (it),
+							    false, 128)));
+      else
+	{
+	  *why = "the loop's test compares its index converted to a type "
+		 "that changes its value";
+	  return NULL_TREE;
+	}
+      return fold_convert (u64_type (), count);
+    }
+
+  if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR
+      && code != GE_EXPR)
+    {
+      *why = "the loop's test is not <, <=, >, >= or !=";
       return NULL_TREE;
+    }
+  bool up = code == LT_EXPR || code == LE_EXPR;
+  if (cst && (tree_int_cst_sgn (step) > 0) != up)
+    {
+      *why = "the loop's step goes away from its bound";
+      return NULL_TREE;
+    }
+  /* A signed index that may not overflow and is compared in a type at
+     least as wide: the values tested only grow (or only fall) until the
+     test fails -- the negative values of an index compared as unsigned
+     lie above the others, and a run that crosses from them to the others
+     overflows the index before it ends.  An index that wraps goes
+     straight to the bound when the test sees it unchanged and the step
+     is a power of two: such a step that jumps over the bound at the
+     wrap-around never meets it after (the loop does not end, which C11
+     6.8.5p6 lets an implementation assume does not happen).  With
+     another step it does so when it does not wrap before the test fails:
+     *VALID checks that at run time.  */
+  if (wraps && !preserving)
+    {
+      *why = "the loop's test compares its index, which may wrap around, "
+	     "converted to a type that changes its value";
+      return NULL_TREE;
+    }
+  if (!wraps && !wide)
+    {
+      *why = "the loop's test compares its index converted to a narrower "
+	     "type";
+      return NULL_TREE;
+    }
+  /* The distance to go and the step's size, at least 1 (a variable step
+     of the wrong sign makes a loop that does not end, or no iteration).  */
+  tree diff = up ? fold_build2 (MINUS_EXPR, w, n, b)
+	      : fold_build2 (MINUS_EXPR, w, b, n);
+  tree as = up ? s : fold_build1 (NEGATE_EXPR, w, s);
+  if (wraps && !cst)
+    {
+      /* The index moves by the step modulo 2^P: i -= st on an unsigned
+	 index adds -st, whose size is st.  */
+      tree ut = unsigned_type_for (it);
+      tree st = fold_convert (ut, step);
+      if (!up)
+	st = fold_build1 (NEGATE_EXPR, ut, st);
+      as = fold_convert (w, st);
+    }
+  if (!cst)
+    as = fold_build2 (MAX_EXPR, w, as, one);
+  /* Branch-free forms (a COND_EXPR around a division would need control
+     flow to gimplify): MAX keeps empty ranges at zero.  */
+  tree count;
+  if (code == LT_EXPR || code == GT_EXPR)
+    count = fold_build2 (TRUNC_DIV_EXPR, w,
+			 fold_build2 (PLUS_EXPR, w,
+				      fold_build2 (MAX_EXPR, w, diff, zero),
+				      fold_build2 (MINUS_EXPR, w, as, one)),
+			 as);
+  else
+    count = fold_build2 (TRUNC_DIV_EXPR, w,
+			 fold_build2 (MAX_EXPR, w,
+				      fold_build2 (PLUS_EXPR, w, diff, as),
+				      zero),
+			 as);
+  if (wraps && !pow2_step_p (step))
+    {
+      /* The value the test fails on, B +- COUNT * STEP (no more than
+	 2^66 in size), must be one of the index's type: the index did not
+	 wrap on the way.  */
+      tree end = fold_build2 (up ? PLUS_EXPR : MINUS_EXPR, w, b,
+			      fold_build2 (MULT_EXPR, w, count, as));
+      *valid = up ? fold_build2 (LE_EXPR, boolean_type_node, end,
+				 fold_convert (w, TYPE_MAX_VALUE (it)))
+	: fold_build2 (GE_EXPR, boolean_type_node, end,
+		       fold_convert (w, TYPE_MIN_VALUE (it)));
     }
   return fold_convert (u64_type (), count);
 }
 
 /* Describe the marked loop LOOP with index IV as dimension K of R.
-   Errors in the loop's form are reported here.  */
+   Errors in the loop's form are reported here; a loop whose iterations
+   cannot be counted sets R's failure instead.  Returns false in both
+   cases.  */
 
 static bool
 build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
@@ -301,7 +468,12 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
       return false;
     }
   affine_iv aiv;
-  if (!simple_iv (loop, loop, iv, &aiv, true))
+  /* May the index wrap around?  Not a signed index stepped in its own
+     type, whose overflow is undefined.  */
+  bool wraps = true;
+  if (simple_iv (loop, loop, iv, &aiv, true))
+    wraps = !aiv.no_overflow;
+  else
     {
       gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (iv));
       aiv.base = PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (loop));
@@ -320,31 +492,63 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
     aiv.step = wide_int_to_tree (signed_type_for (TREE_TYPE (iv)),
 				 wi::to_wide (fold_convert (TREE_TYPE (iv),
 							    aiv.step)));
+  /* The trip count: GCC's niter analysis where it needs no assumption,
+     else our own count in the types C compares in; a loop neither can
+     count stays on the host.  */
   class tree_niter_desc desc;
-  tree mcount = NULL_TREE;
-  if (!number_of_iterations_exit (loop, exit, &desc, false)
+  bool gcc_niter = number_of_iterations_exit (loop, exit, &desc, false);
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      fprintf (dump_file, "dim %d: niter analysis %s", k,
+	       gcc_niter ? "" : "failed");
+      if (gcc_niter)
+	{
+	  print_generic_expr (dump_file, desc.niter);
+	  fprintf (dump_file, " assumptions ");
+	  print_generic_expr (dump_file, desc.assumptions);
+	}
+      fprintf (dump_file, "; index %s\n", wraps ? "may wrap" : "does not wrap");
+    }
+  /* A constant count that overflowed is the count of a loop that runs
+     until its index overflows: no count to use.  */
+  if (!gcc_niter
       || chrec_contains_undetermined (desc.niter)
+      || (TREE_CODE (desc.niter) == INTEGER_CST && TREE_OVERFLOW (desc.niter))
       || !integer_onep (desc.assumptions))
     {
-      mcount = manual_count (loop, cond, iv, aiv.base, aiv.step);
-      desc.niter = mcount;
+      const char *why = NULL;
+      tree valid;
+      desc.niter = manual_count (loop, cond, iv, aiv.base, aiv.step, wraps,
+				 &valid, &why);
       desc.may_be_zero = boolean_false_node;
       desc.assumptions = boolean_true_node;
-    }
-  if (!desc.niter)
-    {
-      error_at (loc, "cannot count the iterations of this %<GPU_PARALLEL%> "
-		"loop: compare the index with a loop-invariant bound using "
-		"%<<%>, %<<=%>, %<>%>, %<>=%> or %<!=%>, and step it by a "
-		"loop-invariant amount in the right direction");
-      return false;
-    }
-  if (!integer_onep (desc.assumptions))
-    {
-      error_at (loc, "the iteration count of this %<GPU_PARALLEL%> loop is "
-		"only valid under assumptions (a %<!=%> test the step may "
-		"skip, or a bound at the limit of the index type)");
-      return false;
+      if (!desc.niter)
+	{
+	  gpu_region_fail (r, loc, "cannot count the iterations of the loop "
+			   "in the types C compares in: %s", why);
+	  return false;
+	}
+      if (valid)
+	{
+	  valid = instantiate (r, loop_outer (loop), valid);
+	  if (!invariant_in_region_p (r, valid))
+	    {
+	      gpu_region_fail (r, loc, "the check that the loop's index does "
+			       "not wrap around depends on the enclosing "
+			       "loops");
+	      return false;
+	    }
+	  if (dump_file && (dump_flags & TDF_DETAILS))
+	    {
+	      fprintf (dump_file, "dim %d: the count holds when ", k);
+	      print_generic_expr (dump_file, valid);
+	      fprintf (dump_file, "; the host path is the serial loop\n");
+	    }
+	  r->valid = r->valid ? fold_build2 (TRUTH_ANDIF_EXPR,
+					     boolean_type_node, r->valid,
+					     valid) : valid;
+	  r->serial_host = true;
+	}
     }
   class loop *ev_loop = loop_outer (loop);
   tree base = instantiate (r, ev_loop, aiv.base);
@@ -534,6 +738,49 @@ interval_of (struct gpu_region *r, tree t, tree *lo, tree *hi, int depth)
 							   build_int_cst (L, 1))));
 	*lo = fold_build2 (MIN_EXPR, L, first, last);
 	*hi = fold_build2 (MAX_EXPR, L, first, last);
+	/* A narrow index that may wrap around (unsigned, short, char,
+	   -fwrapv; a 64-bit one wraps as the address arithmetic does)
+	   takes values outside [FIRST, LAST] once it wraps.  */
+	tree it = TREE_TYPE (d->iv);
+	if (!INTEGRAL_TYPE_P (it) || TYPE_PRECISION (it) >= TYPE_PRECISION (L)
+	    || (TYPE_OVERFLOW_UNDEFINED (it)
+		&& TYPE_PRECISION (it) >= TYPE_PRECISION (integer_type_node)))
+	  return true;
+	tree tmin = fold_convert (L, TYPE_MIN_VALUE (it));
+	tree tmax = fold_convert (L, TYPE_MAX_VALUE (it));
+	tree in = fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+			       fold_build2 (GE_EXPR, boolean_type_node, *lo,
+					    tmin),
+			       fold_build2 (LE_EXPR, boolean_type_node,
+					    unshare_expr (*hi), tmax));
+	if (pow2_step_p (d->step))
+	  {
+	    /* A step of a power of two S keeps the index's value modulo S
+	       across the wrap-around: it stays in the values of its type
+	       congruent to FIRST.  */
+	    wide_int sw = wi::to_wide (d->step);
+	    if (tree_int_cst_sgn (d->step) < 0)
+	      sw = wi::neg (sw);
+	    tree m = build_int_cst (L, (HOST_WIDE_INT) (sw.to_uhwi () - 1));
+	    tree wlo = fold_build2 (PLUS_EXPR, L, tmin,
+				    fold_build2 (BIT_AND_EXPR, L,
+						 fold_build2 (MINUS_EXPR, L,
+							      first, tmin),
+						 m));
+	    tree whi = fold_build2 (MINUS_EXPR, L, tmax,
+				    fold_build2 (BIT_AND_EXPR, L,
+						 fold_build2 (MINUS_EXPR, L,
+							      tmax, first),
+						 m));
+	    *lo = fold_build3 (COND_EXPR, L, in, *lo, wlo);
+	    *hi = fold_build3 (COND_EXPR, L, unshare_expr (in), *hi, whi);
+	  }
+	else
+	  /* Otherwise the ranges hold only for launches that do not wrap
+	     (the others run on the host).  */
+	  r->valid = r->valid ? fold_build2 (TRUTH_ANDIF_EXPR,
+					     boolean_type_node, r->valid, in)
+	    : in;
 	return true;
       }
   gimple *def = SSA_NAME_DEF_STMT (t);
@@ -1093,14 +1340,37 @@ find_region (function *fun, class loop *outer, tree iv)
   tmp.outer = outer;
   tmp.loc = find_loop_location (outer).get_location_t ();
   tmp.ndim = n;
+  bool dims_ok = true;
   for (int k = 0; k < n; k++)
     if (!build_dim (&tmp, k, chain[n - 1 - k], ivs[n - 1 - k]))
+      {
+	/* An error in the loop's form: no region.  */
+	if (!tmp.fail)
+	  return;
+	dims_ok = false;
+      }
+  if (!dims_ok)
+    {
+      /* A loop the plugin cannot count is valid C: it stays on the host,
+	 with the reason as a remark.  */
+      struct gpu_region *r = gpu_region_new (fun);
+      r->outer = outer;
+      r->loc = tmp.loc;
+      r->ndim = 0;
+      r->num = gpu_region_count++;
+      snprintf (r->kernel_name, sizeof r->kernel_name, "gpu_region_%d",
+		r->num);
+      gpu_region_fail (r, tmp.fail_loc, "%s", tmp.fail);
+      gpu_region_report_missed (r);
       return;
+    }
 
   struct gpu_region *r = gpu_region_new (fun);
   r->outer = outer;
   r->loc = tmp.loc;
   r->ndim = n;
+  r->valid = tmp.valid;
+  r->serial_host = tmp.serial_host;
   for (int k = 0; k < n; k++)
     {
       r->dims[k] = tmp.dims[k];

@@ -480,6 +480,13 @@ outline_region (struct gpu_region *r, int n, tree record_var)
   info.fail_loc = r->loc;
   info.map = NULL;
 
+  if (r->serial_host)
+    {
+      set_fail (&info, r->loc, "the iteration count holds only when the "
+		"index does not wrap around, which is checked at run time");
+      report_serial (&info);
+      return false;
+    }
   edge ex = single_exit (L);
   if (!ex)
     {

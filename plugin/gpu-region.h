@@ -129,6 +129,11 @@ struct gpu_region
   /* Condition (GENERIC, valid before the region) under which the access
      ranges hold; NULL when they always do.  */
   tree valid;
+  /* The trip counts hold only under VALID (an index that may wrap around
+     before its test ends the loop), so the host path must be the serial
+     loop itself, not an outlined function that runs the counted
+     iterations (gpu_outline).  */
+  bool serial_host;
   /* GPU_REDUCE accumulators updated in the region (gpu_reduce).  */
   vec<gpu_reduction> reds;
   /* The device clone (gpu_clone), and its kernel's form: one iteration

@@ -1,6 +1,5 @@
-/* zero-trip.c: a serial loop inside the kernel that runs no iteration (the inner dimension p of a matrix product is 0, or an empty row) reads nothing, so nothing outside the arrays is copied to the device or back.  The arrays end right at an inaccessible page: a range reaching past them faults.  Random shapes, p from 0 up, compared with the serial loop.  */
-#include "check.h"
-#include <sys/mman.h>
+/* zero-trip.c: a serial loop inside the kernel that runs no iteration (the inner dimension p of a matrix product is 0, or an empty row) reads nothing, so nothing outside the arrays is copied to the device or back.  The arrays start right after an inaccessible page, then end right before one (guard.h): a range reaching outside them faults.  Random shapes, p from 0 up, compared with the serial loop.  */
+#include "guard.h"
 
 static void
 matmul (int m, int n, int p, const float *a, const float *b, float *restrict c)
@@ -28,30 +27,12 @@ rowsum (int m, const int *start, const int *len, const float *v GPU_EXTENT (star
     }
 }
 
-/* NBYTES of memory that end where an inaccessible page begins.  */
-static void *
-guarded (size_t nbytes, void **map, size_t *maplen)
-{
-  long page = sysconf (_SC_PAGESIZE);
-  size_t pages = (nbytes + page - 1) / page + 1;
-  char *p = mmap (NULL, pages * page, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED)
-    check_fail_at (__FILE__, __LINE__, "mmap failed");
-  if (mprotect (p + (pages - 1) * page, page, PROT_NONE) != 0)
-    check_fail_at (__FILE__, __LINE__, "mprotect failed");
-  *map = p;
-  *maplen = pages * page;
-  return p + (pages - 1) * page - nbytes;
-}
-
 static void
-test (int m, int n, int p)
+test (int m, int n, int p, int at_end)
 {
-  void *ma, *mb;
-  size_t la, lb;
-  float *a = guarded ((size_t) m * p * sizeof (float), &ma, &la);
-  float *b = guarded ((size_t) p * n * sizeof (float), &mb, &lb);
+  struct check_guard ga, gb;
+  float *a = check_guarded ((size_t) m * p * sizeof (float), at_end, &ga);
+  float *b = check_guarded ((size_t) p * n * sizeof (float), at_end, &gb);
   float *c = check_alloc ((size_t) m * n * sizeof (float));
   float *want = check_alloc ((size_t) m * n * sizeof (float));
   check_fill_float (a, (long) m * p, -1, 1);
@@ -68,14 +49,14 @@ test (int m, int n, int p)
   CHECK_RAN_ON_DEVICE ((long) m * n);
   check_floats_at (__FILE__, __LINE__, c, want, (long) m * n, 1e-5, 1e-5,
 		   "matmul %dx%dx%d", m, n, p);
-  munmap (ma, la);
-  munmap (mb, lb);
+  check_unguard (&ga);
+  check_unguard (&gb);
   free (c);
   free (want);
 }
 
 static void
-test_rows (int m)
+test_rows (int m, int at_end)
 {
   int *start = check_alloc (m * sizeof (int));
   int *len = check_alloc (m * sizeof (int));
@@ -87,9 +68,8 @@ test_rows (int m)
       start[i] = total;
       total += len[i];
     }
-  void *mv;
-  size_t lv;
-  float *v = guarded ((size_t) total * sizeof (float), &mv, &lv);
+  struct check_guard gv;
+  float *v = check_guarded ((size_t) total * sizeof (float), at_end, &gv);
   float *s = check_alloc (m * sizeof (float));
   float *want = check_alloc (m * sizeof (float));
   check_fill_float (v, total, -1, 1);
@@ -104,7 +84,7 @@ test_rows (int m)
   CHECK_RAN_ON_DEVICE (m);
   check_floats_at (__FILE__, __LINE__, s, want, m, 1e-5, 1e-5, "rowsum %d",
 		   m);
-  munmap (mv, lv);
+  check_unguard (&gv);
   free (start);
   free (len);
   free (s);
@@ -119,12 +99,16 @@ main (void)
     { 1, 1, 0 }, { 3, 70, 0 }, { 70, 3, 0 }, { 33, 129, 0 },
     { 1, 1, 1 }, { 5, 7, 1 }, { 17, 31, 3 }, { 64, 65, 9 }
   };
-  for (unsigned s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
-    test (shapes[s][0], shapes[s][1], shapes[s][2]);
-  for (int t = 0; t < 4; t++)
-    test ((int) check_range (1, 40), (int) check_range (1, 300), (int) check_range (0, 5));
   static const int rows[] = { 1, 2, 7, 31, 97, 1000 };
-  for (unsigned r = 0; r < sizeof rows / sizeof rows[0]; r++)
-    test_rows (rows[r]);
+  for (int at_end = 0; at_end < 2; at_end++)
+    {
+      for (unsigned s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+	test (shapes[s][0], shapes[s][1], shapes[s][2], at_end);
+      for (int t = 0; t < 4; t++)
+	test ((int) check_range (1, 40), (int) check_range (1, 300),
+	      (int) check_range (0, 5), at_end);
+      for (unsigned r = 0; r < sizeof rows / sizeof rows[0]; r++)
+	test_rows (rows[r], at_end);
+    }
   return 0;
 }
