@@ -77,6 +77,14 @@ enum gpu_arg_access
    ranges the compiler computed do not hold for this launch.  */
 #define GPU_NARGS_RANGES_INVALID 0x80000000u
 
+/* Bit of NARGS set by the compiler (gpu_hostsync) when the region's
+   results may stay on the device after the call: the caller calls
+   gpurt_sync before any host code that may touch them.  */
+#define GPU_NARGS_KEEP 0x40000000u
+
+/* Every flag bit of NARGS.  */
+#define GPU_NARGS_FLAGS (GPU_NARGS_RANGES_INVALID | GPU_NARGS_KEEP)
+
 /* ---------------------------------------------------------------------
    Reductions (docs/ABI.md section 4).  */
 

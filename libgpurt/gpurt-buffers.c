@@ -56,13 +56,16 @@ gpurt_range_compare (const void *a, const void *b)
 
 int
 gpurt_plan_make (struct gpurt_plan *plan, const struct gpurt_region *r,
-		 const uint64_t *args, struct gpurt_device *dev, char *why)
+		 const uint64_t *args, struct gpurt_device *dev,
+		 struct gpurt_lane *lane, int keep, char *why)
 {
   struct gpurt_range *ranges = NULL;
   unsigned nranges = 0, nbuffers = 0, k, i;
   int need_dummy = 0, ok = 0;
 
   plan->dev = dev;
+  plan->lane = lane;
+  plan->keep = keep;
   plan->nargs = r->nargs;
   plan->arg_buffer = calloc (r->nargs + 1, sizeof *plan->arg_buffer);
   plan->arg_offset = calloc (r->nargs + 1, sizeof *plan->arg_offset);
@@ -112,6 +115,7 @@ gpurt_plan_make (struct gpurt_plan *plan, const struct gpurt_region *r,
 	  b = &plan->buffers[nbuffers++];
 	  b->start = ranges[i].start;
 	  b->end = ranges[i].end;
+	  b->wlo = UINT64_MAX;
 	}
       else
 	{
@@ -121,8 +125,14 @@ gpurt_plan_make (struct gpurt_plan *plan, const struct gpurt_region *r,
 	}
       /* The call's flags and the record's: a disagreement costs a copy,
 	 never correctness.  */
-      b->flags |= (unsigned) (a[0] >> 8) & 3u;
-      b->flags |= r->args[ranges[i].arg].flags;
+      unsigned aflags = ((unsigned) (a[0] >> 8) & 3u)
+			| r->args[ranges[i].arg].flags;
+      b->flags |= aflags;
+      if (aflags & GPURT_ARG_WRITTEN)
+	{
+	  b->wlo = ranges[i].start < b->wlo ? ranges[i].start : b->wlo;
+	  b->whi = ranges[i].end > b->whi ? ranges[i].end : b->whi;
+	}
       plan->arg_buffer[ranges[i].arg] = nbuffers - 1;
     }
   /* Offsets are taken from the final, merged starts.  */
@@ -164,11 +174,13 @@ gpurt_plan_make (struct gpurt_plan *plan, const struct gpurt_region *r,
 	    goto ERROR;
 	  continue;
 	}
-      b->map = gpurt_map_enter (dev, r, b->start, b->end, b->flags, why);
+      b->map = gpurt_map_enter (dev, lane, r, b->start, b->end, b->flags,
+				keep, why);
       if (b->map == NULL)
 	goto ERROR;
       b->mem = b->map->mem;
       b->map_offset = b->start - b->map->start;
+      b->reused = b->map->dev_valid;
     }
   /* The kernel's offsets are from the start of the mapping's buffer.  */
   for (i = 0; i < nranges; i++)
@@ -190,26 +202,30 @@ int
 gpurt_buffers_copy_in (struct gpurt_plan *plan, struct gpurt_region *r,
 		       cl_command_queue queue, char *why)
 {
-  uint64_t bytes = 0;
   unsigned i;
-  int ok = 0;
 
   for (i = 0; i < plan->nbuffers; i++)
     {
       struct gpurt_buffer *b = &plan->buffers[i];
-      size_t size = (size_t) (b->end - b->start);
 
       if (b->dummy || b->flags == 0)
 	continue;
       if (!gpurt_map_copy_in (b->map, r, queue, b->start, b->end, why))
-	goto ERROR;
-      bytes += size;
+	return 0;
     }
-  ok = 1;
+  return 1;
+}
 
- ERROR:
-  atomic_fetch_add (&r->bytes_h2d, bytes);
-  return ok;
+/* Is B, a buffer of PLAN, copied back at the end of the launch?  Written
+   ones are, unless the launch keeps them on the device (its mapping is in
+   the table).  */
+
+static int
+gpurt_buffer_copied_back (const struct gpurt_plan *plan,
+			  const struct gpurt_buffer *b)
+{
+  return !b->dummy && (b->flags & GPURT_ARG_WRITTEN)
+	 && !(plan->keep && !b->map->private_copy);
 }
 
 /* Copy every written buffer of PLAN back from DEV into host memory, all or
@@ -226,8 +242,7 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
   int ok = 0;
 
   for (i = 0; i < plan->nbuffers; i++)
-    if (!plan->buffers[i].dummy
-	&& (plan->buffers[i].flags & GPURT_ARG_WRITTEN))
+    if (gpurt_buffer_copied_back (plan, &plan->buffers[i]))
       nwritten++;
 
   for (i = 0; i < plan->nbuffers; i++)
@@ -236,7 +251,7 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
       size_t size = (size_t) (b->end - b->start);
       void *dest = (void *) (uintptr_t) b->start;
 
-      if (b->dummy || !(b->flags & GPURT_ARG_WRITTEN))
+      if (!gpurt_buffer_copied_back (plan, b))
 	continue;
       if (nwritten > 1)
 	{
@@ -278,8 +293,9 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
   return ok;
 }
 
-/* Leave every mapping of PLAN, release its dummy buffer, staging areas
-   and arrays.  Safe on a partly made plan.  */
+/* Leave every mapping of PLAN (keeping them on the device when the
+   launch succeeded with KEEP: PLAN->kept), release its dummy buffer,
+   staging areas and arrays.  Safe on a partly made plan.  */
 
 void
 gpurt_plan_release (struct gpurt_plan *plan)
@@ -290,7 +306,9 @@ gpurt_plan_release (struct gpurt_plan *plan)
     for (i = 0; i < plan->nargs + 1; i++)
       {
 	if (plan->buffers[i].map != NULL)
-	  gpurt_map_leave (plan->dev, plan->buffers[i].map);
+	  gpurt_map_leave (plan->dev, plan->lane, plan->buffers[i].map,
+			   plan->kept, plan->buffers[i].wlo,
+			   plan->buffers[i].whi);
 	else if (plan->buffers[i].mem != NULL)
 	  gpurt_cl_buffer_release (plan->buffers[i].mem);
 	free (plan->buffers[i].staging);

@@ -73,6 +73,20 @@ gpurt_cl_write (cl_command_queue queue, cl_mem mem, size_t offset,
 			 why, clEnqueueWriteBuffer, "for %zu bytes", size);
 }
 
+/* Enqueue on QUEUE the copy of SIZE bytes from SRC at SRC_OFFSET to DST
+   at DST_OFFSET, both device buffers, not waiting for it.  Returns 1, or
+   0 with WHY.  */
+
+int
+gpurt_cl_copy (cl_command_queue queue, cl_mem src, size_t src_offset,
+	       cl_mem dst, size_t dst_offset, size_t size, char *why)
+{
+  return GPURT_CL_CHECK (gpurt_cl.clEnqueueCopyBuffer (queue, src, dst,
+						       src_offset, dst_offset,
+						       size, 0, NULL, NULL),
+			 why, clEnqueueCopyBuffer, "for %zu bytes", size);
+}
+
 /* Enqueue on QUEUE the copy of SIZE bytes of MEM at OFFSET to host DST,
    waiting for it when BLOCKING.  WHAT says what it was for.  Returns 1,
    or 0 with WHY.  */

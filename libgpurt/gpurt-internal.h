@@ -77,6 +77,7 @@ GPURT_EXPORT int gpurt_run (const char *region, uint64_t *args,
 					  uint64_t hi),
 			    void *data, uint64_t nhost);
 GPURT_EXPORT void gpurt_register (const char *region);
+GPURT_EXPORT void gpurt_sync (void);
 GPURT_EXPORT int gpurt_last_region_host_threads (void);
 GPURT_EXPORT void gpurt_host_lock (void);
 GPURT_EXPORT void gpurt_host_unlock (void);
@@ -182,6 +183,9 @@ GPURT_HIDDEN void gpurt_cl_buffer_release (cl_mem mem);
 GPURT_HIDDEN int gpurt_cl_write (cl_command_queue queue, cl_mem mem,
 				 size_t offset, size_t size, const void *src,
 				 char *why);
+GPURT_HIDDEN int gpurt_cl_copy (cl_command_queue queue, cl_mem src,
+				size_t src_offset, cl_mem dst,
+				size_t dst_offset, size_t size, char *why);
 GPURT_HIDDEN int gpurt_cl_read (cl_command_queue queue, cl_mem mem,
 				int blocking, size_t offset, size_t size,
 				void *dst, char *why, const char *what);
@@ -210,6 +214,8 @@ GPURT_HIDDEN int gpurt_cl_device_value (cl_device_id d, cl_uint param,
 /* ---------------------------------------------------------------------
    The device's map (gpurt-map.c): host byte ranges with a device copy.  */
 
+struct gpurt_lane;
+
 struct gpurt_mapping
 {
   uint64_t start;		/* host bytes [START, END) */
@@ -217,8 +223,14 @@ struct gpurt_mapping
   cl_mem mem;			/* their device copy, END - START bytes */
   unsigned refs;		/* launches using it now */
   unsigned flags;		/* GPU_ARG_READ | GPU_ARG_WRITTEN of its users */
+  int writable;			/* MEM is CL_MEM_READ_WRITE */
   int private_copy;		/* not in the table: it overlapped a mapping
 				   in use when it was made */
+  int dev_valid;		/* MEM holds the bytes the host had (or the
+				   device wrote since) */
+  uint64_t dirty_lo, dirty_hi;	/* host bytes the device wrote that the
+				   host has not seen (empty: lo >= hi) */
+  struct gpurt_lane *owner;	/* idle and kept: the lane that kept it */
 };
 
 struct gpurt_map
@@ -255,16 +267,25 @@ struct gpurt_device
 struct gpurt_region;
 GPURT_HIDDEN void gpurt_map_init (struct gpurt_map *map);
 GPURT_HIDDEN struct gpurt_mapping *
-gpurt_map_enter (struct gpurt_device *dev, const struct gpurt_region *r,
-		 uint64_t start, uint64_t end, unsigned flags, char *why);
+gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
+		 const struct gpurt_region *r, uint64_t start, uint64_t end,
+		 unsigned flags, int keep, char *why);
 GPURT_HIDDEN int gpurt_map_copy_in (struct gpurt_mapping *m,
-				    const struct gpurt_region *r,
+				    struct gpurt_region *r,
 				    cl_command_queue queue, uint64_t start,
 				    uint64_t end, char *why);
 GPURT_HIDDEN void gpurt_map_leave (struct gpurt_device *dev,
-				   struct gpurt_mapping *m);
+				   struct gpurt_lane *lane,
+				   struct gpurt_mapping *m, int kept,
+				   uint64_t wlo, uint64_t whi);
+GPURT_HIDDEN int gpurt_map_dirty (const struct gpurt_mapping *m);
+/* Copy back and release every idle mapping LANE kept on DEV; aborts when
+   a copy fails (the results are lost).  */
+GPURT_HIDDEN void gpurt_map_sync (struct gpurt_device *dev,
+				  struct gpurt_lane *lane);
 GPURT_HIDDEN unsigned gpurt_map_count (struct gpurt_device *dev,
 				       uint64_t *bytes);
+GPURT_HIDDEN uint64_t gpurt_map_sync_bytes (void);
 
 GPURT_HIDDEN struct gpurt_device *gpurt_device_get (void);
 GPURT_HIDDEN cl_command_queue gpurt_device_new_queue (struct gpurt_device *dev,
@@ -292,6 +313,8 @@ struct gpurt_lane
 
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
 						char *why);
+/* The calling thread's lane, NULL if it has none.  */
+GPURT_HIDDEN struct gpurt_lane *gpurt_lane_peek (void);
 GPURT_HIDDEN struct gpurt_lane_kernel *
 gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
 		   char *why);
@@ -364,6 +387,8 @@ struct gpurt_region
   atomic_uint_least64_t kernel_ns;
   atomic_uint_least64_t bytes_h2d;
   atomic_uint_least64_t bytes_d2h;
+  atomic_uint_least64_t bytes_resident;	/* copies in avoided: already
+					   on the device */
   atomic_uint_least64_t build_ns;
   atomic_uint_least64_t cache_hits;	/* program loaded from the cache */
 };
@@ -397,12 +422,17 @@ struct gpurt_buffer
 				   NULL for the dummy */
   cl_mem mem;			/* its buffer (the dummy's own) */
   uint64_t map_offset;		/* START - MAP->start */
+  uint64_t wlo, whi;		/* host bytes its arguments may write */
+  int reused;			/* MAP was already on the device */
   void *staging;		/* read-back staging area, or NULL */
 };
 
 struct gpurt_plan
 {
   struct gpurt_device *dev;
+  struct gpurt_lane *lane;
+  int keep;			/* the launch may keep its results */
+  int kept;			/* it succeeded: its mappings stay */
   unsigned nbuffers;
   struct gpurt_buffer *buffers;
   unsigned nargs;
@@ -413,7 +443,9 @@ struct gpurt_plan
 GPURT_HIDDEN int gpurt_plan_make (struct gpurt_plan *plan,
 				  const struct gpurt_region *r,
 				  const uint64_t *args,
-				  struct gpurt_device *dev, char *why);
+				  struct gpurt_device *dev,
+				  struct gpurt_lane *lane, int keep,
+				  char *why);
 GPURT_HIDDEN int gpurt_buffers_copy_in (struct gpurt_plan *plan,
 					struct gpurt_region *r,
 					cl_command_queue queue, char *why);

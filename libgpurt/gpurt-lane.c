@@ -30,6 +30,8 @@ gpurt_lane_release (void *lane_ptr)
 
   if (lane == NULL)
     return;
+  /* Results the thread's regions kept on the device go home first.  */
+  gpurt_map_sync (lane->dev, lane);
   for (i = 0; i < lane->nkernels; i++)
     {
       struct gpurt_lane_kernel *lk = &lane->kernels[i];
@@ -52,6 +54,14 @@ gpurt_lane_key_init (void)
   if (pthread_key_create (&gpurt_lane_key, gpurt_lane_release) != 0)
     gpurt_message ("cannot create the key of per-thread queues: a thread's"
 		   " queue is not released when it exits");
+}
+
+/* See gpurt-internal.h.  */
+
+struct gpurt_lane *
+gpurt_lane_peek (void)
+{
+  return gpurt_my_lane;
 }
 
 /* The calling thread's lane onto DEV, made on first use.  Returns NULL

@@ -1,32 +1,45 @@
 /* gpurt-map.c -- the device's map: which host byte ranges have a copy on
-   the device, in which buffer, and who is using it.
+   the device, in which buffer, who is using it, and which copy is current.
 
    Every device buffer that holds user data is a mapping of this table
    (libgomp's splay tree of mappings in target.c plays the same part).
    A launch enters each of its merged argument ranges (gpurt-buffers.c)
-   and leaves them when it is done; the table keeps, per mapping, the
-   host range, the buffer, the number of launches using it, the union of
-   their access flags and whether the device copy holds the host's bytes.
+   and leaves them when it is done.  The table keeps, per mapping, the
+   host range, the buffer, the number of launches using it, whether the
+   device copy holds the host's bytes (DEV_VALID) and the part the device
+   wrote that the host has not seen yet (the dirty range).
 
-   The policy lives here and nowhere else.  Today's is the simplest one:
-   a mapping is made for a launch, filled from host memory when the launch
-   enters it, and released when the last launch using it leaves, so every
-   region copies its inputs in and its results back, every time.
-   Transfer elimination changes only this file's decisions (keep mappings
-   after the launch, copy in only what is not valid on the device).
+   The transfer policy lives here.  A launch the compiler did not mark
+   (no GPU_NARGS_KEEP) works as regions always did: its mappings are made
+   for it, filled from host memory and released when it leaves, after its
+   results were copied back.  A launch marked KEEP (gpu_hostsync proved
+   that no host code runs between it and the next gpurt_sync of the same
+   thread that could touch its data) leaves its mappings in the table,
+   owned by its thread's lane, with their dirty ranges: a later KEEP
+   launch of that thread finds its data already there (no copy in, no
+   copy back), and gpurt_sync -- or the host fallback of any region of
+   the thread -- copies the dirty ranges back and releases them.  A
+   mapping is only ever reused by the thread that kept it: other threads
+   see host memory, which is current for them as long as the program has
+   no data race (the synchronization that orders them is host code, so
+   the keeping thread synced before it).
 
    Mappings in the table are disjoint and sorted by start.  A range that
-   overlaps a mapping another launch is using gets a mapping of its own
-   outside the table ("private"): two host threads running regions over
-   the same arrays then behave as before, each with its own copy.  The
-   table's lock is held only while it is searched or changed, never
-   across a copy or a kernel.  */
+   overlaps a mapping in use, or one another thread kept, gets a mapping
+   of its own outside the table ("private", copied in and back as
+   before).  A KEEP launch whose range overlaps idle mappings its thread
+   kept absorbs them: one new mapping over the union, filled from the old
+   buffers on the device and from host memory for the gaps.  The table's
+   lock is held to search and change it, and while absorbing.  */
 
 #include "gpurt-internal.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Bytes copied back by gpurt_sync (not charged to a region).  */
+static atomic_uint_least64_t gpurt_sync_bytes;
 
 /* Index of the first mapping of MAP whose end is above START (the first
    that may overlap a range starting at START); MAP->N if none.  */
@@ -67,7 +80,21 @@ gpurt_map_insert (struct gpurt_map *map, unsigned at,
   memmove (&map->v[at + 1], &map->v[at], (map->n - at) * sizeof *map->v);
   map->v[at] = m;
   map->n++;
+  map->bytes += m->end - m->start;
   return 1;
+}
+
+/* Remove the mapping at index AT from MAP.  */
+
+static void
+gpurt_map_remove_at (struct gpurt_map *map, unsigned at)
+{
+  struct gpurt_mapping *m = map->v[at];
+
+  memmove (&map->v[at], &map->v[at + 1],
+	   (map->n - at - 1) * sizeof *map->v);
+  map->n--;
+  map->bytes -= m->end - m->start;
 }
 
 /* Remove M from MAP (it is in the table).  */
@@ -78,11 +105,7 @@ gpurt_map_remove (struct gpurt_map *map, struct gpurt_mapping *m)
   unsigned at = gpurt_map_search (map, m->start);
 
   if (at < map->n && map->v[at] == m)
-    {
-      memmove (&map->v[at], &map->v[at + 1],
-	       (map->n - at - 1) * sizeof *map->v);
-      map->n--;
-    }
+    gpurt_map_remove_at (map, at);
 }
 
 /* Set up the empty MAP of a device (once, when the device is chosen).  */
@@ -94,21 +117,232 @@ gpurt_map_init (struct gpurt_map *map)
   pthread_mutex_init (&map->lock, NULL);
 }
 
+/* Is M an idle mapping that LANE kept?  */
+
+static int
+gpurt_map_kept_by (const struct gpurt_mapping *m,
+		   const struct gpurt_lane *lane)
+{
+  return m->refs == 0 && m->owner != NULL && m->owner == lane;
+}
+
+/* Copy the dirty range of M (out of the table, idle) back into host
+   memory through LANE's queue, waiting for it, and release M.  Returns 1,
+   or 0 with WHY when the copy failed (M is released either way: its data
+   is lost, and the caller aborts).  */
+
+static int
+gpurt_map_write_back (struct gpurt_lane *lane, struct gpurt_mapping *m,
+		      char *why)
+{
+  int ok = 1;
+
+  if (m->dirty_lo < m->dirty_hi)
+    {
+      size_t size = (size_t) (m->dirty_hi - m->dirty_lo);
+
+      ok = gpurt_cl_read (lane->queue, m->mem, 1,
+			  (size_t) (m->dirty_lo - m->start), size,
+			  (void *) (uintptr_t) m->dirty_lo, why,
+			  "copying results kept on the device back");
+      if (ok)
+	{
+	  atomic_fetch_add (&gpurt_sync_bytes, size);
+	  if (gpurt_env.verbose >= 3)
+	    gpurt_message ("sync: device to host, %zu bytes to %p", size,
+			   (void *) (uintptr_t) m->dirty_lo);
+	}
+    }
+  gpurt_cl_buffer_release (m->mem);
+  free (m);
+  return ok;
+}
+
+/* Abort: results only the device held could not reach host memory.  */
+
+static void
+gpurt_map_lost (const char *why)
+{
+  gpurt_message ("results of earlier regions kept on the device could not"
+		 " be copied back (%s); they are lost, aborting", why);
+  abort ();
+}
+
+/* Copy back and release every idle mapping LANE kept that overlaps the
+   host bytes [START, END) (every one when START == END == 0).  MAP's lock
+   is held; it is released and taken again around the copies.  */
+
+static void
+gpurt_map_sync_locked (struct gpurt_map *map, struct gpurt_lane *lane,
+		       uint64_t start, uint64_t end)
+{
+  struct gpurt_mapping **out = NULL;
+  unsigned nout = 0, i;
+  int all = start == 0 && end == 0;
+  char why[GPURT_WHY_LEN] = "";
+
+  for (i = all ? 0 : gpurt_map_search (map, start);
+       i < map->n && (all || map->v[i]->start < end); )
+    if (gpurt_map_kept_by (map->v[i], lane))
+      {
+	struct gpurt_mapping **o = realloc (out, (nout + 1) * sizeof *o);
+
+	if (o == NULL)
+	  gpurt_map_lost ("out of memory");
+	out = o;
+	out[nout++] = map->v[i];
+	gpurt_map_remove_at (map, i);
+      }
+    else
+      i++;
+  if (nout == 0)
+    return;
+  pthread_mutex_unlock (&map->lock);
+  for (i = 0; i < nout; i++)
+    if (!gpurt_map_write_back (lane, out[i], why))
+      gpurt_map_lost (why);
+  free (out);
+  pthread_mutex_lock (&map->lock);
+}
+
+/* See gpurt-internal.h.  */
+
+void
+gpurt_map_sync (struct gpurt_device *dev, struct gpurt_lane *lane)
+{
+  pthread_mutex_lock (&dev->map.lock);
+  gpurt_map_sync_locked (&dev->map, lane, 0, 0);
+  pthread_mutex_unlock (&dev->map.lock);
+}
+
+/* A new mapping of [START, END) on DEV for FLAGS, not in the table.
+   Returns NULL with WHY.  */
+
+static struct gpurt_mapping *
+gpurt_map_new (struct gpurt_device *dev, uint64_t start, uint64_t end,
+	       unsigned flags, char *why)
+{
+  struct gpurt_mapping *m = calloc (1, sizeof *m);
+
+  if (m == NULL)
+    {
+      gpurt_set_why (why, "out of memory for a mapping");
+      return NULL;
+    }
+  m->start = start;
+  m->end = end;
+  m->flags = flags;
+  m->refs = 1;
+  m->writable = (flags & GPU_ARG_WRITTEN) != 0;
+  m->mem = gpurt_cl_buffer (dev, m->writable
+				 ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY,
+			    (size_t) (end - start), why, "");
+  if (m->mem == NULL)
+    {
+      free (m);
+      return NULL;
+    }
+  return m;
+}
+
+/* Absorb into one new mapping of LANE's the host bytes [START, END) and
+   the idle mappings LANE kept at indices [AT, AT2) of MAP, which overlap
+   them: its buffer covers the union, filled from the old buffers on the
+   device and from host memory elsewhere, and its dirty range is theirs.
+   MAP's lock is held.  Returns the new mapping, in the table, or NULL
+   with WHY (the old mappings are then untouched).  */
+
+static struct gpurt_mapping *
+gpurt_map_absorb (struct gpurt_device *dev, struct gpurt_lane *lane,
+		  const struct gpurt_region *r, uint64_t start, uint64_t end,
+		  unsigned flags, unsigned at, unsigned at2, char *why)
+{
+  struct gpurt_map *map = &dev->map;
+  struct gpurt_mapping *m;
+  uint64_t lo = start < map->v[at]->start ? start : map->v[at]->start;
+  uint64_t hi = end > map->v[at2 - 1]->end ? end : map->v[at2 - 1]->end;
+  uint64_t pos = lo, dlo = UINT64_MAX, dhi = 0;
+  unsigned i;
+
+  m = gpurt_map_new (dev, lo, hi, flags | GPU_ARG_WRITTEN, why);
+  if (m == NULL)
+    return NULL;
+  for (i = at; i < at2; i++)
+    {
+      struct gpurt_mapping *o = map->v[i];
+
+      if (o->start > pos
+	  && !gpurt_cl_write (lane->queue, m->mem, (size_t) (pos - lo),
+			      (size_t) (o->start - pos),
+			      (const void *) (uintptr_t) pos, why))
+	goto ERROR;
+      if (!gpurt_cl_copy (lane->queue, o->mem, 0, m->mem,
+			  (size_t) (o->start - lo),
+			  (size_t) (o->end - o->start), why))
+	goto ERROR;
+      if (o->dirty_lo < o->dirty_hi)
+	{
+	  dlo = o->dirty_lo < dlo ? o->dirty_lo : dlo;
+	  dhi = o->dirty_hi > dhi ? o->dirty_hi : dhi;
+	}
+      m->flags |= o->flags;
+      pos = o->end;
+    }
+  if (hi > pos
+      && !gpurt_cl_write (lane->queue, m->mem, (size_t) (pos - lo),
+			  (size_t) (hi - pos), (const void *) (uintptr_t) pos,
+			  why))
+    goto ERROR;
+  /* The copies read the old buffers: finish them before those go.  */
+  if (!gpurt_cl_finish (lane->queue, why, "joining kept device copies"))
+    goto ERROR;
+  if (dlo < dhi)
+    {
+      m->dirty_lo = dlo;
+      m->dirty_hi = dhi;
+    }
+  m->dev_valid = 1;
+  for (i = at; i < at2; i++)
+    {
+      struct gpurt_mapping *o = map->v[at];
+
+      gpurt_map_remove_at (map, at);
+      gpurt_cl_buffer_release (o->mem);
+      free (o);
+    }
+  if (!gpurt_map_insert (map, at, m))
+    {
+      /* Keep it out of the table: its dirty range goes back at leave.  */
+      m->private_copy = 1;
+    }
+  if (gpurt_env.verbose >= 3)
+    gpurt_message ("%s: joined %u kept mapping(s) into %" PRIu64 " bytes at"
+		   " %p", r->name, at2 - at, hi - lo, (void *) (uintptr_t) lo);
+  return m;
+
+ ERROR:
+  gpurt_cl_drain (lane->queue);
+  gpurt_cl_buffer_release (m->mem);
+  free (m);
+  return NULL;
+}
+
 /* A mapping of the host bytes [START, END) on DEV for a launch of region
-   R that accesses them as FLAGS (GPU_ARG_READ, GPU_ARG_WRITTEN): an idle
-   mapping of the table that holds the whole range, else a new one.  The
-   caller's offset into the mapping's buffer is START - mapping->start.
-   Returns NULL with WHY when no device buffer can be had.  */
+   R by LANE that accesses them as FLAGS (GPU_ARG_READ, GPU_ARG_WRITTEN)
+   and may KEEP its results on the device.  Returns the mapping (the
+   caller's offset into its buffer is START - mapping->start; DEV_VALID
+   says whether the device copy is already current) or NULL with WHY.  */
 
 struct gpurt_mapping *
-gpurt_map_enter (struct gpurt_device *dev, const struct gpurt_region *r,
-		 uint64_t start, uint64_t end, unsigned flags, char *why)
+gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
+		 const struct gpurt_region *r, uint64_t start, uint64_t end,
+		 unsigned flags, int keep, char *why)
 {
   struct gpurt_map *map = &dev->map;
   struct gpurt_mapping *m = NULL;
   uint64_t size = end - start;
-  unsigned at;
-  int overlap;
+  unsigned at, at2, i;
+  int own = 1;
 
   if (size > dev->max_mem_alloc_size || size > SIZE_MAX)
     {
@@ -120,49 +354,53 @@ gpurt_map_enter (struct gpurt_device *dev, const struct gpurt_region *r,
 
   pthread_mutex_lock (&map->lock);
   at = gpurt_map_search (map, start);
-  overlap = at < map->n && map->v[at]->start < end;
-  if (overlap && map->v[at]->refs == 0 && map->v[at]->start <= start
-      && end <= map->v[at]->end)
+  for (at2 = at; at2 < map->n && map->v[at2]->start < end; at2++)
+    if (!gpurt_map_kept_by (map->v[at2], lane))
+      own = 0;
+  if (at2 > at && own && keep)
     {
-      /* An idle mapping holds the range: use it.  (Not reached under
-	 today's policy, which releases idle mappings.)  */
-      m = map->v[at];
-      m->refs++;
-      m->flags |= flags;
+      if (at2 == at + 1 && map->v[at]->start <= start
+	  && end <= map->v[at]->end
+	  && (map->v[at]->writable || !(flags & GPU_ARG_WRITTEN)))
+	{
+	  /* The thread's own copy holds the range: use it.  */
+	  m = map->v[at];
+	  m->refs++;
+	  m->owner = NULL;
+	  m->flags |= flags;
+	  pthread_mutex_unlock (&map->lock);
+	  return m;
+	}
+      m = gpurt_map_absorb (dev, lane, r, start, end, flags, at, at2, why);
+      if (m == NULL)
+	gpurt_map_sync_locked (map, lane, start, end);
       pthread_mutex_unlock (&map->lock);
-      return m;
+      return m != NULL ? m : gpurt_map_enter (dev, lane, r, start, end, flags,
+					      0, why);
     }
+  /* Host memory must be current before it is copied in.  */
+  for (i = at; i < at2; i++)
+    if (gpurt_map_kept_by (map->v[i], lane))
+      {
+	gpurt_map_sync_locked (map, lane, start, end);
+	break;
+      }
   pthread_mutex_unlock (&map->lock);
 
-  /* A new mapping; the buffer is made without the lock held.  */
-  m = calloc (1, sizeof *m);
+  /* A new mapping; the buffer is made without the lock held.  One that
+     may be kept is writable: a later launch may write it.  */
+  m = gpurt_map_new (dev, start, end, keep ? flags | GPU_ARG_WRITTEN : flags,
+		     why);
   if (m == NULL)
-    {
-      gpurt_set_why (why, "out of memory for a mapping");
-      return NULL;
-    }
-  m->start = start;
-  m->end = end;
-  m->flags = flags;
-  m->refs = 1;
-  m->mem = gpurt_cl_buffer (dev, (flags & GPU_ARG_WRITTEN)
-				 ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY,
-			    (size_t) size, why, "");
-  if (m->mem == NULL)
-    {
-      free (m);
-      return NULL;
-    }
+    return NULL;
 
   /* Enter it in the table unless the range overlaps a mapping there (in
-     use by another launch, or made since we looked).  */
+     use by another launch, another thread's, or made since we looked).  */
   pthread_mutex_lock (&map->lock);
   at = gpurt_map_search (map, start);
   if ((at < map->n && map->v[at]->start < end)
       || !gpurt_map_insert (map, at, m))
     m->private_copy = 1;
-  else
-    map->bytes += size;
   pthread_mutex_unlock (&map->lock);
 
   if (gpurt_env.verbose >= 3)
@@ -175,49 +413,84 @@ gpurt_map_enter (struct gpurt_device *dev, const struct gpurt_region *r,
 
 /* Make M's device copy of the host bytes [START, END) (within M) current
    for a launch of R, through QUEUE (not blocking: the launch's clFinish
-   completes it).  Under today's policy the copy is always made.  Returns
-   1 on success, else 0 with WHY.  */
+   completes it): nothing to do when the device copy is already current.
+   Returns 1 on success, else 0 with WHY.  */
 
 int
-gpurt_map_copy_in (struct gpurt_mapping *m, const struct gpurt_region *r,
+gpurt_map_copy_in (struct gpurt_mapping *m, struct gpurt_region *r,
 		   cl_command_queue queue, uint64_t start, uint64_t end,
 		   char *why)
 {
   size_t size = (size_t) (end - start);
 
+  if (m->dev_valid)
+    {
+      atomic_fetch_add (&r->bytes_resident, size);
+      return 1;
+    }
   if (!gpurt_cl_write (queue, m->mem, (size_t) (start - m->start), size,
 		       (const void *) (uintptr_t) start, why))
     return 0;
+  atomic_fetch_add (&r->bytes_h2d, size);
   if (gpurt_env.verbose >= 3)
     gpurt_message ("%s: host to device, %zu bytes from %p", r->name, size,
 		   (void *) (uintptr_t) start);
   return 1;
 }
 
-/* The launch that entered M is done with it: under today's policy the
-   last user releases it.  Its commands have completed or been drained.  */
+/* The launch that entered M is done with it.  KEPT: it succeeded, may
+   keep its results on the device, and wrote the host bytes [WLO, WHI)
+   of M (empty when WLO >= WHI), which the host has not seen; M then stays
+   in the table, LANE's.  Otherwise the last user releases M; its dirty
+   range, if a kept mapping it reused had one, is copied back first.  */
 
 void
-gpurt_map_leave (struct gpurt_device *dev, struct gpurt_mapping *m)
+gpurt_map_leave (struct gpurt_device *dev, struct gpurt_lane *lane,
+		 struct gpurt_mapping *m, int kept, uint64_t wlo,
+		 uint64_t whi)
 {
   struct gpurt_map *map = &dev->map;
+  char why[GPURT_WHY_LEN] = "";
   int release;
 
   if (m == NULL)
     return;
   pthread_mutex_lock (&map->lock);
+  if (kept && !m->private_copy)
+    {
+      m->dev_valid = 1;
+      if (wlo < whi)
+	{
+	  if (m->dirty_lo >= m->dirty_hi)
+	    {
+	      m->dirty_lo = wlo;
+	      m->dirty_hi = whi;
+	    }
+	  else
+	    {
+	      m->dirty_lo = wlo < m->dirty_lo ? wlo : m->dirty_lo;
+	      m->dirty_hi = whi > m->dirty_hi ? whi : m->dirty_hi;
+	    }
+	}
+      if (--m->refs == 0)
+	m->owner = lane;
+      pthread_mutex_unlock (&map->lock);
+      return;
+    }
   release = --m->refs == 0;
   if (release && !m->private_copy)
-    {
-      gpurt_map_remove (map, m);
-      map->bytes -= m->end - m->start;
-    }
+    gpurt_map_remove (map, m);
   pthread_mutex_unlock (&map->lock);
-  if (release)
-    {
-      gpurt_cl_buffer_release (m->mem);
-      free (m);
-    }
+  if (release && !gpurt_map_write_back (lane, m, why))
+    gpurt_map_lost (why);
+}
+
+/* Did M hold results the host had not seen when the launch entered it?  */
+
+int
+gpurt_map_dirty (const struct gpurt_mapping *m)
+{
+  return m->dirty_lo < m->dirty_hi;
 }
 
 /* Number of mappings in DEV's table and the bytes they hold (tests).  */
@@ -233,4 +506,12 @@ gpurt_map_count (struct gpurt_device *dev, uint64_t *bytes)
     *bytes = dev->map.bytes;
   pthread_mutex_unlock (&dev->map.lock);
   return n;
+}
+
+/* Bytes gpurt_sync copied back so far (the profile).  */
+
+uint64_t
+gpurt_map_sync_bytes (void)
+{
+  return atomic_load (&gpurt_sync_bytes);
 }

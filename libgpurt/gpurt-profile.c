@@ -49,7 +49,8 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
   const struct gpurt_widths *widths = w;
 
   fprintf (stderr, "  %-*s  %-*s %9" PRIu64 " %9" PRIu64 " %9" PRIu64
-	   " %12.3f %14" PRIu64 " %14" PRIu64 " %10.1f %6" PRIu64 "\n",
+	   " %12.3f %14" PRIu64 " %14" PRIu64 " %10.1f %6" PRIu64
+	   " %14" PRIu64 "\n",
 	   widths->name, r->name != NULL ? r->name : "?",
 	   widths->loc, r->loc != NULL ? r->loc : "?",
 	   (uint64_t) atomic_load (&r->launches),
@@ -59,7 +60,8 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
 	   (uint64_t) atomic_load (&r->bytes_h2d),
 	   (uint64_t) atomic_load (&r->bytes_d2h),
 	   (double) atomic_load (&r->build_ns) / 1e6,
-	   (uint64_t) atomic_load (&r->cache_hits));
+	   (uint64_t) atomic_load (&r->cache_hits),
+	   (uint64_t) atomic_load (&r->bytes_resident));
 }
 
 /* Write S to F as a JSON string.  */
@@ -106,7 +108,8 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
   fprintf (f, ", \"launches\": %" PRIu64 ", \"device_runs\": %" PRIu64
 	   ", \"host_runs\": %" PRIu64 ", \"kernel_ms\": %.6f"
 	   ", \"bytes_h2d\": %" PRIu64 ", \"bytes_d2h\": %" PRIu64
-	   ", \"build_ms\": %.3f, \"cache_hits\": %" PRIu64 "}",
+	   ", \"build_ms\": %.3f, \"cache_hits\": %" PRIu64
+	   ", \"bytes_resident\": %" PRIu64 "}",
 	   (uint64_t) atomic_load (&r->launches),
 	   (uint64_t) atomic_load (&r->device_runs),
 	   (uint64_t) atomic_load (&r->host_runs),
@@ -114,7 +117,8 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (uint64_t) atomic_load (&r->bytes_h2d),
 	   (uint64_t) atomic_load (&r->bytes_d2h),
 	   (double) atomic_load (&r->build_ns) / 1e6,
-	   (uint64_t) atomic_load (&r->cache_hits));
+	   (uint64_t) atomic_load (&r->cache_hits),
+	   (uint64_t) atomic_load (&r->bytes_resident));
 }
 
 /* Write the report (atexit handler).  */
@@ -132,11 +136,15 @@ gpurt_profile_report (void)
       fprintf (stderr, "gpurt profile: device %s%s%s\n",
 	       dev != NULL ? "'" : "", dev != NULL ? dev->name : "none (host)",
 	       dev != NULL ? "'" : "");
-      fprintf (stderr, "  %-*s  %-*s %9s %9s %9s %12s %14s %14s %10s %6s\n",
+      fprintf (stderr, "  %-*s  %-*s %9s %9s %9s %12s %14s %14s %10s %6s"
+	       " %14s\n",
 	       widths.name, "region", widths.loc, "location", "launches",
 	       "device", "host", "kernel ms", "bytes to dev", "bytes to host",
-	       "build ms", "cached");
+	       "build ms", "cached", "resident");
       gpurt_region_foreach (gpurt_profile_row, &widths);
+      fprintf (stderr, "  resident: bytes already on the device, not copied"
+	       " in; results kept on the device and copied back at sync"
+	       " points: %" PRIu64 " bytes\n", gpurt_map_sync_bytes ());
     }
   else if (gpurt_env.profile == GPURT_PROFILE_JSON)
     {
@@ -155,6 +163,8 @@ gpurt_profile_report (void)
 	gpurt_json_string (json.f, dev->name);
       else
 	fprintf (json.f, "null");
+      fprintf (json.f, ",\n  \"sync_bytes_d2h\": %" PRIu64,
+	       gpurt_map_sync_bytes ());
       fprintf (json.f, ",\n  \"regions\": [");
       gpurt_region_foreach (gpurt_profile_json_region, &json);
       fprintf (json.f, "\n  ]\n}\n");

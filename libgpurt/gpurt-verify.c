@@ -163,7 +163,7 @@ gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
 		  uint64_t nhost, int *threads)
 {
   struct gpurt_region *r = gpurt_region_get (region);
-  unsigned count = nargs & ~GPU_NARGS_RANGES_INVALID;
+  unsigned count = nargs & ~GPU_NARGS_FLAGS;
   struct gpurt_vrange *v = calloc (count ? count : 1, sizeof *v);
   unsigned nv = 0, i;
   int both = 0;

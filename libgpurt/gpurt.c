@@ -129,6 +129,8 @@ gpurt_fallback (struct gpurt_region *r, int quiet, const char *why)
   const char *loc = r != NULL && r->loc != NULL ? r->loc : "?";
 
   gpurt_last_on_device = 0;
+  /* The host loop needs the results earlier regions kept on the device.  */
+  gpurt_sync ();
   if (r != NULL)
     atomic_fetch_add (&r->host_runs, 1);
 
@@ -206,8 +208,10 @@ gpurt_choose_local_size (unsigned ndim, const uint64_t *n, size_t kernel_wg,
 
 static int
 gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
-		     const uint64_t *args, const uint64_t *n, char *why)
+		     const uint64_t *args, const uint64_t *n, int keep,
+		     char *why)
 {
+  int enqueued = 0;
   struct gpurt_lane *lane = NULL;
   struct gpurt_lane_kernel *lk = NULL;
   struct gpurt_plan plan;
@@ -227,7 +231,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   lk = gpurt_lane_kernel (lane, r, why);
   if (lk == NULL)
     return 0;
-  if (!gpurt_plan_make (&plan, r, args, dev, why))
+  if (!gpurt_plan_make (&plan, r, args, dev, lane, keep, why))
     goto ERROR;
   /* GPU_REDUCE hook: partials buffers and the 1-D grid-stride sizes.  */
   if (r->reduce_wg != 0
@@ -295,6 +299,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		   local[0], local[1], local[2], plan.nbuffers);
 
   event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &kernel_event : NULL;
+  enqueued = 1;
   if (!gpurt_cl_enqueue (lane->queue, lk->kernel,
 			 r->reduce_wg != 0 ? 1 : r->ndim, global, local,
 			 event_ptr, why, r->name))
@@ -321,12 +326,27 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   if (r->reduce_wg != 0)
     gpurt_reduce_store (r, &red, args);
   ok = 1;
+  plan.kept = keep;
 
  ERROR:
   free (red.values);
   if (!ok)
-    /* Let nothing still queued touch host memory once we return.  */
-    gpurt_cl_drain (lane->queue);
+    {
+      /* Let nothing still queued touch host memory once we return.  */
+      gpurt_cl_drain (lane->queue);
+      /* The kernel may have changed data earlier regions kept on the
+	 device, which the host does not have: the host loop cannot start
+	 over from host memory.  */
+      for (k = 0; enqueued && k < plan.nbuffers; k++)
+	if (plan.buffers[k].reused)
+	  {
+	    gpurt_message ("region %s (%s) failed on the device after its"
+			   " kernel started, changing results of earlier"
+			   " regions that only the device held: %s;"
+			   " aborting", r->name, r->loc, why);
+	    abort ();
+	  }
+    }
   if (kernel_event != NULL)
     gpurt_cl_event_ns (kernel_event);	/* releases it */
   gpurt_plan_release (&plan);
@@ -411,8 +431,10 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
   char why[GPURT_WHY_LEN];
   struct gpurt_region *r;
   struct gpurt_device *dev;
+  unsigned flags = nargs & GPU_NARGS_FLAGS;
   int ok;
 
+  nargs &= ~GPU_NARGS_FLAGS;
   gpurt_init ();
   r = gpurt_region_get (region);
   if (r != NULL)
@@ -457,7 +479,7 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
     return gpurt_fallback (r, 0, r->error);
   /* Bit 31 of NARGS: the compiler's access ranges do not hold for this
      launch (index arithmetic that may wrap; docs/ABI.md).  */
-  if (nargs & GPURT_NARGS_RANGES_INVALID)
+  if (flags & GPURT_NARGS_RANGES_INVALID)
     return gpurt_fallback (r, 0, "the index arithmetic may wrap around for"
 			   " these bounds, so the accessed ranges are unknown");
 
@@ -476,7 +498,8 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
   if (!gpurt_region_build (r, dev, why))
     return gpurt_fallback (r, 0, why);
 
-  ok = gpurt_run_on_device (r, dev, args, n, why);
+  ok = gpurt_run_on_device (r, dev, args, n,
+			    (flags & GPU_NARGS_KEEP) && !gpurt_env.verify, why);
   if (!ok)
     return gpurt_fallback (r, 0, why);
 
@@ -501,6 +524,8 @@ gpurt_run (const char *region, uint64_t *args, unsigned nargs,
   gpurt_init ();
   if (gpurt_env.verify && host != NULL && gpurt_env.device != GPURT_DEV_HOST)
     {
+      /* Both runs start from host memory.  */
+      gpurt_sync ();
       const uint64_t n[3] = { n0, n1, n2 };
       int threads = 0;
       int both = gpurt_verify_run (region, args, nargs, n, host, data, nhost,
@@ -534,6 +559,23 @@ gpurt_register (const char *region)
 {
   gpurt_init ();
   gpurt_region_get (region);
+}
+
+/* Bring into host memory every result the calling thread's regions kept
+   on the device (launches with GPU_NARGS_KEEP), and release their device
+   copies.  The compiler calls it before host code that may touch them;
+   cheap when there are none.  Aborts when a copy fails: the results
+   exist nowhere else.  */
+
+void
+gpurt_sync (void)
+{
+  struct gpurt_device *dev = gpurt_device_peek ();
+  struct gpurt_lane *lane;
+
+  if (dev == NULL || (lane = gpurt_lane_peek ()) == NULL)
+    return;
+  gpurt_map_sync (dev, lane);
 }
 
 /* Nonzero when the calling thread's last gpurt_launch ran on a device.  */

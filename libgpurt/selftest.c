@@ -44,6 +44,7 @@
 int gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
 		  uint64_t n0, uint64_t n1, uint64_t n2);
 void gpurt_register (const char *region);
+void gpurt_sync (void);
 int gpurt_last_region_ran_on_device (void);
 int gpurt_host_run (void (*fn) (void *data, uint64_t lo, uint64_t hi),
 		    void *data, uint64_t n);
@@ -529,6 +530,56 @@ run_saxpy (const char *record, uint64_t n, const char *label)
 	 " result", label, n);
   free (x);
   free (y);
+  free (ref);
+}
+
+/* saxpy three times with GPU_NARGS_KEEP, as code after gpu_hostsync
+   calls it: y stays on the device (host memory keeps its old values, when
+   the launches ran on the device) until gpurt_sync; the third launch
+   reads a larger range of y (part host, part device); under
+   GPURT_DEVICE=host or after a fallback every launch runs on the host.  */
+
+static void
+run_keep (uint64_t n)
+{
+  float *x = malloc ((n + 2) * sizeof *x);
+  float *y = malloc ((n + 2) * sizeof *y);
+  float *y0 = malloc ((n + 2) * sizeof *y0);
+  float *ref = malloc ((n + 2) * sizeof *ref);
+  float a = rng_float ();
+  uint64_t args[12], i, m = n > 0 ? n - 1 : 0;
+  int ret[3], r;
+
+  for (i = 0; i < n + 2; i++)
+    {
+      x[i] = rng_float ();
+      y0[i] = y[i] = ref[i] = rng_float ();
+    }
+  for (r = 0; r < 3; r++)
+    {
+      /* Launches 1 and 2 cover [0, M), launch 3 [0, N).  */
+      uint64_t len = r < 2 ? m : n;
+
+      for (i = 0; i < len; i++)
+	ref[i] = a * x[i] + ref[i];
+      arg_buffer (args + 0, x, 1, 0, (int64_t) (len * sizeof *x));
+      arg_buffer (args + 4, y, 3, 0, (int64_t) (len * sizeof *y));
+      arg_scalar (args + 8, &a, sizeof a);
+      ret[r] = gpurt_launch (rec_saxpy, args, 3 | 0x40000000u, len, 1, 1);
+      note_launch ("saxpy-keep", ret[r], len);
+      if (!ret[r])
+	for (i = 0; i < len; i++)
+	  y[i] = a * x[i] + y[i];
+      if (r == 0 && ret[0] && len > 0)
+	check (memcmp (y, y0, len * sizeof *y) == 0, "saxpy-keep n=%" PRIu64
+	       ": y reached host memory before gpurt_sync", n);
+    }
+  gpurt_sync ();
+  check (memcmp (y, ref, (n + 2) * sizeof *y) == 0, "saxpy-keep n=%" PRIu64
+	 ": wrong result after gpurt_sync", n);
+  free (x);
+  free (y);
+  free (y0);
   free (ref);
 }
 
@@ -1095,54 +1146,112 @@ check_no_live_objects (const char *when)
 	 atomic_load (&live_mems), atomic_load (&live_events));
 }
 
-/* The device's map (gpurt-map.c) under today's policy: a range gets a
-   mapping in the table while a launch uses it; a range overlapping a
-   mapping in use gets a private one; the last user releases each.  */
+/* The device's map (gpurt-map.c).  Without KEEP: a range gets a mapping
+   in the table while a launch uses it; a range overlapping a mapping in
+   use gets a private one; the last user releases each.  With KEEP: a
+   mapping stays, owned by its thread, with its dirty range; the same
+   range is found again on the device; a larger one absorbs it (device
+   bytes where it was, host bytes elsewhere); gpurt_map_sync copies the
+   dirty range back into host memory and empties the table.  */
 
 static void
 run_map_table (void)
 {
   struct gpurt_device *dev = gpurt_device_get ();
+  struct gpurt_lane *lane;
   struct gpurt_region r;
   struct gpurt_mapping *a, *b, *c, *d;
-  static char host[4096];
+  static unsigned char host[4096];
   uint64_t base = (uint64_t) (uintptr_t) host, bytes = 0;
   char why[GPURT_WHY_LEN] = "";
+  int i, bad;
 
-  if (dev == NULL)
+  if (dev == NULL || (lane = gpurt_lane_get (dev, why)) == NULL)
     return;
   memset (&r, 0, sizeof r);
   r.name = (char *) "map-table";
   check (gpurt_map_count (dev, NULL) == 0, "map: not empty before the test");
-  a = gpurt_map_enter (dev, &r, base, base + 1024, GPU_ARG_READ, why);
-  b = gpurt_map_enter (dev, &r, base + 2048, base + 4096, GPU_ARG_WRITTEN,
+  a = gpurt_map_enter (dev, lane, &r, base, base + 1024, GPU_ARG_READ, 0,
 		       why);
+  b = gpurt_map_enter (dev, lane, &r, base + 2048, base + 4096,
+		       GPU_ARG_WRITTEN, 0, why);
   /* Inside A, and across A's end, while A is in use.  */
-  c = gpurt_map_enter (dev, &r, base + 16, base + 512, GPU_ARG_READ, why);
-  d = gpurt_map_enter (dev, &r, base + 512, base + 1536, GPU_ARG_READ, why);
+  c = gpurt_map_enter (dev, lane, &r, base + 16, base + 512, GPU_ARG_READ, 0,
+		       why);
+  d = gpurt_map_enter (dev, lane, &r, base + 512, base + 1536, GPU_ARG_READ,
+		       0, why);
   check (a != NULL && b != NULL && c != NULL && d != NULL,
 	 "map: enter failed: %s", why);
-  if (a != NULL && b != NULL && c != NULL && d != NULL)
-    {
-      check (gpurt_map_count (dev, &bytes) == 2 && bytes == 1024 + 2048,
-	     "map: %u mappings of %" PRIu64 " bytes, expected 2 of 3072",
-	     gpurt_map_count (dev, NULL), bytes);
-      check (!a->private_copy && !b->private_copy && c->private_copy
-	     && d->private_copy && c->mem != a->mem,
-	     "map: overlapping ranges in use must get private copies");
-    }
-  gpurt_map_leave (dev, c);
-  gpurt_map_leave (dev, a);
+  if (a == NULL || b == NULL || c == NULL || d == NULL)
+    return;
+  check (gpurt_map_count (dev, &bytes) == 2 && bytes == 1024 + 2048,
+	 "map: %u mappings of %" PRIu64 " bytes, expected 2 of 3072",
+	 gpurt_map_count (dev, NULL), bytes);
+  check (!a->private_copy && !b->private_copy && c->private_copy
+	 && d->private_copy && c->mem != a->mem,
+	 "map: overlapping ranges in use must get private copies");
+  gpurt_map_leave (dev, lane, c, 0, 0, 0);
+  gpurt_map_leave (dev, lane, a, 0, 0, 0);
   check (gpurt_map_count (dev, NULL) == 1, "map: A not released");
   /* A range where A was, now free, enters the table.  */
-  a = gpurt_map_enter (dev, &r, base + 256, base + 1024, GPU_ARG_READ, why);
+  a = gpurt_map_enter (dev, lane, &r, base + 256, base + 1024, GPU_ARG_READ,
+		       0, why);
   check (a != NULL && !a->private_copy && gpurt_map_count (dev, NULL) == 2,
 	 "map: a free range must enter the table");
-  gpurt_map_leave (dev, a);
-  gpurt_map_leave (dev, d);
-  gpurt_map_leave (dev, b);
+  gpurt_map_leave (dev, lane, a, 0, 0, 0);
+  gpurt_map_leave (dev, lane, d, 0, 0, 0);
+  gpurt_map_leave (dev, lane, b, 0, 0, 0);
   check (gpurt_map_count (dev, &bytes) == 0 && bytes == 0,
 	 "map: %" PRIu64 " bytes left after every user left", bytes);
+
+  /* KEEP: the device copy of [0, 512) holds pattern 1 (dirty), the host
+     then gets pattern 2.  */
+  for (i = 0; i < 4096; i++)
+    host[i] = (unsigned char) (i * 7 + 1);
+  a = gpurt_map_enter (dev, lane, &r, base, base + 512, GPU_ARG_READ
+		       | GPU_ARG_WRITTEN, 1, why);
+  check (a != NULL && !a->dev_valid, "map: keep: a fresh mapping: %s", why);
+  if (a == NULL)
+    return;
+  check (gpurt_map_copy_in (a, &r, lane->queue, base, base + 512, why)
+	 && gpurt_cl_finish (lane->queue, why, "test"), "map: copy in: %s",
+	 why);
+  gpurt_map_leave (dev, lane, a, 1, base, base + 512);
+  check (gpurt_map_count (dev, NULL) == 1, "map: keep: the mapping stays");
+  for (i = 0; i < 4096; i++)
+    host[i] = (unsigned char) (i * 13 + 5);
+  /* The same range again: the kept copy, already valid.  */
+  b = gpurt_map_enter (dev, lane, &r, base + 64, base + 512, GPU_ARG_READ, 1,
+		       why);
+  check (b == a && b->dev_valid, "map: keep: the kept copy is reused");
+  if (b != NULL)
+    gpurt_map_leave (dev, lane, b, 1, 0, 0);
+  /* A larger range absorbs it: device bytes below 512, host bytes above;
+     the sync then brings the device's into host memory.  */
+  c = gpurt_map_enter (dev, lane, &r, base + 256, base + 1024, GPU_ARG_READ,
+		       1, why);
+  check (c != NULL && c->dev_valid && c->start == base && c->end == base + 1024
+	 && gpurt_map_count (dev, NULL) == 1,
+	 "map: keep: a larger range must absorb the kept copy: %s", why);
+  if (c == NULL)
+    return;
+  gpurt_map_leave (dev, lane, c, 1, 0, 0);
+  /* Only the dirty range [0, 512) comes back.  */
+  for (i = 512; i < 1024; i++)
+    host[i] = 0;
+  gpurt_map_sync (dev, lane);
+  bad = -1;
+  for (i = 0; i < 1024 && bad < 0; i++)
+    if (host[i] != (i < 512 ? (unsigned char) (i * 7 + 1) : 0))
+      bad = i;
+  check (bad < 0, "map: sync: host byte %d is %u", bad,
+	 bad >= 0 ? host[bad] : 0);
+  {
+    unsigned left = gpurt_map_count (dev, &bytes);
+    check (left == 0 && bytes == 0,
+	   "map: sync must empty the table (%u mappings, %" PRIu64
+	   " bytes left)", left, bytes);
+  }
 }
 
 /* Child mode "inject" (GPURT_FALLBACK=silent): fail each OpenCL call of a
@@ -1565,6 +1674,7 @@ main (int argc, char **argv)
       uint64_t n = sizes[s];
 
       run_saxpy (rec_saxpy, n, "saxpy");
+      run_keep (n);
       run_2d (n, 5);
       run_2d (5, n);
       run_overlap (n);
@@ -1611,6 +1721,7 @@ main (int argc, char **argv)
       for (s = 0; s < NSIZES; s++)
 	{
 	  run_saxpy (rec_saxpy, sizes[s], "saxpy");
+	  run_keep (sizes[s]);
 	  run_scalars (sizes[s], 0);
 	  run_two_rw (sizes[s]);
 	  run_overlap (sizes[s]);
