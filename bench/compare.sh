@@ -50,6 +50,7 @@ montecarlo   1048576,16777216
 kmeans       4194304,16777216
 nbody        16384,65536
 pagerank     1048576,4194304
+jacobi2d     1024,2048
 "
 
 # One run of PACK's PROG at size N: "e2e kernel" in ms, or "FAIL why".

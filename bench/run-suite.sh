@@ -62,6 +62,7 @@ montecarlo   65536,1048576,16777216                65536,1048576     1048576   1
 kmeans       1048576,4194304,16777216              1048576,4194304   16777216  16777216  999999999999
 nbody        4096,16384,65536,131072               4096,16384        16384     65536     999999999999
 pagerank     262144,1048576,4194304                262144,1048576    4194304   4194304   999999999999
+jacobi2d     256,1024,2048                         256,1024          1024      2048      1024
 "
 variants="serial omp ours ours-no-local-mem ours-no-tile ours-no-private ours-no-transfer-elim ours-no-batch ours-no-speculate ocl nvptx"
 

@@ -353,6 +353,7 @@ gpu_launch_args (struct gpu_region *r, tree record_var,
   tree atype = build_array_type_nelts (u64_type (), nargs ? 4 * nargs : 1);
   tree args = create_tmp_var (atype, "gpu_args");
   TREE_ADDRESSABLE (args) = 1;
+  gpu_mark_launch_temp (args);
   for (unsigned i = 0; i < nargs; i++)
     {
       struct gpu_capture *c = &r->caps[i];

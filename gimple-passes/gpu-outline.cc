@@ -694,6 +694,7 @@ outline_region (struct gpu_region *r, int n, tree record_var)
   tree hostn = launch.counts[r->ndim - 1];
   tree data = create_tmp_var (dtype, "gpu_hdata");
   TREE_ADDRESSABLE (data) = 1;
+  gpu_mark_launch_temp (data);
   for (unsigned i = 0; i < fields.length (); i++)
     {
       tree f = fields[i];

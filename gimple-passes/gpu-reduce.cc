@@ -821,6 +821,7 @@ gpu_reduce_arg_words (struct gpu_region *r, unsigned k, tree words[3])
 	struct gpu_reduction *red = &r->reds[j];
 	red->slot = create_tmp_var (red->type, "gpu_red");
 	TREE_ADDRESSABLE (red->slot) = 1;
+	gpu_mark_launch_temp (red->slot);
 	words[0] = fold_convert (u64 (), build_fold_addr_expr (red->slot));
 	words[1] = build_int_cst (u64 (), red->op);
 	words[2] = build_int_cst (u64 (), gpu_type_code (red->type));

@@ -146,6 +146,28 @@ gpu_region_report_missed (struct gpu_region *r)
 		     "loop not offloaded: %s\n", r->fail);
 }
 
+/* The attribute behind gpu_mark_launch_temp (its spaces keep it out of
+   users' reach).  */
+#define GPU_ATTR_LAUNCH_TEMP "gpu launch temporary"
+
+/* See gpu-region.h.  */
+
+void
+gpu_mark_launch_temp (tree var)
+{
+  DECL_ATTRIBUTES (var) = tree_cons (get_identifier (GPU_ATTR_LAUNCH_TEMP),
+				     NULL_TREE, DECL_ATTRIBUTES (var));
+}
+
+/* See gpu-region.h.  */
+
+bool
+gpu_launch_temp_p (tree var)
+{
+  return DECL_P (var)
+	 && lookup_attribute (GPU_ATTR_LAUNCH_TEMP, DECL_ATTRIBUTES (var));
+}
+
 /* See gpu-region.h.  */
 
 const char *

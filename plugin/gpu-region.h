@@ -191,6 +191,14 @@ void gpu_dump_reason (const char *what, location_t loc, const char *text);
    that region R is not offloaded (an error under werror).  */
 void gpu_region_report_missed (struct gpu_region *r);
 
+/* Mark VAR, a temporary of the launch (the argument words, the host
+   fallback's data, a reduction's result slot), as memory no region
+   reaches: gpu_hostsync needs no sync before host code that uses it.  */
+void gpu_mark_launch_temp (tree var);
+
+/* Was VAR marked by gpu_mark_launch_temp?  */
+bool gpu_launch_temp_p (tree var);
+
 /* The user-level name of VALUE (an SSA name or decl) or "<temporary>".  */
 const char *gpu_value_name (tree value);
 

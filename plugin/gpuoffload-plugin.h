@@ -16,7 +16,7 @@ struct gpu_options
   int tile;			/* tile=N (reserved), 0 = choose.  */
   bool no_private;		/* no-private (reserved).  */
   bool no_batch;		/* no-batch (reserved).  */
-  bool no_transfer_elim;	/* no-transfer-elim (reserved).  */
+  bool no_transfer_elim;	/* no-transfer-elim: no gpu_hostsync.  */
   bool no_speculate;		/* no-speculate (reserved).  */
   const char *device_version;	/* device-version=1.2.  */
 };
@@ -39,6 +39,11 @@ gimple_opt_pass *make_pass_gpu_reduce (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_clone (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_emit (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_outline (gcc::context *ctxt);
+/* Runs late, before "optimized" (gpu-hostsync.cc).  */
+gimple_opt_pass *make_pass_gpu_hostsync (gcc::context *ctxt);
+
+/* GC roots of gpu-hostsync.cc.  */
+const struct ggc_root_tab *gpu_hostsync_ggc_roots (void);
 
 /* GC roots of gpu-outline.cc.  */
 const struct ggc_root_tab *gpu_outline_ggc_roots (void);

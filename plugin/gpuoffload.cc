@@ -191,17 +191,23 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 }
 
 /* The passes, in the order they run on a function (gpu-region.h says
-   what each leaves in the region table for the next).  */
+   what each leaves in the region table for the next): the region passes
+   one after the other right after "ssa"; gpu_hostsync late, just before
+   "optimized", when the regions of inlined callees have joined their
+   callers.  */
 static const struct
 {
   const char *name;
   gimple_opt_pass *(*make) (gcc::context *);
+  const char *before;		/* Insert before this pass, not after the
+				   previous one.  */
 } gpu_passes[] = {
-  { "gpu_find", make_pass_gpu_find },
-  { "gpu_reduce", make_pass_gpu_reduce },
-  { "gpu_clone", make_pass_gpu_clone },
-  { "gpu_emit", make_pass_gpu_emit },
-  { "gpu_outline", make_pass_gpu_outline },
+  { "gpu_find", make_pass_gpu_find, NULL },
+  { "gpu_reduce", make_pass_gpu_reduce, NULL },
+  { "gpu_clone", make_pass_gpu_clone, NULL },
+  { "gpu_emit", make_pass_gpu_emit, NULL },
+  { "gpu_outline", make_pass_gpu_outline, NULL },
+  { "gpu_hostsync", make_pass_gpu_hostsync, "optimized" },
 };
 
 /* Give the gpu_* passes every -fopt-info option of the command line.
@@ -263,9 +269,11 @@ plugin_init (struct plugin_name_args *name_args,
     {
       struct register_pass_info info;
       info.pass = gpu_passes[i].make (g);
-      info.reference_pass_name = after;
+      info.reference_pass_name = gpu_passes[i].before
+				 ? gpu_passes[i].before : after;
       info.ref_pass_instance_number = 1;
-      info.pos_op = PASS_POS_INSERT_AFTER;
+      info.pos_op = gpu_passes[i].before ? PASS_POS_INSERT_BEFORE
+			: PASS_POS_INSERT_AFTER;
       register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 			 &info);
       after = gpu_passes[i].name;
@@ -289,5 +297,7 @@ plugin_init (struct plugin_name_args *name_args,
 		     (void *) gpu_launch_ggc_roots ());
   register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) gpu_outline_ggc_roots ());
+  register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) gpu_hostsync_ggc_roots ());
   return 0;
 }

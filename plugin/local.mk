@@ -21,6 +21,7 @@ gpuoffload_la_SOURCES = \
 	gimple-passes/gpu-clone.cc \
 	gimple-passes/gpu-emit.cc \
 	gimple-passes/gpu-outline.cc \
+	gimple-passes/gpu-hostsync.cc \
 	gimple-passes/gpu-launch.cc \
 	gimple-passes/gpu-launch.h \
 	oclemit/oclemit.cc \

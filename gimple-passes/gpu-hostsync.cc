@@ -1,0 +1,353 @@
+/* gpu-hostsync.cc -- the gpu_hostsync pass: let regions keep their data
+   on the device between them, and bring it home where host code may look.
+
+   Every region is one call gpurt_run (record, args, nargs, ...) made by
+   gpu_outline.  Without this pass the runtime copies each region's inputs
+   in and its results back around every call.  This pass runs late (after
+   inlining and the scalar optimizations, so that a time loop and the
+   regions of the functions it calls are one body) on each function that
+   calls gpurt_run, and:
+
+     - analysis: a forward dataflow over the CFG of one bit, "a region of
+       this function may have left results on the device".  A gpurt_run
+       call sets it.  A host statement that may read or write memory a
+       region could reach -- any load or store but those of the launch's
+       own temporaries and of locals whose address is never taken, any
+       call that is not const, any asm, the function's return -- needs
+       the host copy current first: it is a sync point, and clears it.
+
+     - transform: each gpurt_run call gets GPU_NARGS_KEEP (its results
+       may stay on the device) and gpurt_sync () is inserted before every
+       sync point the bit reaches set.  Nothing is ever stale: every path
+       from a region to host code that may touch memory, or out of the
+       function, passes a gpurt_sync; the runtime syncs before any host
+       fallback too.
+
+   The rule is deliberately blunt: any memory access of the host is a
+   sync point, whatever it touches (the alias oracle could exempt more; a
+   call is one even if it touches nothing of ours).  So data stays on the
+   device exactly across host code that only computes in registers or in
+   locals whose address is never taken -- the loop control of a time-step
+   loop around regions, the argument words of the next launch -- at -O0
+   as when optimizing.  -fplugin-arg-gpuoffload-no-transfer-elim turns
+   the pass off.  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "gpu-region.h"
+#include "gpu-launch.h"
+
+/* The runtime's gpurt_sync (a GC root: gpu_hostsync_ggc_roots).  */
+static tree gpu_sync_decl;
+
+/* GC roots of this file.  */
+static const struct ggc_root_tab gpu_hostsync_roots[] = {
+  { &gpu_sync_decl, 1, sizeof (gpu_sync_decl), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
+
+const struct ggc_root_tab *
+gpu_hostsync_ggc_roots (void)
+{
+  return gpu_hostsync_roots;
+}
+
+/* Is STMT a call of the runtime function NAME?  */
+
+static bool
+gpu_runtime_call_p (gimple *stmt, const char *name)
+{
+  tree fn;
+
+  if (!is_gimple_call (stmt))
+    return false;
+  fn = gimple_call_fndecl (stmt);
+  return fn && DECL_NAME (fn) && id_equal (DECL_NAME (fn), name);
+}
+
+/* Can the memory reference REF reach memory a region may have kept on
+   the device?  Not when it is in a launch temporary or in a local whose
+   address is never taken (a region reaches memory only through
+   addresses).  */
+
+static bool
+gpu_ref_may_reach (tree ref)
+{
+  tree base = get_base_address (ref);
+
+  if (base == NULL_TREE)
+    return true;
+  if (DECL_P (base))
+    {
+      if (gpu_launch_temp_p (base))
+	return false;
+      if (VAR_P (base) && !is_global_var (base) && !TREE_ADDRESSABLE (base))
+	return false;
+      if (TREE_CODE (base) == CONST_DECL)
+	return false;
+    }
+  if (CONSTANT_CLASS_P (base))
+    return false;
+  return true;
+}
+
+/* Must host memory be current before STMT runs?  Sets *WHAT to a short
+   description of the reason, for the remark.  */
+
+static bool
+gpu_sync_point_p (gimple *stmt, const char **what)
+{
+  if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
+    return false;
+  switch (gimple_code (stmt))
+    {
+    case GIMPLE_RETURN:
+      *what = "the function returns";
+      return true;
+    case GIMPLE_ASM:
+      *what = "an asm statement";
+      return gimple_vuse (stmt) != NULL_TREE
+	     || gimple_asm_volatile_p (as_a <gasm *> (stmt));
+    case GIMPLE_CALL:
+      if (gpu_runtime_call_p (stmt, "gpurt_run")
+	  || gpu_runtime_call_p (stmt, "gpurt_sync"))
+	return false;
+      *what = "a call that may read or write memory";
+      return gimple_vuse (stmt) != NULL_TREE;
+    case GIMPLE_ASSIGN:
+      if (gimple_vuse (stmt) == NULL_TREE)
+	return false;
+      *what = "a load or store that may reach a region's data";
+      for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+	{
+	  tree op = gimple_op (stmt, i);
+
+	  if (op && (REFERENCE_CLASS_P (op) || DECL_P (op))
+	      && !is_gimple_reg (op) && gpu_ref_may_reach (op))
+	    return true;
+	}
+      return false;
+    default:
+      /* Conditions, labels, switches and PHIs use registers only.  */
+      return gimple_vuse (stmt) != NULL_TREE;
+    }
+}
+
+/* The bit at the end of BB given IN at its start (see the top).  */
+
+static bool
+gpu_hostsync_transfer (basic_block bb, bool in)
+{
+  const char *what;
+
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+
+      if (gpu_runtime_call_p (stmt, "gpurt_run"))
+	in = true;
+      else if (gpu_runtime_call_p (stmt, "gpurt_sync"))
+	in = false;
+      else if (gpu_sync_point_p (stmt, &what))
+	in = false;
+    }
+  return in;
+}
+
+/* The analysis: for each block of FUN, whether a region may have left
+   results on the device when it starts (IN, indexed by block index).
+   Returns false when FUN calls no gpurt_run.  */
+
+static bool
+gpu_hostsync_analyze (function *fun, auto_sbitmap &in)
+{
+  auto_sbitmap out (last_basic_block_for_fn (fun));
+  basic_block bb;
+  bool any = false, changed = true;
+
+  bitmap_clear (in);
+  bitmap_clear (out);
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gpu_runtime_call_p (gsi_stmt (gsi), "gpurt_run"))
+	any = true;
+  if (!any)
+    return false;
+  /* The bit only grows: iterate to the fixed point.  */
+  while (changed)
+    {
+      changed = false;
+      FOR_EACH_BB_FN (bb, fun)
+	{
+	  edge e;
+	  edge_iterator ei;
+	  bool bit = false;
+
+	  FOR_EACH_EDGE (e, ei, bb->preds)
+	    if (e->src != ENTRY_BLOCK_PTR_FOR_FN (fun)
+		&& bitmap_bit_p (out, e->src->index))
+	      bit = true;
+	  if (bit && !bitmap_bit_p (in, bb->index))
+	    {
+	      bitmap_set_bit (in, bb->index);
+	      changed = true;
+	    }
+	  if (gpu_hostsync_transfer (bb, bit)
+	      && !bitmap_bit_p (out, bb->index))
+	    {
+	      bitmap_set_bit (out, bb->index);
+	      changed = true;
+	    }
+	}
+    }
+  return true;
+}
+
+/* Set GPU_NARGS_KEEP on the gpurt_run call CALL, at GSI.  */
+
+static void
+gpu_mark_keep (gimple_stmt_iterator *gsi, gcall *call)
+{
+  tree nargs = gimple_call_arg (call, 2);
+  tree keep = build_int_cst (TREE_TYPE (nargs), GPU_NARGS_KEEP);
+
+  if (TREE_CODE (nargs) == INTEGER_CST)
+    nargs = fold_build2 (BIT_IOR_EXPR, TREE_TYPE (nargs), nargs, keep);
+  else
+    {
+      /* NARGS is computed (the ranges may not hold): OR the bit in.  */
+      tree tmp = make_ssa_name (TREE_TYPE (nargs));
+      gassign *ior = gimple_build_assign (tmp, BIT_IOR_EXPR, nargs, keep);
+      gsi_insert_before (gsi, ior, GSI_SAME_STMT);
+      nargs = tmp;
+    }
+  gimple_call_set_arg (call, 2, nargs);
+  update_stmt (call);
+}
+
+/* A new call of gpurt_sync, before GSI in FUN.  */
+
+static void
+gpu_insert_sync (function *fun, gimple_stmt_iterator *gsi, location_t loc)
+{
+  if (!gpu_sync_decl)
+    gpu_sync_decl = gpu_runtime_decl ("gpurt_sync",
+				      build_function_type_list (void_type_node,
+								NULL_TREE),
+				      NULL, false);
+  gcall *call = gimple_build_call (gpu_sync_decl, 0);
+  gimple_set_location (call, loc);
+  gsi_insert_before (gsi, call, GSI_SAME_STMT);
+  cgraph_node *node = cgraph_node::get (fun->decl);
+  if (node)
+    node->create_edge (cgraph_node::get_create (gpu_sync_decl), call,
+		       gimple_bb (call)->count);
+}
+
+namespace {
+
+const pass_data pass_data_gpu_hostsync =
+{
+  GIMPLE_PASS,			/* type */
+  "gpu_hostsync",		/* name */
+  OPTGROUP_LOOP,		/* optinfo_flags */
+  TV_NONE,			/* tv_id */
+  ( PROP_cfg | PROP_ssa ),	/* properties_required */
+  0,				/* properties_provided */
+  0,				/* properties_destroyed */
+  0,				/* todo_flags_start */
+  0,				/* todo_flags_finish */
+};
+
+class pass_gpu_hostsync : public gimple_opt_pass
+{
+public:
+  pass_gpu_hostsync (gcc::context *ctxt)
+    : gimple_opt_pass (pass_data_gpu_hostsync, ctxt)
+  {}
+
+  /* Unless switched off.  */
+  virtual bool gate (function *)
+  {
+    return !gpu_opts.no_transfer_elim;
+  }
+
+  virtual unsigned int execute (function *);
+};
+
+/* Mark the regions of FUN and insert the syncs.  */
+
+unsigned int
+pass_gpu_hostsync::execute (function *fun)
+{
+  auto_sbitmap in (last_basic_block_for_fn (fun));
+  basic_block bb;
+  unsigned nsync = 0, nkeep = 0;
+
+  if (!gpu_hostsync_analyze (fun, in))
+    return 0;
+
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      bool bit = bitmap_bit_p (in, bb->index);
+      const char *what;
+
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  location_t loc = gimple_location (stmt);
+
+	  if (gpu_runtime_call_p (stmt, "gpurt_run"))
+	    {
+	      gpu_mark_keep (&gsi, as_a <gcall *> (stmt));
+	      bit = true;
+	      nkeep++;
+	      if (dump_enabled_p ())
+		dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, stmt,
+				 "region's data may stay on the device after"
+				 " it\n");
+	    }
+	  else if (gpu_runtime_call_p (stmt, "gpurt_sync"))
+	    bit = false;
+	  else if (gpu_sync_point_p (stmt, &what))
+	    {
+	      if (bit)
+		{
+		  gpu_insert_sync (fun, &gsi, loc);
+		  nsync++;
+		  if (dump_enabled_p ())
+		    dump_printf_loc (MSG_MISSED_OPTIMIZATION, stmt,
+				     "data kept on the device is copied back"
+				     " here: %s\n", what);
+		  if (dump_file && (dump_flags & TDF_DETAILS))
+		    {
+		      expanded_location xl = expand_location (loc);
+		      fprintf (dump_file, "SUCCESS: %s:%d: sync before %s: ",
+			       xl.file ? xl.file : "?", xl.line, what);
+		      print_gimple_stmt (dump_file, stmt, 0, TDF_SLIM);
+		    }
+		}
+	      bit = false;
+	    }
+	}
+    }
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    fprintf (dump_file, "SUCCESS: %u region call(s) may keep their data on"
+	     " the device, %u sync(s) inserted\n", nkeep, nsync);
+  if (nsync == 0)
+    return 0;
+  mark_virtual_operands_for_renaming (fun);
+  return TODO_update_ssa_only_virtuals;
+}
+
+} // anon namespace
+
+gimple_opt_pass *
+make_pass_gpu_hostsync (gcc::context *ctxt)
+{
+  return new pass_gpu_hostsync (ctxt);
+}

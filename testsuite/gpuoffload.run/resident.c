@@ -1,0 +1,312 @@
+/* resident.c: data stays on the device between regions (gpu_hostsync and the runtime's map), and the host still sees exactly what the serial program would.  Jacobi time loops with both sweeps in one function; the same with host code between the steps that reads an element, writes an element, prints an element, memcpy's into the array; an array freed and allocated again at the same size; two threads each running a time loop over a shared read-only array.  Compared with serial loops at sizes that fit no work-group.  On the device, a child run with GPURT_PROFILE checks the bytes moved: the Jacobi loop uploads its arrays once and brings them back once, whatever the number of steps.  */
+#include "check.h"
+#include <pthread.h>
+#include <sys/wait.h>
+
+/* T steps of a 3-point average from A into B and back.  */
+static void
+jacobi (int n, int steps, float *a, float *b)
+{
+  for (int t = 0; t < steps; t++)
+    {
+      for (int i GPU_PARALLEL = 1; i < n - 1; i++)
+	b[i] = (a[i - 1] + a[i] + a[i + 1]) * (1.0f / 3.0f);
+      for (int i GPU_PARALLEL = 1; i < n - 1; i++)
+	a[i] = (b[i - 1] + b[i] + b[i + 1]) * (1.0f / 3.0f);
+    }
+}
+
+static void
+jacobi_ref (int n, int steps, float *a, float *b)
+{
+  for (int t = 0; t < steps; t++)
+    {
+      for (int i = 1; i < n - 1; i++)
+	b[i] = (a[i - 1] + a[i] + a[i + 1]) * (1.0f / 3.0f);
+      for (int i = 1; i < n - 1; i++)
+	a[i] = (b[i - 1] + b[i] + b[i + 1]) * (1.0f / 3.0f);
+    }
+}
+
+/* Host code between the steps, by KIND: 0 reads an element into TRACE,
+   1 writes one, 2 prints one to OUT, 3 memcpy's SRC over the start of A,
+   4 all of them.  */
+static void
+jacobi_host (int kind, int n, int steps, float *a, float *b, float *trace,
+	     const float *src, FILE *out)
+{
+  for (int t = 0; t < steps; t++)
+    {
+      for (int i GPU_PARALLEL = 1; i < n - 1; i++)
+	b[i] = (a[i - 1] + a[i] + a[i + 1]) * (1.0f / 3.0f);
+      if (kind == 0 || kind == 4)
+	trace[t] = b[n / 2];
+      if (kind == 1 || kind == 4)
+	b[(t * 7) % n] = (float) t;
+      if (kind == 2 || kind == 4)
+	fprintf (out, "%a\n", (double) b[n - 2]);
+      if ((kind == 3 || kind == 4) && n >= 8)
+	memcpy (b, src, 8 * sizeof *b);
+      for (int i GPU_PARALLEL = 1; i < n - 1; i++)
+	a[i] = (b[i - 1] + b[i] + b[i + 1]) * (1.0f / 3.0f);
+    }
+}
+
+static void
+jacobi_host_ref (int kind, int n, int steps, float *a, float *b,
+		 float *trace, const float *src, FILE *out)
+{
+  for (int t = 0; t < steps; t++)
+    {
+      for (int i = 1; i < n - 1; i++)
+	b[i] = (a[i - 1] + a[i] + a[i + 1]) * (1.0f / 3.0f);
+      if (kind == 0 || kind == 4)
+	trace[t] = b[n / 2];
+      if (kind == 1 || kind == 4)
+	b[(t * 7) % n] = (float) t;
+      if (kind == 2 || kind == 4)
+	fprintf (out, "%a\n", (double) b[n - 2]);
+      if ((kind == 3 || kind == 4) && n >= 8)
+	memcpy (b, src, 8 * sizeof *b);
+      for (int i = 1; i < n - 1; i++)
+	a[i] = (b[i - 1] + b[i] + b[i + 1]) * (1.0f / 3.0f);
+    }
+}
+
+/* Scale P by S in a region, twice (the second sees the first's result
+   on the device).  */
+static void
+scale2 (long n, float *p, float s)
+{
+  for (int k = 0; k < 2; k++)
+    for (long i GPU_PARALLEL = 0; i < n; i++)
+      p[i] = p[i] * s + 1.0f;
+}
+
+static void
+fill (float *p, long n)
+{
+  check_fill_float (p, n, -10.0f, 10.0f);
+}
+
+static void
+test_jacobi (int n, int steps)
+{
+  float *a = check_alloc (n * sizeof *a), *b = check_alloc (n * sizeof *b);
+  float *ra = check_alloc (n * sizeof *a), *rb = check_alloc (n * sizeof *b);
+  fill (a, n);
+  fill (b, n);
+  memcpy (ra, a, n * sizeof *a);
+  memcpy (rb, b, n * sizeof *b);
+  jacobi (n, steps, a, b);
+  if (n > 2 && steps > 0)
+    CHECK_RAN_ON_DEVICE (n - 2);
+  jacobi_ref (n, steps, ra, rb);
+  CHECK_FLOATS (a, ra, n, 1e-5, 1e-5, "jacobi a (n %d, %d steps)", n, steps);
+  CHECK_FLOATS (b, rb, n, 1e-5, 1e-5, "jacobi b (n %d, %d steps)", n, steps);
+  free (a); free (b); free (ra); free (rb);
+}
+
+static void
+test_host (int kind, int n, int steps)
+{
+  float *a = check_alloc (n * sizeof *a), *b = check_alloc (n * sizeof *b);
+  float *ra = check_alloc (n * sizeof *a), *rb = check_alloc (n * sizeof *b);
+  float *tr = check_alloc ((steps + 1) * sizeof *tr);
+  float *rtr = check_alloc ((steps + 1) * sizeof *tr);
+  float src[8];
+  FILE *out = fopen ("/dev/null", "w");
+  CHECK (out != NULL, "cannot open /dev/null");
+  fill (a, n);
+  fill (b, n);
+  fill (src, 8);
+  memcpy (ra, a, n * sizeof *a);
+  memcpy (rb, b, n * sizeof *b);
+  jacobi_host (kind, n, steps, a, b, tr, src, out);
+  jacobi_host_ref (kind, n, steps, ra, rb, rtr, src, out);
+  CHECK_FLOATS (a, ra, n, 1e-5, 1e-5, "host kind %d: a (n %d)", kind, n);
+  CHECK_FLOATS (b, rb, n, 1e-5, 1e-5, "host kind %d: b (n %d)", kind, n);
+  if (kind == 0 || kind == 4)
+    CHECK_FLOATS (tr, rtr, steps, 1e-5, 1e-5, "host kind %d: trace (n %d)",
+		  kind, n);
+  fclose (out);
+  free (a); free (b); free (ra); free (rb); free (tr); free (rtr);
+}
+
+/* Free an array the device may still hold and get the same size again
+   (often the same address): the new data must be used.  */
+static void
+test_realloc (long n)
+{
+  for (int round = 0; round < 3; round++)
+    {
+      float *p = check_alloc (n * sizeof *p);
+      float *ref = check_alloc (n * sizeof *ref);
+      float s = check_uniformf (0.5f, 1.5f);
+      fill (p, n);
+      for (long i = 0; i < n; i++)
+	ref[i] = (p[i] * s + 1.0f) * s + 1.0f;
+      scale2 (n, p, s);
+      CHECK_FLOATS (p, ref, n, 1e-5, 1e-5, "realloc round %d (n %ld)", round,
+		    n);
+      free (p);
+      free (ref);
+    }
+}
+
+/* Two threads, each with its own arrays and a shared read-only one.  */
+struct job
+{
+  int n, steps;
+  const float *c;
+  float *a, *b;
+};
+
+static void
+shared_steps (int n, int steps, const float *c, float *a, float *b)
+{
+  for (int t = 0; t < steps; t++)
+    {
+      for (int i GPU_PARALLEL = 0; i < n; i++)
+	b[i] = a[i] * 0.5f + c[i];
+      for (int i GPU_PARALLEL = 0; i < n; i++)
+	a[i] = b[i] * 0.5f - c[i];
+    }
+}
+
+static void *
+thread_main (void *p)
+{
+  struct job *j = p;
+  shared_steps (j->n, j->steps, j->c, j->a, j->b);
+  return NULL;
+}
+
+static void
+test_threads (int n, int steps)
+{
+  float *c = check_alloc (n * sizeof *c);
+  float *a[2], *b[2], *ra = check_alloc (n * sizeof *ra);
+  float *rb = check_alloc (n * sizeof *rb);
+  struct job j[2];
+  pthread_t th[2];
+  fill (c, n);
+  for (int k = 0; k < 2; k++)
+    {
+      a[k] = check_alloc (n * sizeof *a[k]);
+      b[k] = check_alloc (n * sizeof *b[k]);
+      fill (a[k], n);
+      fill (b[k], n);
+      j[k] = (struct job) { n, steps, c, a[k], b[k] };
+    }
+  memcpy (ra, a[1], n * sizeof *ra);
+  memcpy (rb, b[1], n * sizeof *rb);
+  for (int t = 0; t < steps; t++)
+    {
+      for (int i = 0; i < n; i++)
+	rb[i] = ra[i] * 0.5f + c[i];
+      for (int i = 0; i < n; i++)
+	ra[i] = rb[i] * 0.5f - c[i];
+    }
+  float *a0 = check_dup (a[0], n * sizeof *ra), *b0 = check_dup (b[0], n * sizeof *rb);
+  for (int t = 0; t < steps; t++)
+    {
+      for (int i = 0; i < n; i++)
+	b0[i] = a0[i] * 0.5f + c[i];
+      for (int i = 0; i < n; i++)
+	a0[i] = b0[i] * 0.5f - c[i];
+    }
+  for (int k = 0; k < 2; k++)
+    CHECK (pthread_create (&th[k], NULL, thread_main, &j[k]) == 0, "pthread_create");
+  for (int k = 0; k < 2; k++)
+    pthread_join (th[k], NULL);
+  CHECK_FLOATS (a[0], a0, n, 1e-5, 1e-5, "thread 0 a (n %d)", n);
+  CHECK_FLOATS (b[0], b0, n, 1e-5, 1e-5, "thread 0 b (n %d)", n);
+  CHECK_FLOATS (a[1], ra, n, 1e-5, 1e-5, "thread 1 a (n %d)", n);
+  CHECK_FLOATS (b[1], rb, n, 1e-5, 1e-5, "thread 1 b (n %d)", n);
+  for (int k = 0; k < 2; k++)
+    {
+      free (a[k]);
+      free (b[k]);
+    }
+  free (c); free (ra); free (rb); free (a0); free (b0);
+}
+
+/* The sum of the numbers after KEY in the profile JSON TEXT.  */
+static unsigned long long
+json_sum (const char *text, const char *key)
+{
+  unsigned long long sum = 0;
+  for (const char *p = strstr (text, key); p; p = strstr (p + 1, key))
+    sum += strtoull (p + strlen (key), NULL, 10);
+  return sum;
+}
+
+/* On the device: a child runs only the Jacobi loop under GPURT_PROFILE;
+   its arrays go to the device once and come back once.  */
+static void
+test_bytes (const char *self)
+{
+  const char *d = getenv ("GPURT_DEVICE");
+  if ((d && strcmp (d, "host") == 0) || !gpurt_last_region_ran_on_device ())
+    return;
+  int n = 4099, steps = 50;
+  char path[64], var[96];
+  snprintf (path, sizeof path, "/tmp/resident-%ld.json", (long) getpid ());
+  snprintf (var, sizeof var, "GPURT_PROFILE=json:%s", path);
+  fflush (NULL);
+  pid_t pid = fork ();
+  CHECK (pid >= 0, "fork");
+  if (pid == 0)
+    {
+      putenv (var);
+      execl (self, self, "--bytes", (char *) NULL);
+      _exit (127);
+    }
+  int status;
+  CHECK (waitpid (pid, &status, 0) == pid && WIFEXITED (status)
+	 && WEXITSTATUS (status) == 0, "profile child failed (%#x)", status);
+  FILE *f = fopen (path, "r");
+  CHECK (f != NULL, "no profile written");
+  static char text[1 << 16];
+  size_t got = fread (text, 1, sizeof text - 1, f);
+  text[got] = 0;
+  fclose (f);
+  remove (path);
+  unsigned long long h2d = json_sum (text, "\"bytes_h2d\": ");
+  unsigned long long d2h = json_sum (text, "\"bytes_d2h\": ")
+			   + json_sum (text, "\"sync_bytes_d2h\": ");
+  unsigned long long once = 2ull * n * sizeof (float);
+  /* Without transfer elimination: 2 * steps times as much.  */
+  CHECK (h2d >= once / 2 && h2d <= once + 64,
+	 "%d steps moved %llu bytes to the device, expected about %llu", steps,
+	 h2d, once);
+  CHECK (d2h >= once / 2 && d2h <= once + 64,
+	 "%d steps moved %llu bytes to the host, expected about %llu", steps,
+	 d2h, once);
+}
+
+int
+main (int argc, char **argv)
+{
+  check_init ();
+  if (argc > 1 && strcmp (argv[1], "--bytes") == 0)
+    {
+      test_jacobi (4099, 50);
+      return 0;
+    }
+  static const int sizes[] = { 0, 1, 2, 3, 7, 97, 1000, 4099 };
+  for (unsigned s = 0; s < sizeof sizes / sizeof *sizes; s++)
+    {
+      test_jacobi (sizes[s], 0);
+      test_jacobi (sizes[s], 1);
+      test_jacobi (sizes[s], 13);
+      for (int kind = 0; kind <= 4 && sizes[s] >= 3; kind++)
+	test_host (kind, sizes[s], 5);
+      test_realloc (sizes[s]);
+      test_threads (sizes[s], 7);
+    }
+  test_jacobi (65537, 20);
+  test_bytes (argv[0]);
+  return 0;
+}
