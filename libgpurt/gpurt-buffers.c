@@ -55,7 +55,7 @@ gpurt_range_compare (const void *a, const void *b)
    released with gpurt_plan_release either way.  */
 
 int
-gpurt_plan_make (struct gpurt_plan *plan, const struct gpurt_region *r,
+gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
 		 const uint64_t *args, struct gpurt_device *dev,
 		 struct gpurt_lane *lane, int keep, char *why)
 {

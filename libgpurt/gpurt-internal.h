@@ -268,7 +268,7 @@ struct gpurt_region;
 GPURT_HIDDEN void gpurt_map_init (struct gpurt_map *map);
 GPURT_HIDDEN struct gpurt_mapping *
 gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
-		 const struct gpurt_region *r, uint64_t start, uint64_t end,
+		 struct gpurt_region *r, uint64_t start, uint64_t end,
 		 unsigned flags, int keep, char *why);
 GPURT_HIDDEN int gpurt_map_copy_in (struct gpurt_mapping *m,
 				    struct gpurt_region *r,
@@ -309,6 +309,9 @@ struct gpurt_lane
   cl_command_queue queue;	/* In order, this thread's alone.  */
   unsigned nkernels, capacity;
   struct gpurt_lane_kernel *kernels;
+  unsigned nkept;		/* idle mappings of the map this lane kept
+				   (changed by this thread's launches and
+				   syncs, under the map's lock) */
 };
 
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
@@ -441,7 +444,7 @@ struct gpurt_plan
 };
 
 GPURT_HIDDEN int gpurt_plan_make (struct gpurt_plan *plan,
-				  const struct gpurt_region *r,
+				  struct gpurt_region *r,
 				  const uint64_t *args,
 				  struct gpurt_device *dev,
 				  struct gpurt_lane *lane, int keep,

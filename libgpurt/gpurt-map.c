@@ -91,6 +91,8 @@ gpurt_map_remove_at (struct gpurt_map *map, unsigned at)
 {
   struct gpurt_mapping *m = map->v[at];
 
+  if (m->refs == 0 && m->owner != NULL)
+    m->owner->nkept--;
   memmove (&map->v[at], &map->v[at + 1],
 	   (map->n - at - 1) * sizeof *map->v);
   map->n--;
@@ -254,7 +256,7 @@ gpurt_map_new (struct gpurt_device *dev, uint64_t start, uint64_t end,
 
 static struct gpurt_mapping *
 gpurt_map_absorb (struct gpurt_device *dev, struct gpurt_lane *lane,
-		  const struct gpurt_region *r, uint64_t start, uint64_t end,
+		  struct gpurt_region *r, uint64_t start, uint64_t end,
 		  unsigned flags, unsigned at, unsigned at2, char *why)
 {
   struct gpurt_map *map = &dev->map;
@@ -271,11 +273,14 @@ gpurt_map_absorb (struct gpurt_device *dev, struct gpurt_lane *lane,
     {
       struct gpurt_mapping *o = map->v[i];
 
-      if (o->start > pos
-	  && !gpurt_cl_write (lane->queue, m->mem, (size_t) (pos - lo),
-			      (size_t) (o->start - pos),
-			      (const void *) (uintptr_t) pos, why))
-	goto ERROR;
+      if (o->start > pos)
+	{
+	  if (!gpurt_cl_write (lane->queue, m->mem, (size_t) (pos - lo),
+			       (size_t) (o->start - pos),
+			       (const void *) (uintptr_t) pos, why))
+	    goto ERROR;
+	  atomic_fetch_add (&r->bytes_h2d, o->start - pos);
+	}
       if (!gpurt_cl_copy (lane->queue, o->mem, 0, m->mem,
 			  (size_t) (o->start - lo),
 			  (size_t) (o->end - o->start), why))
@@ -288,11 +293,14 @@ gpurt_map_absorb (struct gpurt_device *dev, struct gpurt_lane *lane,
       m->flags |= o->flags;
       pos = o->end;
     }
-  if (hi > pos
-      && !gpurt_cl_write (lane->queue, m->mem, (size_t) (pos - lo),
-			  (size_t) (hi - pos), (const void *) (uintptr_t) pos,
-			  why))
-    goto ERROR;
+  if (hi > pos)
+    {
+      if (!gpurt_cl_write (lane->queue, m->mem, (size_t) (pos - lo),
+			   (size_t) (hi - pos), (const void *) (uintptr_t) pos,
+			   why))
+	goto ERROR;
+      atomic_fetch_add (&r->bytes_h2d, hi - pos);
+    }
   /* The copies read the old buffers: finish them before those go.  */
   if (!gpurt_cl_finish (lane->queue, why, "joining kept device copies"))
     goto ERROR;
@@ -335,7 +343,7 @@ gpurt_map_absorb (struct gpurt_device *dev, struct gpurt_lane *lane,
 
 struct gpurt_mapping *
 gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
-		 const struct gpurt_region *r, uint64_t start, uint64_t end,
+		 struct gpurt_region *r, uint64_t start, uint64_t end,
 		 unsigned flags, int keep, char *why)
 {
   struct gpurt_map *map = &dev->map;
@@ -366,6 +374,7 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
 	  /* The thread's own copy holds the range: use it.  */
 	  m = map->v[at];
 	  m->refs++;
+	  m->owner->nkept--;
 	  m->owner = NULL;
 	  m->flags |= flags;
 	  pthread_mutex_unlock (&map->lock);
@@ -473,7 +482,10 @@ gpurt_map_leave (struct gpurt_device *dev, struct gpurt_lane *lane,
 	    }
 	}
       if (--m->refs == 0)
-	m->owner = lane;
+	{
+	  m->owner = lane;
+	  lane->nkept++;
+	}
       pthread_mutex_unlock (&map->lock);
       return;
     }

@@ -570,12 +570,12 @@ gpurt_register (const char *region)
 void
 gpurt_sync (void)
 {
-  struct gpurt_device *dev = gpurt_device_peek ();
-  struct gpurt_lane *lane;
+  struct gpurt_lane *lane = gpurt_lane_peek ();
 
-  if (dev == NULL || (lane = gpurt_lane_peek ()) == NULL)
+  /* The common case, also inside host loops: nothing kept.  */
+  if (lane == NULL || lane->nkept == 0)
     return;
-  gpurt_map_sync (dev, lane);
+  gpurt_map_sync (lane->dev, lane);
 }
 
 /* Nonzero when the calling thread's last gpurt_launch ran on a device.  */
