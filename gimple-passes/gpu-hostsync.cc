@@ -23,6 +23,17 @@
        function, passes a gpurt_sync; the runtime syncs before any host
        fallback too.
 
+   Callees: GCC compiles a unit's functions callees first.  A function
+   local to the unit (all its calls are direct calls from the unit) whose
+   only sync points reached with the bit set are its returns, and none of
+   whose callers has been compiled yet, may return with its data still on
+   the device: no sync at its returns, and its callers treat a call of it
+   like a region (it sets the bit; it is no sync point).  Such a function
+   starts with the bit set (its caller may have left data on the device),
+   so its own host code before its regions syncs as needed.  A time loop
+   calling step (a, b), with step's regions inside, thus keeps a and b on
+   the device across the steps.
+
    The rule is deliberately blunt: any memory access of the host is a
    sync point, whatever it touches (the alias oracle could exempt more; a
    call is one even if it touches nothing of ours).  So data stays on the
@@ -39,6 +50,12 @@
 
 /* The runtime's gpurt_sync (a GC root: gpu_hostsync_ggc_roots).  */
 static tree gpu_sync_decl;
+
+/* Functions of the unit this pass has seen, and those of them that may
+   return with data on the device (their callers sync).  The decls are
+   the unit's functions, alive until the end of the unit.  */
+static hash_set<tree> *gpu_hostsync_seen;
+static hash_set<tree> *gpu_keeps_at_exit;
 
 /* GC roots of this file.  */
 static const struct ggc_root_tab gpu_hostsync_roots[] = {
@@ -64,6 +81,22 @@ gpu_runtime_call_p (gimple *stmt, const char *name)
     return false;
   fn = gimple_call_fndecl (stmt);
   return fn && DECL_NAME (fn) && id_equal (DECL_NAME (fn), name);
+}
+
+/* Does STMT leave data on the device as a region does: a gpurt_run call,
+   or a call of a function that may return with its data there?  */
+
+static bool
+gpu_region_like_p (gimple *stmt)
+{
+  tree fn;
+
+  if (gpu_runtime_call_p (stmt, "gpurt_run"))
+    return true;
+  if (!is_gimple_call (stmt) || !gpu_keeps_at_exit)
+    return false;
+  fn = gimple_call_fndecl (stmt);
+  return fn && gpu_keeps_at_exit->contains (fn);
 }
 
 /* Can the memory reference REF reach memory a region may have kept on
@@ -110,8 +143,7 @@ gpu_sync_point_p (gimple *stmt, const char **what)
       return gimple_vuse (stmt) != NULL_TREE
 	     || gimple_asm_volatile_p (as_a <gasm *> (stmt));
     case GIMPLE_CALL:
-      if (gpu_runtime_call_p (stmt, "gpurt_run")
-	  || gpu_runtime_call_p (stmt, "gpurt_sync"))
+      if (gpu_region_like_p (stmt) || gpu_runtime_call_p (stmt, "gpurt_sync"))
 	return false;
       *what = "a call that may read or write memory";
       return gimple_vuse (stmt) != NULL_TREE;
@@ -146,7 +178,7 @@ gpu_hostsync_transfer (basic_block bb, bool in)
     {
       gimple *stmt = gsi_stmt (gsi);
 
-      if (gpu_runtime_call_p (stmt, "gpurt_run"))
+      if (gpu_region_like_p (stmt))
 	in = true;
       else if (gpu_runtime_call_p (stmt, "gpurt_sync"))
 	in = false;
@@ -157,11 +189,12 @@ gpu_hostsync_transfer (basic_block bb, bool in)
 }
 
 /* The analysis: for each block of FUN, whether a region may have left
-   results on the device when it starts (IN, indexed by block index).
-   Returns false when FUN calls no gpurt_run.  */
+   results on the device when it starts (IN, indexed by block index), the
+   bit being ENTRY_BIT when FUN starts.  Returns false when FUN has no
+   region nor a call of a function that may keep data.  */
 
 static bool
-gpu_hostsync_analyze (function *fun, auto_sbitmap &in)
+gpu_hostsync_analyze (function *fun, bool entry_bit, auto_sbitmap &in)
 {
   auto_sbitmap out (last_basic_block_for_fn (fun));
   basic_block bb;
@@ -172,7 +205,7 @@ gpu_hostsync_analyze (function *fun, auto_sbitmap &in)
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
-      if (gpu_runtime_call_p (gsi_stmt (gsi), "gpurt_run"))
+      if (gpu_region_like_p (gsi_stmt (gsi)))
 	any = true;
   if (!any)
     return false;
@@ -187,8 +220,8 @@ gpu_hostsync_analyze (function *fun, auto_sbitmap &in)
 	  bool bit = false;
 
 	  FOR_EACH_EDGE (e, ei, bb->preds)
-	    if (e->src != ENTRY_BLOCK_PTR_FOR_FN (fun)
-		&& bitmap_bit_p (out, e->src->index))
+	    if (e->src == ENTRY_BLOCK_PTR_FOR_FN (fun)
+		? entry_bit : bitmap_bit_p (out, e->src->index))
 	      bit = true;
 	  if (bit && !bitmap_bit_p (in, bb->index))
 	    {
@@ -278,6 +311,80 @@ public:
   virtual unsigned int execute (function *);
 };
 
+/* Are all calls of NODE direct calls from this unit?  GCC sets LOCAL
+   only when optimizing; at -O0, a static function whose address is never
+   taken and that has no alias is called only directly.  */
+
+static bool
+gpu_local_function_p (cgraph_node *node)
+{
+  if (!node)
+    return false;
+  if (node->local)
+    return true;
+  return !TREE_PUBLIC (node->decl) && !DECL_EXTERNAL (node->decl)
+	 && !node->address_taken && !node->alias && !node->has_aliases_p ()
+	 && !DECL_PRESERVE_P (node->decl)
+	 && !DECL_STATIC_CONSTRUCTOR (node->decl)
+	 && !DECL_STATIC_DESTRUCTOR (node->decl);
+}
+
+/* May FUN return with data on the device?  NODE is its call graph
+   node, IN the analysis: FUN is local to the unit, none of its callers
+   has been compiled yet, and no sync point but a return is reached with
+   the bit set.  */
+
+static bool
+gpu_may_keep_at_exit (function *fun, cgraph_node *node, auto_sbitmap &in)
+{
+  basic_block bb;
+  const char *what;
+
+  if (!gpu_local_function_p (node))
+    {
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	fprintf (dump_file, "FAILED: %s syncs at its returns: it may be"
+		 " called from outside the unit or through a pointer\n",
+		 function_name (fun));
+      return false;
+    }
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    {
+      cgraph_node *caller = e->caller->inlined_to ? e->caller->inlined_to
+			    : e->caller;
+      if (caller == node || gpu_hostsync_seen->contains (caller->decl))
+	{
+	  if (dump_file && (dump_flags & TDF_DETAILS))
+	    fprintf (dump_file, "FAILED: %s syncs at its returns: its caller"
+		     " %s was compiled first\n", function_name (fun),
+		     IDENTIFIER_POINTER (DECL_NAME (caller->decl)));
+	  return false;
+	}
+    }
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      bool bit = bitmap_bit_p (in, bb->index);
+
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+
+	  if (gpu_region_like_p (stmt))
+	    bit = true;
+	  else if (gpu_runtime_call_p (stmt, "gpurt_sync"))
+	    bit = false;
+	  else if (gpu_sync_point_p (stmt, &what))
+	    {
+	      if (bit && gimple_code (stmt) != GIMPLE_RETURN)
+		return false;
+	      bit = false;
+	    }
+	}
+    }
+  return true;
+}
+
 /* Mark the regions of FUN and insert the syncs.  */
 
 unsigned int
@@ -286,9 +393,32 @@ pass_gpu_hostsync::execute (function *fun)
   auto_sbitmap in (last_basic_block_for_fn (fun));
   basic_block bb;
   unsigned nsync = 0, nkeep = 0;
+  cgraph_node *node = cgraph_node::get (fun->decl);
+  bool keep_at_exit;
 
-  if (!gpu_hostsync_analyze (fun, in))
+  if (!gpu_hostsync_seen)
+    {
+      gpu_hostsync_seen = new hash_set<tree>;
+      gpu_keeps_at_exit = new hash_set<tree>;
+    }
+  gpu_hostsync_seen->add (fun->decl);
+  /* A local function may be called with data on the device.  */
+  if (!gpu_hostsync_analyze (fun, gpu_local_function_p (node), in))
     return 0;
+  keep_at_exit = gpu_may_keep_at_exit (fun, node, in);
+  if (keep_at_exit)
+    {
+      gpu_keeps_at_exit->add (fun->decl);
+      if (dump_enabled_p ())
+	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
+			 dump_user_location_t::from_function_decl (fun->decl),
+			 "'%s' may return with its regions' data on the"
+			 " device: its callers copy it back\n",
+			 gpu_value_name (fun->decl));
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	fprintf (dump_file, "SUCCESS: %s may return with data on the"
+		 " device\n", function_name (fun));
+    }
 
   FOR_EACH_BB_FN (bb, fun)
     {
@@ -311,11 +441,21 @@ pass_gpu_hostsync::execute (function *fun)
 				 "region's data may stay on the device after"
 				 " it\n");
 	    }
+	  else if (gpu_region_like_p (stmt))
+	    {
+	      bit = true;
+	      if (dump_enabled_p ())
+		dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, stmt,
+				 "data of the regions of '%s' may stay on the"
+				 " device after the call\n",
+				 gpu_value_name (gimple_call_fndecl (stmt)));
+	    }
 	  else if (gpu_runtime_call_p (stmt, "gpurt_sync"))
 	    bit = false;
 	  else if (gpu_sync_point_p (stmt, &what))
 	    {
-	      if (bit)
+	      if (bit
+		  && !(keep_at_exit && gimple_code (stmt) == GIMPLE_RETURN))
 		{
 		  gpu_insert_sync (fun, &gsi, loc);
 		  nsync++;
