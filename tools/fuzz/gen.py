@@ -765,7 +765,8 @@ class Gen:
                 term = E(self.cond(ctx), "i32", 1)
                 if "reduce-logical-const" in self.avoid:
                     # an operand that cannot fold to a constant
-                    a = self.pick(IN_ARRAYS[:8])
+                    a = self.pick([a for a in IN_ARRAYS
+                                   if a[0] in ("in_i", "in_l", "in_s", "in_sc")])
                     term = E("(%s[slot] %s %d)" % (a[0], self.pick(["<", ">"]),
                                                   r.randint(-5, 5)), "i32", 1)
                 if "reduce-logical-var" in self.avoid:
