@@ -57,6 +57,9 @@ KNOWN = {
     # if (c) s = s && e: "updated by && or || under a condition, which is
     # not supported" (findings/reduce-logical-guarded.c)
     "reduce-logical-guarded",
+    # if (e < s) s = e; with e a 0/1 comparison: "updated by && or || under
+    # a condition" (findings/reduce-minmax-bool.c)
+    "reduce-minmax-bool",
 }
 
 N = 8192                    # array length (a power of two, for masking)
@@ -778,6 +781,10 @@ class Gen:
             else:
                 term = self.coerce(self.expr(ctx, dom), dom,
                                    *self.default_bound(dom))
+                if term.code.startswith("((") and term.dom[0] == "i" and \
+                        term.bound == 1 and "reduce-minmax-bool" in self.avoid:
+                    term = E("(%s + %s)" % (term.code, self.coerce(
+                        self.leaf(ctx), dom, 1 << 8).code), dom, 257)
             tv = self.fresh("e")
             self.emit("%s %s = %s;" % (CTYPE[tdom], tv, term.code))
             guard = "if %s " % self.cond(ctx) if self.chance(0.3) else ""
