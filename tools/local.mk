@@ -15,4 +15,5 @@ gpuoffload_info_LDFLAGS = -static
 
 man1_MANS = tools/gpuoffload-info.1
 EXTRA_DIST += $(man1_MANS) tools/gpu-check.sh tools/gpu-cache-time.sh \
-	tools/cache-firstcall.c
+	tools/cache-firstcall.c tools/fuzz/gen.py tools/fuzz/fuzz.sh \
+	tools/fuzz/findings
