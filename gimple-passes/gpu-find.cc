@@ -518,7 +518,14 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
     {
       const char *why = NULL;
       tree valid;
-      desc.niter = manual_count (loop, cond, iv, aiv.base, aiv.step, wraps,
+      /* The count is evaluated before the region: start from the index's
+	 first value as it is there (for an inner loop, the header PHI's
+	 value on entry, which scalar evolution gives in terms of values
+	 before the nest).  */
+      tree first = instantiate (r, loop_outer (loop), aiv.base);
+      if (!invariant_in_region_p (r, first))
+	first = aiv.base;
+      desc.niter = manual_count (loop, cond, iv, first, aiv.step, wraps,
 				 &valid, &why);
       desc.may_be_zero = boolean_false_node;
       desc.assumptions = boolean_true_node;
@@ -551,6 +558,12 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
 	}
     }
   class loop *ev_loop = loop_outer (loop);
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      fprintf (dump_file, "dim %d: count before instantiation ", k);
+      print_generic_expr (dump_file, desc.niter);
+      fprintf (dump_file, "\n");
+    }
   tree base = instantiate (r, ev_loop, aiv.base);
   tree step = instantiate (r, ev_loop, aiv.step);
   tree niter = instantiate (r, ev_loop, desc.niter);
@@ -570,8 +583,28 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
   if (!invariant_in_region_p (r, base) || !invariant_in_region_p (r, step)
       || !invariant_in_region_p (r, niter) || !invariant_in_region_p (r, mbz))
     {
-      error_at (loc, "the bounds and step of a nested %<GPU_PARALLEL%> loop "
-		"must not depend on the enclosing loops");
+      /* A bound that evolves with an enclosing index (a triangular nest)
+	 is a misuse of the marker (SPEC section 2); one that scalar
+	 evolution merely cannot express before the nest is valid code the
+	 compiler does not handle: a remark and the host loop.  */
+      tree parts[4] = { base, step, niter, mbz };
+      bool evolves = false, unknown = false;
+      for (int i = 0; i < 4; i++)
+	if (parts[i])
+	  {
+	    if (chrec_contains_undetermined (parts[i]))
+	      unknown = true;
+	    else if (tree_contains_chrecs (parts[i], NULL))
+	      evolves = true;
+	  }
+      if (evolves && !unknown)
+	{
+	  error_at (loc, "the bounds and step of a nested %<GPU_PARALLEL%> "
+		    "loop must not depend on the enclosing loops");
+	  return false;
+	}
+      gpu_region_fail (r, loc, "the bounds and step of the nested loop "
+		       "cannot be computed before the nest");
       return false;
     }
   tree type = TREE_TYPE (iv);

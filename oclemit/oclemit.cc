@@ -945,6 +945,17 @@ print_rhs (struct ocl_fn *f, gassign *stmt, pretty_printer *pp)
       if (TREE_CODE (type) == BOOLEAN_TYPE
 	  && TREE_CODE (TREE_TYPE (a)) != BOOLEAN_TYPE)
 	{
+	  /* GIMPLE's conversion to a boolean of precision 1 keeps the low
+	     bit (the front end wrote C's "!= 0" already; the optimizers
+	     then turn (x & 2) != 0 into (_Bool) (x >> 1)).  */
+	  if (TYPE_PRECISION (type) == 1)
+	    {
+	      pp_string (pp, SCALAR_FLOAT_TYPE_P (TREE_TYPE (a))
+			 ? "((long)(" : "((");
+	      print_value (f, stmt, pp, a);
+	      pp_string (pp, ") & 1)");
+	      return;
+	    }
 	  pp_string (pp, "(");
 	  print_value (f, stmt, pp, a);
 	  pp_string (pp, ") != 0");

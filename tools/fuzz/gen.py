@@ -37,19 +37,12 @@ import sys
 # reproducer in tools/fuzz/findings/.  They are left out unless gen.py is
 # given --all, so that a campaign finds new bugs instead of these again.
 KNOWN = {
-    # a char or short index on a nested marked loop: "bounds ... must not
-    # depend on the enclosing loops" (findings/nested-narrow-index.c)
-    "nested-narrow-index",
     # s = s && v, s = s || v with v a variable: "read here for something
     # other than its update" at -O1 and up (findings/reduce-logical-var.c)
     "reduce-logical-var",
     # if (c) if (e < s) s = e;  if (c && e < s) s = e;  "not a combination
     # with its old value" (findings/reduce-minmax-guarded-if.c)
     "reduce-minmax-guarded-if",
-    # a nested marked loop stepping by c != 1 from or to a run-time value:
-    # "bounds ... must not depend on the enclosing loops"
-    # (findings/nested-step-runtime.c)
-    "nested-step-runtime",
     # s = s && e whose e folds to a constant (s = s || 0): "read here for
     # something other than its update" / "no recognizable update"
     # (findings/reduce-logical-const.c)
