@@ -180,7 +180,7 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
 	goto ERROR;
       b->mem = b->map->mem;
       b->map_offset = b->start - b->map->start;
-      b->reused = b->map->dev_valid;
+      b->at_risk = gpurt_map_dirty (b->map) && (b->flags & GPURT_ARG_WRITTEN);
     }
   /* The kernel's offsets are from the start of the mapping's buffer.  */
   for (i = 0; i < nranges; i++)

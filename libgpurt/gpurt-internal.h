@@ -426,7 +426,9 @@ struct gpurt_buffer
   cl_mem mem;			/* its buffer (the dummy's own) */
   uint64_t map_offset;		/* START - MAP->start */
   uint64_t wlo, whi;		/* host bytes its arguments may write */
-  int reused;			/* MAP was already on the device */
+  int at_risk;			/* MAP held results only the device had, and
+				   the kernel may write it: a failure after
+				   the kernel started loses them */
   void *staging;		/* read-back staging area, or NULL */
 };
 

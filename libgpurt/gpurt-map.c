@@ -143,10 +143,17 @@ gpurt_map_write_back (struct gpurt_lane *lane, struct gpurt_mapping *m,
     {
       size_t size = (size_t) (m->dirty_hi - m->dirty_lo);
 
-      ok = gpurt_cl_read (lane->queue, m->mem, 1,
-			  (size_t) (m->dirty_lo - m->start), size,
-			  (void *) (uintptr_t) m->dirty_lo, why,
-			  "copying results kept on the device back");
+      size_t offset = (size_t) (m->dirty_lo - m->start);
+      void *dest = (void *) (uintptr_t) m->dirty_lo;
+      const char *what = "copying results kept on the device back";
+
+      ok = gpurt_cl_read (lane->queue, m->mem, 1, offset, size, dest, why,
+			  what);
+      /* These bytes exist nowhere else: one more try before they are
+	 given up for lost.  */
+      if (!ok)
+	ok = gpurt_cl_read (lane->queue, m->mem, 1, offset, size, dest, why,
+			    what);
       if (ok)
 	{
 	  atomic_fetch_add (&gpurt_sync_bytes, size);

@@ -336,9 +336,10 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       gpurt_cl_drain (lane->queue);
       /* The kernel may have changed data earlier regions kept on the
 	 device, which the host does not have: the host loop cannot start
-	 over from host memory.  */
+	 over from host memory.  (Kept data the kernel only reads is
+	 copied back when the plan is released, and the host loop runs.)  */
       for (k = 0; enqueued && k < plan.nbuffers; k++)
-	if (plan.buffers[k].reused)
+	if (plan.buffers[k].at_risk)
 	  {
 	    gpurt_message ("region %s (%s) failed on the device after its"
 			   " kernel started, changing results of earlier"

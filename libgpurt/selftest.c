@@ -583,6 +583,54 @@ run_keep (uint64_t n)
   free (ref);
 }
 
+/* Two KEEP launches in a chain: y = a * x + y, then z = a * y + z, which
+   reads the y the first one kept on the device and writes z; then
+   gpurt_sync.  Whatever fails in the second (injected failures), y's
+   results reach host memory before its host loop runs.  */
+
+static void
+run_keep_chain (uint64_t n)
+{
+  float *x = malloc ((n + 1) * sizeof *x), *y = malloc ((n + 1) * sizeof *y);
+  float *z = malloc ((n + 1) * sizeof *z), *ry = malloc ((n + 1) * sizeof *ry);
+  float *rz = malloc ((n + 1) * sizeof *rz);
+  float a = rng_float ();
+  uint64_t args[12], i;
+  int ret;
+
+  for (i = 0; i < n; i++)
+    {
+      x[i] = rng_float ();
+      y[i] = rng_float ();
+      z[i] = rng_float ();
+      ry[i] = a * x[i] + y[i];
+      rz[i] = a * ry[i] + z[i];
+    }
+  arg_buffer (args + 0, x, 1, 0, (int64_t) (n * sizeof *x));
+  arg_buffer (args + 4, y, 3, 0, (int64_t) (n * sizeof *y));
+  arg_scalar (args + 8, &a, sizeof a);
+  ret = gpurt_launch (rec_saxpy, args, 3 | 0x40000000u, n, 1, 1);
+  note_launch ("keep-chain", ret, n);
+  if (!ret)
+    for (i = 0; i < n; i++)
+      y[i] = a * x[i] + y[i];
+  arg_buffer (args + 0, y, 1, 0, (int64_t) (n * sizeof *y));
+  arg_buffer (args + 4, z, 3, 0, (int64_t) (n * sizeof *z));
+  ret = gpurt_launch (rec_saxpy, args, 3 | 0x40000000u, n, 1, 1);
+  note_launch ("keep-chain", ret, n);
+  if (!ret)
+    for (i = 0; i < n; i++)
+      z[i] = a * y[i] + z[i];
+  gpurt_sync ();
+  check (memcmp (y, ry, n * sizeof *y) == 0 && memcmp (z, rz, n * sizeof *z)
+	 == 0, "keep-chain n=%" PRIu64 ": wrong result", n);
+  free (x);
+  free (y);
+  free (z);
+  free (ry);
+  free (rz);
+}
+
 /* ---------------------------------------------------------------------
    (b) 2-D with two written buffers (read back through staging), and a
    3-D grid.  */
@@ -1292,6 +1340,12 @@ run_injections (void)
       inject_name = cases[c].name;
       inject_countdown = cases[c].nth;
       run_overlap (1000);
+      inject_name = cases[c].name;
+      inject_countdown = cases[c].nth;
+      run_keep_chain (1000);
+      inject_name = cases[c].name;
+      inject_countdown = cases[c].nth + 3;
+      run_keep_chain (1000);
       inject_name = NULL;
       check (atomic_load (&host_runs) > before, "injected %s #%d: no"
 	     " fallback happened", cases[c].name, cases[c].nth);
@@ -1692,6 +1746,7 @@ main (int argc, char **argv)
 
       run_saxpy (rec_saxpy, n, "saxpy");
       run_keep (n);
+      run_keep_chain (n);
       run_2d (n, 5);
       run_2d (5, n);
       run_overlap (n);
