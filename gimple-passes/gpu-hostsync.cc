@@ -39,9 +39,10 @@
    call is one even if it touches nothing of ours).  So data stays on the
    device exactly across host code that only computes in registers or in
    locals whose address is never taken -- the loop control of a time-step
-   loop around regions, the argument words of the next launch -- at -O0
-   as when optimizing.  -fplugin-arg-gpuoffload-no-transfer-elim turns
-   the pass off.  */
+   loop around regions, the argument words of the next launch.  The pass
+   does not run at -O0, where a debugger must find each region's results
+   in host memory; -fplugin-arg-gpuoffload-no-transfer-elim turns it off
+   when optimizing.  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
@@ -302,10 +303,12 @@ public:
     : gimple_opt_pass (pass_data_gpu_hostsync, ctxt)
   {}
 
-  /* Unless switched off.  */
+  /* When optimizing (at -O0 the debugger sees every region's results
+     in host memory right after it, as it sees every statement's), unless
+     switched off.  */
   virtual bool gate (function *)
   {
-    return !gpu_opts.no_transfer_elim;
+    return optimize > 0 && !gpu_opts.no_transfer_elim;
   }
 
   virtual unsigned int execute (function *);

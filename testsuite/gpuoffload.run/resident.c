@@ -275,6 +275,10 @@ static void
 test_bytes (const char *self)
 {
   const char *d = getenv ("GPURT_DEVICE");
+#ifndef __OPTIMIZE__
+  /* At -O0 every region copies its results back (for the debugger).  */
+  return;
+#endif
   if (d && strcmp (d, "host") == 0)
     return;
   int n = 4099, steps = 50;
