@@ -1427,6 +1427,20 @@ find_region (function *fun, class loop *outer, tree iv)
 		     "overflow, which the device cannot give");
   if (!r->fail && check_nest (r) && gpu_find_params (r) && bound_captures (r))
     {
+      /* Ranges that hold for no launch (an unsigned index stepped below
+	 zero, as in[i - 1] under if (i > 0), whose guard the range
+	 analysis does not use): every launch would go to the host, and
+	 GPURT_FALLBACK=abort would stop a correct program.  Say so now.  */
+      if (r->valid && integer_zerop (fold (r->valid)))
+	{
+	  gpu_region_fail (r, r->loc, "the index arithmetic of an access "
+			   "wraps around in its unsigned type for every "
+			   "launch (such as i - 1 at i = 0, even under a "
+			   "guard), so its range cannot be bounded; a signed "
+			   "index avoids it");
+	  gpu_region_report_missed (r);
+	  return;
+	}
       for (unsigned i = 0; i < r->caps.length (); i++)
 	{
 	  gpu_region_keep (r->caps[i].value);
