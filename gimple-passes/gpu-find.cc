@@ -1194,10 +1194,25 @@ bound_captures (struct gpu_region *r)
 	{
 	  if (!extent_range (r, c->value, &c->lo, &c->hi))
 	    {
-	      gpu_region_fail (r, c->unbounded_loc,
-			       "cannot bound the accesses through %qs; "
-			       "declare it with GPU_EXTENT(count)",
-			       gpu_value_name (c->value));
+	      /* GPU_EXTENT counts objects of the pointed-to type: for
+		 double (*c)[N] that is rows, not doubles.  Say so.  */
+	      tree elt = POINTER_TYPE_P (TREE_TYPE (c->value))
+			 ? TREE_TYPE (TREE_TYPE (c->value)) : NULL_TREE;
+	      tree esize = elt && !VOID_TYPE_P (elt) ? TYPE_SIZE_UNIT (elt)
+			   : NULL_TREE;
+	      if (esize && tree_fits_uhwi_p (esize))
+		gpu_region_fail (r, c->unbounded_loc,
+				 "cannot bound the accesses through %qs; "
+				 "declare it with GPU_EXTENT(count), count "
+				 "being the number of objects of its "
+				 "pointed-to type (%wu bytes each) it reaches",
+				 gpu_value_name (c->value),
+				 tree_to_uhwi (esize));
+	      else
+		gpu_region_fail (r, c->unbounded_loc,
+				 "cannot bound the accesses through %qs; "
+				 "declare it with GPU_EXTENT(count)",
+				 gpu_value_name (c->value));
 	      return false;
 	    }
 	  if (dump_file && (dump_flags & TDF_DETAILS))
