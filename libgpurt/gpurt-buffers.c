@@ -228,6 +228,17 @@ gpurt_buffer_copied_back (const struct gpurt_plan *plan,
 	 && !(plan->keep && !b->map->private_copy);
 }
 
+/* See gpurt-internal.h.  */
+
+int
+gpurt_plan_copies_back (const struct gpurt_plan *plan)
+{
+  for (unsigned i = 0; i < plan->nbuffers; i++)
+    if (gpurt_buffer_copied_back (plan, &plan->buffers[i]))
+      return 1;
+  return 0;
+}
+
 /* Copy every written buffer of PLAN back from DEV into host memory, all or
    nothing (see the comment at the top of the file).  The kernel has
    finished.  Returns 1 when all the results are in host memory, 0 with

@@ -62,7 +62,7 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_HOST_THREADS", "GPURT_VERIFY", "GPURT_VERIFY_RTOL",
   "GPURT_VERIFY_INJECT", "GPURT_CACHE_DIR", "GPURT_REDUCE_GROUPS",
   "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
-  "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT"
+  "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -273,6 +273,18 @@ gpurt_env_read (void)
 		       " host", s);
     }
   gpurt_env.reduce_stats = getenv ("GPURT_REDUCE_STATS") != NULL;
+
+  /* Launches that keep their results on the device return once enqueued
+     unless GPURT_ASYNC=0 (to measure what that buys).  */
+  gpurt_env.no_async = 0;
+  s = getenv ("GPURT_ASYNC");
+  if (s != NULL && *s != '\0')
+    {
+      if (strcmp (s, "0") == 0)
+	gpurt_env.no_async = 1;
+      else if (strcmp (s, "1") != 0)
+	gpurt_message ("GPURT_ASYNC=%s is not 0 or 1; using 1", s);
+    }
 
   /* For the device heap, batching and a pretend-smaller device (read
      now so that a bad value is reported; nothing uses them yet).  */

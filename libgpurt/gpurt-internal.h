@@ -135,6 +135,7 @@ struct gpurt_env
   size_t reduce_groups;		/* GPURT_REDUCE_GROUPS, 0: choose */
   int reduce_final_kernel;	/* GPURT_REDUCE_FINAL=kernel */
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
+  int no_async;			/* GPURT_ASYNC=0: every launch waits */
   uint64_t heap_bytes;		/* GPURT_HEAP_BYTES, 0: default */
   uint64_t batch_bytes;		/* GPURT_BATCH_BYTES, 0: choose */
   uint64_t device_mem_limit;	/* GPURT_DEVICE_MEM_LIMIT, 0: none */
@@ -312,12 +313,16 @@ struct gpurt_lane
   unsigned nkept;		/* idle mappings of the map this lane kept
 				   (changed by this thread's launches and
 				   syncs, under the map's lock) */
+  int async_pending;		/* kernels enqueued without waiting */
 };
 
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
 						char *why);
 /* The calling thread's lane, NULL if it has none.  */
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_peek (void);
+/* Wait for LANE's asynchronous kernels; aborts when one failed (the
+   results it kept exist nowhere else).  */
+GPURT_HIDDEN void gpurt_lane_wait (struct gpurt_lane *lane);
 GPURT_HIDDEN struct gpurt_lane_kernel *
 gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
 		   char *why);
@@ -458,6 +463,8 @@ GPURT_HIDDEN int gpurt_buffers_copy_back (struct gpurt_plan *plan,
 					  struct gpurt_region *r,
 					  cl_command_queue queue, char *why);
 GPURT_HIDDEN void gpurt_plan_release (struct gpurt_plan *plan);
+/* Does a successful launch of PLAN copy anything back?  */
+GPURT_HIDDEN int gpurt_plan_copies_back (const struct gpurt_plan *plan);
 
 /* ---------------------------------------------------------------------
    Reductions (gpurt-reduce.c).  */

@@ -31,6 +31,8 @@ gpurt_lane_release (void *lane_ptr)
   if (lane == NULL)
     return;
   /* Results the thread's regions kept on the device go home first.  */
+  if (lane->async_pending)
+    gpurt_lane_wait (lane);
   gpurt_map_sync (lane->dev, lane);
   for (i = 0; i < lane->nkernels; i++)
     {
@@ -62,6 +64,27 @@ struct gpurt_lane *
 gpurt_lane_peek (void)
 {
   return gpurt_my_lane;
+}
+
+/* See gpurt-internal.h.  */
+
+void
+gpurt_lane_wait (struct gpurt_lane *lane)
+{
+  char why[GPURT_WHY_LEN] = "";
+
+  /* A failed kernel fails every wait; a wait that failed for a passing
+     reason is worth one more try before the results are given up.  */
+  if (!gpurt_cl_finish (lane->queue, why, "kernels enqueued without waiting")
+      && !gpurt_cl_finish (lane->queue, why,
+			   "kernels enqueued without waiting"))
+    {
+      gpurt_message ("a region that ran asynchronously failed on the device"
+		     " (%s): the results it kept there are lost, aborting",
+		     why);
+      abort ();
+    }
+  lane->async_pending = 0;
 }
 
 /* The calling thread's lane onto DEV, made on first use.  Returns NULL

@@ -299,11 +299,28 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		   local[0], local[1], local[2], plan.nbuffers);
 
   event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &kernel_event : NULL;
+  /* Asynchronous: a launch whose results all stay on the device, with no
+     reduction to read and no kernel time to take, returns once its kernel
+     is enqueued; the thread's in-order queue runs its next launch after
+     it, and gpurt_sync waits for it.  A launch that waits must not be
+     the one to find an earlier asynchronous kernel's failure: it waits
+     for them first.  */
+  int async = keep && r->reduce_wg == 0 && event_ptr == NULL
+	      && !gpurt_env.no_async && !gpurt_plan_copies_back (&plan);
+  if (!async && lane->async_pending)
+    gpurt_lane_wait (lane);
   enqueued = 1;
   if (!gpurt_cl_enqueue (lane->queue, lk->kernel,
 			 r->reduce_wg != 0 ? 1 : r->ndim, global, local,
 			 event_ptr, why, r->name))
     goto ERROR;
+  if (async)
+    {
+      lane->async_pending = 1;
+      ok = 1;
+      plan.kept = 1;
+      goto ERROR;		/* the common cleanup */
+    }
   /* The kernel must have finished successfully before anything is
      copied back into host memory.  */
   char after[300];
@@ -574,8 +591,10 @@ gpurt_sync (void)
   struct gpurt_lane *lane = gpurt_lane_peek ();
 
   /* The common case, also inside host loops: nothing kept.  */
-  if (lane == NULL || lane->nkept == 0)
+  if (lane == NULL || (lane->nkept == 0 && !lane->async_pending))
     return;
+  if (lane->async_pending)
+    gpurt_lane_wait (lane);
   gpurt_map_sync (lane->dev, lane);
 }
 
