@@ -274,16 +274,17 @@ gpurt_env_read (void)
     }
   gpurt_env.reduce_stats = getenv ("GPURT_REDUCE_STATS") != NULL;
 
-  /* Launches that keep their results on the device return once enqueued
-     unless GPURT_ASYNC=0 (to measure what that buys).  */
-  gpurt_env.no_async = 0;
+  /* GPURT_ASYNC=1: launches that keep their results on the device
+     return once enqueued.  Off by default until it has been measured and
+     checked on a GPU (it is on PoCL, in the test suite).  */
+  gpurt_env.async = 0;
   s = getenv ("GPURT_ASYNC");
   if (s != NULL && *s != '\0')
     {
-      if (strcmp (s, "0") == 0)
-	gpurt_env.no_async = 1;
-      else if (strcmp (s, "1") != 0)
-	gpurt_message ("GPURT_ASYNC=%s is not 0 or 1; using 1", s);
+      if (strcmp (s, "1") == 0)
+	gpurt_env.async = 1;
+      else if (strcmp (s, "0") != 0)
+	gpurt_message ("GPURT_ASYNC=%s is not 0 or 1; using 0", s);
     }
 
   /* For the device heap, batching and a pretend-smaller device (read

@@ -135,7 +135,7 @@ struct gpurt_env
   size_t reduce_groups;		/* GPURT_REDUCE_GROUPS, 0: choose */
   int reduce_final_kernel;	/* GPURT_REDUCE_FINAL=kernel */
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
-  int no_async;			/* GPURT_ASYNC=0: every launch waits */
+  int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */
   uint64_t heap_bytes;		/* GPURT_HEAP_BYTES, 0: default */
   uint64_t batch_bytes;		/* GPURT_BATCH_BYTES, 0: choose */
   uint64_t device_mem_limit;	/* GPURT_DEVICE_MEM_LIMIT, 0: none */

@@ -306,7 +306,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
      the one to find an earlier asynchronous kernel's failure: it waits
      for them first.  */
   int async = keep && r->reduce_wg == 0 && event_ptr == NULL
-	      && !gpurt_env.no_async && !gpurt_plan_copies_back (&plan);
+	      && gpurt_env.async && !gpurt_plan_copies_back (&plan);
   if (!async && lane->async_pending)
     gpurt_lane_wait (lane);
   enqueued = 1;
