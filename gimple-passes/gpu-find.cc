@@ -1357,6 +1357,25 @@ find_region (function *fun, class loop *outer, tree iv)
       l = next;
     }
 
+  /* A loop that is also an OpenMP loop (#pragma omp parallel for on the
+     marked loop) was shared out among OpenMP's threads before this pass:
+     its piece, in the outlined FN._omp_fn.N, is no GPU_PARALLEL loop any
+     more.  Valid code: it stays OpenMP's, with a remark.  */
+  cgraph_node *node = cgraph_node::get (fun->decl);
+  if (node && node->parallelized_function)
+    {
+      struct gpu_region *r = gpu_region_new (fun);
+      r->outer = outer;
+      r->loc = find_loop_location (outer).get_location_t ();
+      r->ndim = 0;
+      r->num = gpu_region_count++;
+      gpu_region_fail (r, r->loc, "it is also an OpenMP loop, which "
+		       "OpenMP's threads share (remove the %<omp%> pragma "
+		       "to offload it)");
+      gpu_region_report_missed (r);
+      return;
+    }
+
   /* A path out of the loop that ends the program (abort, exit, assert,
      a throw) is valid C: the loop stays on the host, with a remark.  */
   if (gimple *g = dead_end_exits (chain, n))
