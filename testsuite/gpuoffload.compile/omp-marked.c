@@ -1,6 +1,6 @@
 /* omp-marked.c: a marked loop that is also an OpenMP loop (#pragma omp parallel for, with or without a reduction on a GPU_REDUCE accumulator) is valid code: with -fopenmp it stays OpenMP's loop, with a remark saying why (it used to be rejected with an error about a side-effecting condition the user never wrote); the remark is at the body's line, where OpenMP's outlined piece of the loop starts.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopenmp -fopt-info-loop-missed" } */
+/* { dg-options "-O2 -fopenmp -fno-tree-vectorize -fopt-info-loop-missed" } */
 #include <gpuoffload.h>
 
 void
