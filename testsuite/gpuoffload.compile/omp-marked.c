@@ -1,4 +1,4 @@
-/* omp-marked.c: a marked loop that is also an OpenMP loop (#pragma omp parallel for, with or without a reduction on a GPU_REDUCE accumulator) is valid code: with -fopenmp it stays OpenMP's loop, with a remark saying why (it used to be rejected with an error about a side-effecting condition the user never wrote); the remark is at the body's line, where OpenMP's outlined piece of the loop starts.  */
+/* omp-marked.c: a marked loop that is also an OpenMP loop (#pragma omp parallel for; omp-marked-reduce.c: with a reduction on a GPU_REDUCE accumulator) is valid code: with -fopenmp it stays OpenMP's loop, with a remark saying why (it used to be rejected with an error about a side-effecting condition the user never wrote); the remark is at the body's line, where OpenMP's outlined piece of the loop starts.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopenmp -fno-tree-vectorize -fopt-info-loop-missed" } */
 #include <gpuoffload.h>
@@ -9,14 +9,4 @@ fill (int n, float *a)
 #pragma omp parallel for
   for (int i GPU_PARALLEL = 0; i < n; i++)
     a[i] = 2.0f * i; /* { dg-missed "loop not offloaded: it is also an OpenMP loop" } */
-}
-
-float
-sum (int n, const float *a)
-{
-  float s GPU_REDUCE = 0.0f;
-#pragma omp parallel for reduction (+: s)
-  for (int i GPU_PARALLEL = 0; i < n; i++)
-    s += a[i]; /* { dg-missed "loop not offloaded: it is also an OpenMP loop" } */
-  return s;
 }
