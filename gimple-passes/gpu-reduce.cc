@@ -623,6 +623,19 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
 	  c.op = lop;
 	  matched.add (c.conds[0]);
 	}
+      else if (c.members->contains (latch) && c.ops.is_empty ()
+	       && c.phis.is_empty () && c.conds.is_empty ())
+	{
+	  /* The loop leaves the accumulator as it is: its updates folded
+	     away (s *= 1.0, s += 0 * x).  Valid code the reduction
+	     machinery has nothing to do for: a remark and the host loop.  */
+	  gpu_dump_reason ("FAILED", red->loc, "the loop does not change the "
+			   "accumulator");
+	  gpu_region_fail (r, red->loc, "the updates of GPU_REDUCE "
+			   "accumulator %qs fold away (the loop leaves it "
+			   "unchanged)", IDENTIFIER_POINTER (DECL_NAME (var)));
+	  ok = false;
+	}
       else if (!c.members->contains (latch) || latch == red->phis[0])
 	ok = misuse (r, red->loc, var, "no recognizable update in the loop "
 		     "(use 's OP= e' with one of + - * & | ^, "
