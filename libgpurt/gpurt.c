@@ -309,11 +309,11 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	      && gpurt_env.async && !gpurt_plan_copies_back (&plan);
   if (!async && lane->async_pending)
     gpurt_lane_wait (lane);
-  enqueued = 1;
   if (!gpurt_cl_enqueue (lane->queue, lk->kernel,
 			 r->reduce_wg != 0 ? 1 : r->ndim, global, local,
 			 event_ptr, why, r->name))
-    goto ERROR;
+    goto ERROR;		/* not queued: the device's data is intact */
+  enqueued = 1;
   if (async)
     {
       lane->async_pending = 1;
