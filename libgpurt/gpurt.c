@@ -325,7 +325,11 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
      copied back into host memory.  */
   char after[300];
   snprintf (after, sizeof after, "kernel %s", r->name);
-  if (!gpurt_cl_finish (lane->queue, why, after))
+  /* A failed kernel fails every wait; a wait that failed for a passing
+     reason is worth one more try (after it, a failure may be fatal: the
+     kernel may have changed data only the device holds).  */
+  if (!gpurt_cl_finish (lane->queue, why, after)
+      && !gpurt_cl_finish (lane->queue, why, after))
     goto ERROR;
   if (kernel_event != NULL)
     {
