@@ -13,8 +13,10 @@
        call sets it.  A host statement that may read or write memory a
        region could reach -- any load or store but those of the launch's
        own temporaries and of locals whose address is never taken, any
-       call that is not const, any asm, the function's return -- needs
-       the host copy current first: it is a sync point, and clears it.
+       call that is not const (but free, before which gpurt_discard drops
+       the dying block's device copies), any asm, the function's return --
+       needs the host copy current first: it is a sync point, and clears
+       it.
 
      - transform: each gpurt_run call gets GPU_NARGS_KEEP (its results
        may stay on the device) and gpurt_sync () is inserted before every
@@ -49,8 +51,9 @@
 #include "gpu-region.h"
 #include "gpu-launch.h"
 
-/* The runtime's gpurt_sync (a GC root: gpu_hostsync_ggc_roots).  */
-static tree gpu_sync_decl;
+/* The runtime's gpurt_sync and gpurt_discard (GC roots:
+   gpu_hostsync_ggc_roots).  */
+static tree gpu_sync_decl, gpu_discard_decl;
 
 /* Functions of the unit this pass has seen, and those of them that may
    return with data on the device (their callers sync).  The decls are
@@ -61,6 +64,8 @@ static hash_set<tree> *gpu_keeps_at_exit;
 /* GC roots of this file.  */
 static const struct ggc_root_tab gpu_hostsync_roots[] = {
   { &gpu_sync_decl, 1, sizeof (gpu_sync_decl), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  { &gpu_discard_decl, 1, sizeof (gpu_discard_decl), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
@@ -144,7 +149,12 @@ gpu_sync_point_p (gimple *stmt, const char **what)
       return gimple_vuse (stmt) != NULL_TREE
 	     || gimple_asm_volatile_p (as_a <gasm *> (stmt));
     case GIMPLE_CALL:
-      if (gpu_region_like_p (stmt) || gpu_runtime_call_p (stmt, "gpurt_sync"))
+      if (gpu_region_like_p (stmt) || gpu_runtime_call_p (stmt, "gpurt_sync")
+	  || gpu_runtime_call_p (stmt, "gpurt_discard"))
+	return false;
+      /* free touches no data but the block's, whose device copies
+	 gpurt_discard drops before it (gpu_insert_discard).  */
+      if (gimple_call_builtin_p (stmt, BUILT_IN_FREE))
 	return false;
       *what = "a call that may read or write memory";
       return gimple_vuse (stmt) != NULL_TREE;
@@ -281,6 +291,30 @@ gpu_insert_sync (function *fun, gimple_stmt_iterator *gsi, location_t loc)
 		       gimple_bb (call)->count);
 }
 
+/* Before the call of free at GSI in FUN: gpurt_discard (its argument),
+   so that device copies of the dying block are dropped, not copied back.  */
+
+static void
+gpu_insert_discard (function *fun, gimple_stmt_iterator *gsi)
+{
+  gimple *stmt = gsi_stmt (*gsi);
+
+  if (!gpu_discard_decl)
+    gpu_discard_decl
+      = gpu_runtime_decl ("gpurt_discard",
+			  build_function_type_list (void_type_node,
+						    ptr_type_node, NULL_TREE),
+			  NULL, false);
+  gcall *call = gimple_build_call (gpu_discard_decl, 1,
+				   gimple_call_arg (stmt, 0));
+  gimple_set_location (call, gimple_location (stmt));
+  gsi_insert_before (gsi, call, GSI_SAME_STMT);
+  cgraph_node *node = cgraph_node::get (fun->decl);
+  if (node)
+    node->create_edge (cgraph_node::get_create (gpu_discard_decl), call,
+		       gimple_bb (call)->count);
+}
+
 namespace {
 
 const pass_data pass_data_gpu_hostsync =
@@ -395,7 +429,7 @@ pass_gpu_hostsync::execute (function *fun)
 {
   auto_sbitmap in (last_basic_block_for_fn (fun));
   basic_block bb;
-  unsigned nsync = 0, nkeep = 0;
+  unsigned nsync = 0, nkeep = 0, ndiscard = 0;
   cgraph_node *node = cgraph_node::get (fun->decl);
   bool keep_at_exit;
 
@@ -455,6 +489,18 @@ pass_gpu_hostsync::execute (function *fun)
 	    }
 	  else if (gpu_runtime_call_p (stmt, "gpurt_sync"))
 	    bit = false;
+	  else if (bit && gimple_call_builtin_p (stmt, BUILT_IN_FREE))
+	    {
+	      gpu_insert_discard (fun, &gsi);
+	      ndiscard++;
+	      if (dump_file && (dump_flags & TDF_DETAILS))
+		{
+		  expanded_location xl = expand_location (loc);
+		  fprintf (dump_file, "SUCCESS: %s:%d: device copies of the "
+			   "freed block are dropped\n",
+			   xl.file ? xl.file : "?", xl.line);
+		}
+	    }
 	  else if (gpu_sync_point_p (stmt, &what))
 	    {
 	      if (bit
@@ -481,8 +527,16 @@ pass_gpu_hostsync::execute (function *fun)
   if (dump_file && (dump_flags & TDF_DETAILS))
     fprintf (dump_file, "SUCCESS: %u region call(s) may keep their data on"
 	     " the device, %u sync(s) inserted\n", nkeep, nsync);
-  if (nsync == 0)
+  if (nsync == 0 && ndiscard == 0)
     return 0;
+  /* The tail-call pass ran before this one: a call it marked may now be
+     followed by a gpurt_sync (at the return after it), which a tail call
+     would skip.  No call of FUN is a tail call any more.  */
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gcall *call = dyn_cast <gcall *> (gsi_stmt (gsi)))
+	gimple_call_set_tail (call, false);
   mark_virtual_operands_for_renaming (fun);
   return TODO_update_ssa_only_virtuals;
 }

@@ -78,6 +78,7 @@ GPURT_EXPORT int gpurt_run (const char *region, uint64_t *args,
 			    void *data, uint64_t nhost);
 GPURT_EXPORT void gpurt_register (const char *region);
 GPURT_EXPORT void gpurt_sync (void);
+GPURT_EXPORT void gpurt_discard (void *block);
 GPURT_EXPORT int gpurt_last_region_host_threads (void);
 GPURT_EXPORT void gpurt_host_lock (void);
 GPURT_EXPORT void gpurt_host_unlock (void);
@@ -284,6 +285,11 @@ GPURT_HIDDEN int gpurt_map_dirty (const struct gpurt_mapping *m);
    a copy fails (the results are lost).  */
 GPURT_HIDDEN void gpurt_map_sync (struct gpurt_device *dev,
 				  struct gpurt_lane *lane);
+/* The host bytes [START, END) are about to be freed: drop LANE's kept
+   mappings inside them without copying, sync those that reach beyond.  */
+GPURT_HIDDEN void gpurt_map_discard (struct gpurt_device *dev,
+				     struct gpurt_lane *lane, uint64_t start,
+				     uint64_t end);
 GPURT_HIDDEN unsigned gpurt_map_count (struct gpurt_device *dev,
 				       uint64_t *bytes);
 GPURT_HIDDEN uint64_t gpurt_map_sync_bytes (void);

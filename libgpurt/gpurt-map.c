@@ -217,6 +217,45 @@ gpurt_map_sync_locked (struct gpurt_map *map, struct gpurt_lane *lane,
 /* See gpurt-internal.h.  */
 
 void
+gpurt_map_discard (struct gpurt_device *dev, struct gpurt_lane *lane,
+		   uint64_t start, uint64_t end)
+{
+  struct gpurt_map *map = &dev->map;
+  int partial = 0;
+  unsigned i;
+
+  pthread_mutex_lock (&map->lock);
+  for (i = gpurt_map_search (map, start); i < map->n && map->v[i]->start < end;)
+    {
+      struct gpurt_mapping *m = map->v[i];
+
+      if (!gpurt_map_kept_by (m, lane))
+	i++;
+      else if (start <= m->start && m->end <= end)
+	{
+	  /* Inside the freed block: its bytes are dead, nothing to copy.  */
+	  gpurt_map_remove_at (map, i);
+	  if (gpurt_env.verbose >= 3)
+	    gpurt_message ("free: dropped %" PRIu64 " bytes kept at %p",
+			   m->end - m->start, (void *) (uintptr_t) m->start);
+	  gpurt_cl_buffer_release (m->mem);
+	  free (m);
+	}
+      else
+	{
+	  partial = 1;
+	  i++;
+	}
+    }
+  /* A mapping that reaches beyond the block holds other data too.  */
+  if (partial)
+    gpurt_map_sync_locked (map, lane, start, end);
+  pthread_mutex_unlock (&map->lock);
+}
+
+/* See gpurt-internal.h.  */
+
+void
 gpurt_map_sync (struct gpurt_device *dev, struct gpurt_lane *lane)
 {
   pthread_mutex_lock (&dev->map.lock);

@@ -15,6 +15,7 @@
 #include "gpurt-internal.h"
 
 #include <ctype.h>
+#include <malloc.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -600,6 +601,25 @@ gpurt_sync (void)
   if (lane->async_pending)
     gpurt_lane_wait (lane);
   gpurt_map_sync (lane->dev, lane);
+}
+
+/* BLOCK, from malloc, is about to be freed: device copies the calling
+   thread kept of bytes inside it are dropped, not copied back (the
+   compiler calls this before free instead of gpurt_sync).  */
+
+void
+gpurt_discard (void *block)
+{
+  struct gpurt_lane *lane = gpurt_lane_peek ();
+  uint64_t start = (uint64_t) (uintptr_t) block;
+
+  if (block == NULL || lane == NULL
+      || (lane->nkept == 0 && !lane->async_pending))
+    return;
+  if (lane->async_pending)
+    gpurt_lane_wait (lane);
+  gpurt_map_discard (lane->dev, lane, start,
+		     start + (uint64_t) malloc_usable_size (block));
 }
 
 /* Nonzero when the calling thread's last gpurt_launch ran on a device.  */
