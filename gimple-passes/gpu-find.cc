@@ -350,10 +350,30 @@ manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step,
       return fold_convert (u64_type (), count);
     }
 
+  if (code == EQ_EXPR)
+    {
+      /* "While the index equals N": the front end's form of an unsigned
+	 i < 1 or i <= 0.  One iteration when the first value is N, none
+	 otherwise, as long as a step moves the tested value off N: a
+	 constant step that is no multiple of 2^P, the index tested
+	 through conversions that keep its values.  */
+      if (!cst || !preserving
+	  || wi::ctz (wi::to_wide (fold_convert (it, step)))
+	     >= (int) TYPE_PRECISION (it))
+	{
+	  *why = "an == test whose step may leave the index's value as it "
+		 "was";
+	  return NULL_TREE;
+	}
+      tree count = fold_build3 (COND_EXPR, w,
+				fold_build2 (EQ_EXPR, boolean_type_node, b, n),
+				one, zero);
+      return fold_convert (u64_type (), count);
+    }
   if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR
       && code != GE_EXPR)
     {
-      *why = "the loop's test is not <, <=, >, >= or !=";
+      *why = "the loop's test is not <, <=, >, >=, != or ==";
       return NULL_TREE;
     }
   bool up = code == LT_EXPR || code == LE_EXPR;
