@@ -11,9 +11,10 @@
 
    A range is brought to the device (as the map's policy decides) when
    any of its arguments is read or written (elements the kernel does not
-   store keep their host values) and copied back when any is written.  The read-back is all or nothing: with one
-   written buffer a single blocking read goes straight into host memory;
-   with several, all of them are first read into host staging areas and
+   store keep their host values) and copied back when any is written.
+   The read-back is all or nothing: with one written buffer a single
+   blocking read goes straight into host memory; with several, all of
+   them are first read into host staging areas and
    copied into place only when every read succeeded, so a failure leaves
    the host data as it was and the host loop can run from it.  (OpenCL
    does not say what a failed blocking read leaves in its destination; we

@@ -224,7 +224,6 @@ struct gpurt_mapping
   uint64_t end;
   cl_mem mem;			/* their device copy, END - START bytes */
   unsigned refs;		/* launches using it now */
-  unsigned flags;		/* GPU_ARG_READ | GPU_ARG_WRITTEN of its users */
   int writable;			/* MEM is CL_MEM_READ_WRITE */
   int private_copy;		/* not in the table: it overlapped a mapping
 				   in use when it was made */
@@ -326,6 +325,10 @@ GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
 						char *why);
 /* The calling thread's lane, NULL if it has none.  */
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_peek (void);
+/* Wait for everything queued on LANE, trying twice; nonzero on success,
+   else 0 with WHY.  */
+GPURT_HIDDEN int gpurt_lane_finish (struct gpurt_lane *lane, char *why,
+				    const char *after);
 /* Wait for LANE's asynchronous kernels; aborts when one failed (the
    results it kept exist nowhere else).  */
 GPURT_HIDDEN void gpurt_lane_wait (struct gpurt_lane *lane);

@@ -68,16 +68,24 @@ gpurt_lane_peek (void)
 
 /* See gpurt-internal.h.  */
 
+int
+gpurt_lane_finish (struct gpurt_lane *lane, char *why, const char *after)
+{
+  /* A failed kernel fails every wait; a wait that failed for a passing
+     reason is worth one more try: after a kernel, a failure may be fatal
+     (it may have changed data only the device holds).  */
+  return gpurt_cl_finish (lane->queue, why, after)
+	 || gpurt_cl_finish (lane->queue, why, after);
+}
+
+/* See gpurt-internal.h.  */
+
 void
 gpurt_lane_wait (struct gpurt_lane *lane)
 {
   char why[GPURT_WHY_LEN] = "";
 
-  /* A failed kernel fails every wait; a wait that failed for a passing
-     reason is worth one more try before the results are given up.  */
-  if (!gpurt_cl_finish (lane->queue, why, "kernels enqueued without waiting")
-      && !gpurt_cl_finish (lane->queue, why,
-			   "kernels enqueued without waiting"))
+  if (!gpurt_lane_finish (lane, why, "kernels enqueued without waiting"))
     {
       gpurt_message ("a region that ran asynchronously failed on the device"
 		     " (%s): the results it kept there are lost, aborting",

@@ -279,7 +279,6 @@ gpurt_map_new (struct gpurt_device *dev, uint64_t start, uint64_t end,
     }
   m->start = start;
   m->end = end;
-  m->flags = flags;
   m->refs = 1;
   m->writable = (flags & GPU_ARG_WRITTEN) != 0;
   m->mem = gpurt_cl_buffer (dev, m->writable
@@ -303,7 +302,7 @@ gpurt_map_new (struct gpurt_device *dev, uint64_t start, uint64_t end,
 static struct gpurt_mapping *
 gpurt_map_absorb (struct gpurt_device *dev, struct gpurt_lane *lane,
 		  struct gpurt_region *r, uint64_t start, uint64_t end,
-		  unsigned flags, unsigned at, unsigned at2, char *why)
+		  unsigned at, unsigned at2, char *why)
 {
   struct gpurt_map *map = &dev->map;
   struct gpurt_mapping *m;
@@ -312,7 +311,7 @@ gpurt_map_absorb (struct gpurt_device *dev, struct gpurt_lane *lane,
   uint64_t pos = lo, dlo = UINT64_MAX, dhi = 0;
   unsigned i;
 
-  m = gpurt_map_new (dev, lo, hi, flags | GPU_ARG_WRITTEN, why);
+  m = gpurt_map_new (dev, lo, hi, GPU_ARG_WRITTEN, why);
   if (m == NULL)
     return NULL;
   for (i = at; i < at2; i++)
@@ -336,7 +335,6 @@ gpurt_map_absorb (struct gpurt_device *dev, struct gpurt_lane *lane,
 	  dlo = o->dirty_lo < dlo ? o->dirty_lo : dlo;
 	  dhi = o->dirty_hi > dhi ? o->dirty_hi : dhi;
 	}
-      m->flags |= o->flags;
       pos = o->end;
     }
   if (hi > pos)
@@ -422,11 +420,10 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
 	  m->refs++;
 	  m->owner->nkept--;
 	  m->owner = NULL;
-	  m->flags |= flags;
 	  pthread_mutex_unlock (&map->lock);
 	  return m;
 	}
-      m = gpurt_map_absorb (dev, lane, r, start, end, flags, at, at2, why);
+      m = gpurt_map_absorb (dev, lane, r, start, end, at, at2, why);
       if (m == NULL)
 	gpurt_map_sync_locked (map, lane, start, end);
       pthread_mutex_unlock (&map->lock);

@@ -18,6 +18,9 @@
 #define GPURT_REGION_BUCKETS 256
 
 static pthread_mutex_t gpurt_registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct gpurt_region *gpurt_buckets[GPURT_REGION_BUCKETS];
+static struct gpurt_region *gpurt_region_list;
+static struct gpurt_region **gpurt_region_tail = &gpurt_region_list;
 
 /* In the child of fork: the registry lock may have been held by a thread
    that did not come along.  */
@@ -27,9 +30,6 @@ gpurt_region_atfork_child (void)
 {
   pthread_mutex_init (&gpurt_registry_lock, NULL);
 }
-static struct gpurt_region *gpurt_buckets[GPURT_REGION_BUCKETS];
-static struct gpurt_region *gpurt_region_list;
-static struct gpurt_region **gpurt_region_tail = &gpurt_region_list;
 
 /* Parse the record RECORD into R (allocated and zeroed by the caller)
    with gpurt_record_parse, moving its fields into R.  Problems are stored

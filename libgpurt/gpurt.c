@@ -77,9 +77,6 @@ gpurt_now_ns (void)
   return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
-/* Read the environment (SPEC section 5) once, and register the profile
-   report.  Called through pthread_once from every entry point.  */
-
 /* Set when a child of fork has said that its regions run on the host.  */
 static atomic_int gpurt_fork_noted;
 
@@ -95,6 +92,10 @@ gpurt_atfork_child (void)
   gpurt_device_atfork_child ();
   atomic_store (&gpurt_fork_noted, 0);
 }
+
+/* Read the environment (SPEC section 5) once, register the fork handler
+   and the profile report.  Called through pthread_once from every entry
+   point.  */
 
 static void
 gpurt_init_1 (void)
@@ -326,11 +327,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
      copied back into host memory.  */
   char after[300];
   snprintf (after, sizeof after, "kernel %s", r->name);
-  /* A failed kernel fails every wait; a wait that failed for a passing
-     reason is worth one more try (after it, a failure may be fatal: the
-     kernel may have changed data only the device holds).  */
-  if (!gpurt_cl_finish (lane->queue, why, after)
-      && !gpurt_cl_finish (lane->queue, why, after))
+  if (!gpurt_lane_finish (lane, why, after))
     goto ERROR;
   if (kernel_event != NULL)
     {
@@ -584,6 +581,22 @@ gpurt_register (const char *region)
   gpurt_region_get (region);
 }
 
+/* The calling thread's lane when it keeps data on the device, its
+   asynchronous kernels finished; NULL in the common case, also inside
+   host loops: nothing kept.  */
+
+static struct gpurt_lane *
+gpurt_lane_settled (void)
+{
+  struct gpurt_lane *lane = gpurt_lane_peek ();
+
+  if (lane == NULL || (lane->nkept == 0 && !lane->async_pending))
+    return NULL;
+  if (lane->async_pending)
+    gpurt_lane_wait (lane);
+  return lane;
+}
+
 /* Bring into host memory every result the calling thread's regions kept
    on the device (launches with GPU_NARGS_KEEP), and release their device
    copies.  The compiler calls it before host code that may touch them;
@@ -593,14 +606,10 @@ gpurt_register (const char *region)
 void
 gpurt_sync (void)
 {
-  struct gpurt_lane *lane = gpurt_lane_peek ();
+  struct gpurt_lane *lane = gpurt_lane_settled ();
 
-  /* The common case, also inside host loops: nothing kept.  */
-  if (lane == NULL || (lane->nkept == 0 && !lane->async_pending))
-    return;
-  if (lane->async_pending)
-    gpurt_lane_wait (lane);
-  gpurt_map_sync (lane->dev, lane);
+  if (lane != NULL)
+    gpurt_map_sync (lane->dev, lane);
 }
 
 /* BLOCK, from malloc, is about to be freed: device copies the calling
@@ -610,16 +619,12 @@ gpurt_sync (void)
 void
 gpurt_discard (void *block)
 {
-  struct gpurt_lane *lane = gpurt_lane_peek ();
+  struct gpurt_lane *lane = block != NULL ? gpurt_lane_settled () : NULL;
   uint64_t start = (uint64_t) (uintptr_t) block;
 
-  if (block == NULL || lane == NULL
-      || (lane->nkept == 0 && !lane->async_pending))
-    return;
-  if (lane->async_pending)
-    gpurt_lane_wait (lane);
-  gpurt_map_discard (lane->dev, lane, start,
-		     start + (uint64_t) malloc_usable_size (block));
+  if (lane != NULL)
+    gpurt_map_discard (lane->dev, lane, start,
+		       start + (uint64_t) malloc_usable_size (block));
 }
 
 /* Nonzero when the calling thread's last gpurt_launch ran on a device.  */
