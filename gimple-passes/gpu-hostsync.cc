@@ -131,36 +131,52 @@ gpu_ref_may_reach (tree ref)
   return true;
 }
 
-/* Must host memory be current before STMT runs?  Sets *WHAT to a short
-   description of the reason, for the remark.  */
+/* What a statement does to the bit of the analysis (see the top).  */
+enum gpu_effect
+{
+  GPU_NEUTRAL,			/* Registers, launch temporaries, clobbers.  */
+  GPU_KEEPS,			/* A region, or a call of a function that may
+				   return with its data on the device.  */
+  GPU_SYNCS,			/* gpurt_sync: host memory is current.  */
+  GPU_FREES,			/* free: touches no data but the block's,
+				   whose device copies gpurt_discard drops
+				   before it.  */
+  GPU_NEEDS_SYNC		/* Host code that may touch a region's data:
+				   host memory must be current first.  */
+};
 
-static bool
-gpu_sync_point_p (gimple *stmt, const char **what)
+/* The effect of STMT; for GPU_NEEDS_SYNC, *WHAT says why, for the
+   remark.  */
+
+static enum gpu_effect
+gpu_stmt_effect (gimple *stmt, const char **what)
 {
   if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
-    return false;
+    return GPU_NEUTRAL;
   switch (gimple_code (stmt))
     {
     case GIMPLE_RETURN:
       *what = "the function returns";
-      return true;
+      return GPU_NEEDS_SYNC;
     case GIMPLE_ASM:
       *what = "an asm statement";
       return gimple_vuse (stmt) != NULL_TREE
-	     || gimple_asm_volatile_p (as_a <gasm *> (stmt));
+	     || gimple_asm_volatile_p (as_a <gasm *> (stmt))
+	     ? GPU_NEEDS_SYNC : GPU_NEUTRAL;
     case GIMPLE_CALL:
-      if (gpu_region_like_p (stmt) || gpu_runtime_call_p (stmt, "gpurt_sync")
-	  || gpu_runtime_call_p (stmt, "gpurt_discard"))
-	return false;
-      /* free touches no data but the block's, whose device copies
-	 gpurt_discard drops before it (gpu_insert_discard).  */
+      if (gpu_region_like_p (stmt))
+	return GPU_KEEPS;
+      if (gpu_runtime_call_p (stmt, "gpurt_sync"))
+	return GPU_SYNCS;
+      if (gpu_runtime_call_p (stmt, "gpurt_discard"))
+	return GPU_NEUTRAL;
       if (gimple_call_builtin_p (stmt, BUILT_IN_FREE))
-	return false;
+	return GPU_FREES;
       *what = "a call that may read or write memory";
-      return gimple_vuse (stmt) != NULL_TREE;
+      return gimple_vuse (stmt) != NULL_TREE ? GPU_NEEDS_SYNC : GPU_NEUTRAL;
     case GIMPLE_ASSIGN:
       if (gimple_vuse (stmt) == NULL_TREE)
-	return false;
+	return GPU_NEUTRAL;
       *what = "a load or store that may reach a region's data";
       for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
 	{
@@ -168,34 +184,44 @@ gpu_sync_point_p (gimple *stmt, const char **what)
 
 	  if (op && (REFERENCE_CLASS_P (op) || DECL_P (op))
 	      && !is_gimple_reg (op) && gpu_ref_may_reach (op))
-	    return true;
+	    return GPU_NEEDS_SYNC;
 	}
-      return false;
+      return GPU_NEUTRAL;
     default:
       /* Conditions, labels, switches and PHIs use registers only.  */
-      return gimple_vuse (stmt) != NULL_TREE;
+      *what = "a statement that may read memory";
+      return gimple_vuse (stmt) != NULL_TREE ? GPU_NEEDS_SYNC : GPU_NEUTRAL;
     }
 }
 
-/* The bit at the end of BB given IN at its start (see the top).  */
+/* The bit after STMT, BIT before it, when no sync is inserted before
+   STMT.  */
+
+static bool
+gpu_bit_after (gimple *stmt, bool bit)
+{
+  const char *what;
+
+  switch (gpu_stmt_effect (stmt, &what))
+    {
+    case GPU_KEEPS:
+      return true;
+    case GPU_SYNCS:
+    case GPU_NEEDS_SYNC:
+      return false;
+    default:
+      return bit;
+    }
+}
+
+/* The bit at the end of BB given IN at its start.  */
 
 static bool
 gpu_hostsync_transfer (basic_block bb, bool in)
 {
-  const char *what;
-
   for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
        gsi_next (&gsi))
-    {
-      gimple *stmt = gsi_stmt (gsi);
-
-      if (gpu_region_like_p (stmt))
-	in = true;
-      else if (gpu_runtime_call_p (stmt, "gpurt_sync"))
-	in = false;
-      else if (gpu_sync_point_p (stmt, &what))
-	in = false;
-    }
+    in = gpu_bit_after (gsi_stmt (gsi), in);
   return in;
 }
 
@@ -272,23 +298,31 @@ gpu_mark_keep (gimple_stmt_iterator *gsi, gcall *call)
   update_stmt (call);
 }
 
+/* Insert CALL, of a runtime function, before the statement at GSI in
+   FUN, at that statement's location, with its call graph edge.  */
+
+static void
+gpu_insert_call (function *fun, gimple_stmt_iterator *gsi, gcall *call)
+{
+  gimple_set_location (call, gimple_location (gsi_stmt (*gsi)));
+  gsi_insert_before (gsi, call, GSI_SAME_STMT);
+  cgraph_node *node = cgraph_node::get (fun->decl);
+  if (node)
+    node->create_edge (cgraph_node::get_create (gimple_call_fndecl (call)),
+		       call, gimple_bb (call)->count);
+}
+
 /* A new call of gpurt_sync, before GSI in FUN.  */
 
 static void
-gpu_insert_sync (function *fun, gimple_stmt_iterator *gsi, location_t loc)
+gpu_insert_sync (function *fun, gimple_stmt_iterator *gsi)
 {
   if (!gpu_sync_decl)
     gpu_sync_decl = gpu_runtime_decl ("gpurt_sync",
 				      build_function_type_list (void_type_node,
 								NULL_TREE),
 				      NULL, false);
-  gcall *call = gimple_build_call (gpu_sync_decl, 0);
-  gimple_set_location (call, loc);
-  gsi_insert_before (gsi, call, GSI_SAME_STMT);
-  cgraph_node *node = cgraph_node::get (fun->decl);
-  if (node)
-    node->create_edge (cgraph_node::get_create (gpu_sync_decl), call,
-		       gimple_bb (call)->count);
+  gpu_insert_call (fun, gsi, gimple_build_call (gpu_sync_decl, 0));
 }
 
 /* Before the call of free at GSI in FUN: gpurt_discard (its argument),
@@ -297,22 +331,15 @@ gpu_insert_sync (function *fun, gimple_stmt_iterator *gsi, location_t loc)
 static void
 gpu_insert_discard (function *fun, gimple_stmt_iterator *gsi)
 {
-  gimple *stmt = gsi_stmt (*gsi);
-
   if (!gpu_discard_decl)
     gpu_discard_decl
       = gpu_runtime_decl ("gpurt_discard",
 			  build_function_type_list (void_type_node,
 						    ptr_type_node, NULL_TREE),
 			  NULL, false);
-  gcall *call = gimple_build_call (gpu_discard_decl, 1,
-				   gimple_call_arg (stmt, 0));
-  gimple_set_location (call, gimple_location (stmt));
-  gsi_insert_before (gsi, call, GSI_SAME_STMT);
-  cgraph_node *node = cgraph_node::get (fun->decl);
-  if (node)
-    node->create_edge (cgraph_node::get_create (gpu_discard_decl), call,
-		       gimple_bb (call)->count);
+  gpu_insert_call (fun, gsi,
+		   gimple_build_call (gpu_discard_decl, 1,
+				      gimple_call_arg (gsi_stmt (*gsi), 0)));
 }
 
 namespace {
@@ -407,16 +434,10 @@ gpu_may_keep_at_exit (function *fun, cgraph_node *node, auto_sbitmap &in)
 	{
 	  gimple *stmt = gsi_stmt (gsi);
 
-	  if (gpu_region_like_p (stmt))
-	    bit = true;
-	  else if (gpu_runtime_call_p (stmt, "gpurt_sync"))
-	    bit = false;
-	  else if (gpu_sync_point_p (stmt, &what))
-	    {
-	      if (bit && gimple_code (stmt) != GIMPLE_RETURN)
-		return false;
-	      bit = false;
-	    }
+	  if (bit && gimple_code (stmt) != GIMPLE_RETURN
+	      && gpu_stmt_effect (stmt, &what) == GPU_NEEDS_SYNC)
+	    return false;
+	  bit = gpu_bit_after (stmt, bit);
 	}
     }
   return true;
@@ -468,29 +489,27 @@ pass_gpu_hostsync::execute (function *fun)
 	  gimple *stmt = gsi_stmt (gsi);
 	  location_t loc = gimple_location (stmt);
 
-	  if (gpu_runtime_call_p (stmt, "gpurt_run"))
+	  switch (gpu_stmt_effect (stmt, &what))
 	    {
-	      gpu_mark_keep (&gsi, as_a <gcall *> (stmt));
-	      bit = true;
-	      nkeep++;
-	      if (dump_enabled_p ())
-		dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, stmt,
-				 "region's data may stay on the device after"
-				 " it\n");
-	    }
-	  else if (gpu_region_like_p (stmt))
-	    {
-	      bit = true;
-	      if (dump_enabled_p ())
+	    case GPU_KEEPS:
+	      if (gpu_runtime_call_p (stmt, "gpurt_run"))
+		{
+		  gpu_mark_keep (&gsi, as_a <gcall *> (stmt));
+		  nkeep++;
+		  if (dump_enabled_p ())
+		    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, stmt,
+				     "region's data may stay on the device"
+				     " after it\n");
+		}
+	      else if (dump_enabled_p ())
 		dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, stmt,
 				 "data of the regions of '%s' may stay on the"
 				 " device after the call\n",
 				 gpu_value_name (gimple_call_fndecl (stmt)));
-	    }
-	  else if (gpu_runtime_call_p (stmt, "gpurt_sync"))
-	    bit = false;
-	  else if (bit && gimple_call_builtin_p (stmt, BUILT_IN_FREE))
-	    {
+	      break;
+	    case GPU_FREES:
+	      if (!bit)
+		break;
 	      gpu_insert_discard (fun, &gsi);
 	      ndiscard++;
 	      if (dump_file && (dump_flags & TDF_DETAILS))
@@ -500,28 +519,29 @@ pass_gpu_hostsync::execute (function *fun)
 			   "freed block are dropped\n",
 			   xl.file ? xl.file : "?", xl.line);
 		}
-	    }
-	  else if (gpu_sync_point_p (stmt, &what))
-	    {
-	      if (bit
-		  && !(keep_at_exit && gimple_code (stmt) == GIMPLE_RETURN))
+	      break;
+	    case GPU_NEEDS_SYNC:
+	      if (!bit
+		  || (keep_at_exit && gimple_code (stmt) == GIMPLE_RETURN))
+		break;
+	      gpu_insert_sync (fun, &gsi);
+	      nsync++;
+	      if (dump_enabled_p ())
+		dump_printf_loc (MSG_MISSED_OPTIMIZATION, stmt,
+				 "data kept on the device is copied back"
+				 " here: %s\n", what);
+	      if (dump_file && (dump_flags & TDF_DETAILS))
 		{
-		  gpu_insert_sync (fun, &gsi, loc);
-		  nsync++;
-		  if (dump_enabled_p ())
-		    dump_printf_loc (MSG_MISSED_OPTIMIZATION, stmt,
-				     "data kept on the device is copied back"
-				     " here: %s\n", what);
-		  if (dump_file && (dump_flags & TDF_DETAILS))
-		    {
-		      expanded_location xl = expand_location (loc);
-		      fprintf (dump_file, "SUCCESS: %s:%d: sync before %s: ",
-			       xl.file ? xl.file : "?", xl.line, what);
-		      print_gimple_stmt (dump_file, stmt, 0, TDF_SLIM);
-		    }
+		  expanded_location xl = expand_location (loc);
+		  fprintf (dump_file, "SUCCESS: %s:%d: sync before %s: ",
+			   xl.file ? xl.file : "?", xl.line, what);
+		  print_gimple_stmt (dump_file, stmt, 0, TDF_SLIM);
 		}
-	      bit = false;
+	      break;
+	    default:
+	      break;
 	    }
+	  bit = gpu_bit_after (stmt, bit);
 	}
     }
   if (dump_file && (dump_flags & TDF_DETAILS))
