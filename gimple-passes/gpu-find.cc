@@ -1335,6 +1335,21 @@ dead_end_exits (class loop **chain, int n)
   return found;
 }
 
+/* A region of FUN for the marked nest OUTER that stays on the host: the
+   caller says why (gpu_region_fail) and reports it.  */
+
+static struct gpu_region *
+host_only_region (function *fun, class loop *outer)
+{
+  struct gpu_region *r = gpu_region_new (fun);
+  r->outer = outer;
+  r->loc = find_loop_location (outer).get_location_t ();
+  r->ndim = 0;
+  r->num = gpu_region_count++;
+  snprintf (r->kernel_name, sizeof r->kernel_name, "gpu_region_%d", r->num);
+  return r;
+}
+
 /* Describe the nest whose outermost marked loop is OUTER with index IV
    as a region of FUN.  Misused markers are errors and make no region; a
    region that cannot be offloaded is left in the table with its reason,
@@ -1384,11 +1399,7 @@ find_region (function *fun, class loop *outer, tree iv)
   cgraph_node *node = cgraph_node::get (fun->decl);
   if (node && node->parallelized_function)
     {
-      struct gpu_region *r = gpu_region_new (fun);
-      r->outer = outer;
-      r->loc = find_loop_location (outer).get_location_t ();
-      r->ndim = 0;
-      r->num = gpu_region_count++;
+      struct gpu_region *r = host_only_region (fun, outer);
       gpu_region_fail (r, r->loc, "it is also an OpenMP loop, which "
 		       "OpenMP's threads share (remove the %<omp%> pragma "
 		       "to offload it)");
@@ -1400,13 +1411,7 @@ find_region (function *fun, class loop *outer, tree iv)
      a throw) is valid C: the loop stays on the host, with a remark.  */
   if (gimple *g = dead_end_exits (chain, n))
     {
-      struct gpu_region *r = gpu_region_new (fun);
-      r->outer = outer;
-      r->loc = find_loop_location (outer).get_location_t ();
-      r->ndim = 0;
-      r->num = gpu_region_count++;
-      snprintf (r->kernel_name, sizeof r->kernel_name, "gpu_region_%d",
-		r->num);
+      struct gpu_region *r = host_only_region (fun, outer);
       location_t loc = gimple_location (g);
       if (loc == UNKNOWN_LOCATION)
 	loc = r->loc;
