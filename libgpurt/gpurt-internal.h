@@ -286,6 +286,11 @@ GPURT_HIDDEN void gpurt_map_sync (struct gpurt_device *dev,
 				  struct gpurt_lane *lane);
 /* The host bytes [START, END) are about to be freed: drop LANE's kept
    mappings inside them without copying, sync those that reach beyond.  */
+/* gpurt-objects.c: the heap block or global the host pointer P points
+   into, [*START, *END); 0 when it knows none.  */
+GPURT_HIDDEN int gpurt_object_bounds (const void *p, uintptr_t *start,
+				      uintptr_t *end);
+
 GPURT_HIDDEN void gpurt_map_discard (struct gpurt_device *dev,
 				     struct gpurt_lane *lane, uint64_t start,
 				     uint64_t end);

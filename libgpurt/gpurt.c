@@ -437,6 +437,41 @@ gpurt_check_call (const struct gpurt_region *r, const uint64_t *args,
   return 1;
 }
 
+/* Bound each buffer argument of region R that the compiler marked
+   GPU_ARG_OBJECT by the object its pointer points into: words 2 and 3 of
+   its record in ARGS (NARGS of them) become the object's start and end,
+   relative to the pointer.  Returns 0, with the reason in WHY, when some
+   pointer points into no object the runtime knows.  */
+
+static int
+gpurt_bound_objects (struct gpurt_region *r, uint64_t *args, unsigned nargs,
+		     char *why)
+{
+  unsigned k;
+
+  for (k = 0; k < nargs && k < r->nargs; k++)
+    {
+      uint64_t *a = args + 4 * (size_t) k;
+      uintptr_t p = (uintptr_t) a[1], start, end;
+
+      if (GPU_ARG_WORD0_KIND (a[0]) != GPU_ARG_BUFFER
+	  || !(GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_OBJECT))
+	continue;
+      if (!gpurt_object_bounds ((const void *) p, &start, &end))
+	{
+	  gpurt_set_why (why, "argument %u (%s): the compiler could not bound"
+			 " its accesses and it points into no heap block or"
+			 " global the runtime knows (the stack, or memory"
+			 " from another allocator); declare it with"
+			 " GPU_EXTENT", k, r->args[k].name);
+	  return 0;
+	}
+      a[2] = (uint64_t) (int64_t) (start - p);
+      a[3] = (uint64_t) (int64_t) (end - p);
+    }
+  return 1;
+}
+
 /* Run the loop nest described by the region record REGION on the device:
    ARGS holds 4 * NARGS words (docs/ABI.md section 3; bit 31 of NARGS,
    GPURT_NARGS_RANGES_INVALID, sends the launch to the host), N0, N1, N2
@@ -513,7 +548,8 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
 		     " fp64", dev->name);
       return gpurt_fallback (r, 0, why);
     }
-  if (!gpurt_check_call (r, args, nargs, n, why))
+  if (!gpurt_bound_objects (r, args, nargs, why)
+      || !gpurt_check_call (r, args, nargs, n, why))
     return gpurt_fallback (r, 0, why);
   if (!gpurt_region_build (r, dev, why))
     return gpurt_fallback (r, 0, why);

@@ -17,6 +17,7 @@ libgpurt_la_SOURCES = \
 	libgpurt/gpurt-record.h \
 	libgpurt/gpurt-device.c \
 	libgpurt/gpurt-map.c \
+	libgpurt/gpurt-objects.c \
 	libgpurt/gpurt-buffers.c \
 	libgpurt/gpurt-cl.c \
 	libgpurt/gpurt-lane.c \
