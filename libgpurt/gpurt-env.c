@@ -62,7 +62,8 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_HOST_THREADS", "GPURT_VERIFY", "GPURT_VERIFY_RTOL",
   "GPURT_VERIFY_INJECT", "GPURT_CACHE_DIR", "GPURT_REDUCE_GROUPS",
   "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
-  "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC"
+  "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
+  "GPURT_INIT"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -287,6 +288,19 @@ gpurt_env_read (void)
 	gpurt_env.async = 0;
       else if (strcmp (s, "1") != 0)
 	gpurt_message ("GPURT_ASYNC=%s is not 0 or 1; using 1", s);
+    }
+
+  /* GPURT_INIT=eager (default): a thread started with the program
+     opens the device and loads the registered kernels before the first
+     region needs them (gpurt-startup.c); lazy: the first region does.  */
+  gpurt_env.init_lazy = 0;
+  s = getenv ("GPURT_INIT");
+  if (s != NULL && *s != '\0')
+    {
+      if (strcmp (s, "lazy") == 0)
+	gpurt_env.init_lazy = 1;
+      else if (strcmp (s, "eager") != 0)
+	gpurt_message ("GPURT_INIT=%s is not eager or lazy; using eager", s);
     }
 
   /* For the device heap, batching and a pretend-smaller device (read

@@ -137,6 +137,7 @@ struct gpurt_env
   int reduce_final_kernel;	/* GPURT_REDUCE_FINAL=kernel */
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
   int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */
+  int init_lazy;		/* GPURT_INIT=lazy: no start-up thread */
   uint64_t heap_bytes;		/* GPURT_HEAP_BYTES, 0: default */
   uint64_t batch_bytes;		/* GPURT_BATCH_BYTES, 0: choose */
   uint64_t device_mem_limit;	/* GPURT_DEVICE_MEM_LIMIT, 0: none */
@@ -416,6 +417,13 @@ struct gpurt_region
 };
 
 GPURT_HIDDEN struct gpurt_region *gpurt_region_get (const char *record);
+GPURT_HIDDEN struct gpurt_region *gpurt_region_first (void);
+GPURT_HIDDEN struct gpurt_region *gpurt_region_next (struct gpurt_region *r);
+
+/* gpurt-startup.c: the thread that opens the device and loads the
+   registered kernels before the first region (GPURT_INIT).  */
+GPURT_HIDDEN void gpurt_startup_begin (void);
+GPURT_HIDDEN void gpurt_startup_atfork_child (void);
 
 /* GPURT_VERIFY=1 (gpurt-verify.c): run the region on the device and with
    HOST, compare, keep the host's results.  Returns 1 when both ran, 0

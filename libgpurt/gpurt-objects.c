@@ -1,7 +1,7 @@
 /* gpurt-objects.c -- which object a host pointer points into: the heap
    blocks of the program (libgpurt wraps malloc and its relatives and
-   keeps every live block in an ordered tree) and the globals of the
-   loaded objects that their dynamic symbol table names.
+   keeps every live block) and the variables of the loaded objects (from
+   their ELF symbol tables).
 
    The compiler bounds most accesses of a region from the code; where it
    cannot (an array indexed through another array, a pointer whose size
@@ -9,9 +9,8 @@
    argument GPU_ARG_OBJECT, and each launch bounds it by the object its
    pointer points into (gpurt_object_bounds): that whole object is what
    the kernel may reach, and nothing outside it is ever copied.  A pointer
-   into no object known here (the stack, memory of another allocator,
-   a global of the executable, which exports no symbols) sends the launch
-   to the host.
+   into no object known here (the stack, memory of another allocator or
+   of mmap) sends the launch to the host.
 
    The wrappers forward to glibc's own entry points (__libc_malloc and
    friends), so glibc's allocator does the work.  Small blocks (most of a
@@ -20,12 +19,16 @@
    found by probing the 16-byte-aligned starts below it.  Larger blocks
    go into an ordered tree (glibc's tsearch) behind one mutex.  The
    tables' own memory comes from glibc's allocator directly (a
-   thread-local flag keeps the tree's node allocations out of it).  */
+   thread-local flag keeps the tree's node allocations out of it).  The
+   variables are read from each loaded object's .symtab (or .dynsym when
+   stripped) the first time a pointer is not in the heap, with <elf.h>
+   alone: libelf would be one more library every program needs.  */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <pthread.h>
 #include <sched.h>
@@ -34,6 +37,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "gpurt-internal.h"
 
@@ -397,6 +403,155 @@ pvalloc (size_t n)
   return p;
 }
 
+/* The data symbols (variables) of the loaded objects, from their full
+   symbol tables (.symtab: the executable exports none of its globals
+   in .dynsym), sorted by address; rebuilt when objects are loaded.  */
+static struct gpurt_block *globals;
+static size_t nglobals;
+static unsigned long long globals_adds = ~0ull;
+static pthread_mutex_t globals_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Append to GLOBALS (capacity *CAP) the variables of the ELF file PATH
+   loaded at BASE: its .symtab, or its .dynsym when stripped.  */
+
+static void
+globals_read_file (const char *path, uintptr_t base, size_t *cap)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  void *map = MAP_FAILED;
+
+  if (fd < 0)
+    return;
+  if (fstat (fd, &st) != 0 || (size_t) st.st_size < sizeof (ElfW(Ehdr)))
+    goto ERROR;
+  map = mmap (NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (map == MAP_FAILED)
+    goto ERROR;
+  const unsigned char *f = map;
+  const ElfW(Ehdr) *eh = map;
+  size_t size = st.st_size;
+  if (memcmp (eh->e_ident, ELFMAG, SELFMAG) != 0
+      || eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_shoff == 0
+      || eh->e_shentsize != sizeof (ElfW(Shdr))
+      || eh->e_shoff + (size_t) eh->e_shnum * sizeof (ElfW(Shdr)) > size)
+    goto ERROR;
+  const ElfW(Shdr) *sh = (const ElfW(Shdr) *) (f + eh->e_shoff);
+  const ElfW(Shdr) *tab = NULL;
+  for (unsigned i = 0; i < eh->e_shnum; i++)
+    if (sh[i].sh_type == SHT_SYMTAB
+	|| (sh[i].sh_type == SHT_DYNSYM && tab == NULL))
+      tab = &sh[i];
+  if (tab == NULL || tab->sh_entsize != sizeof (ElfW(Sym))
+      || tab->sh_offset + tab->sh_size > size)
+    goto ERROR;
+  const ElfW(Sym) *sym = (const ElfW(Sym) *) (f + tab->sh_offset);
+  for (size_t i = 0; i < tab->sh_size / sizeof (ElfW(Sym)); i++)
+    {
+      if (ELF64_ST_TYPE (sym[i].st_info) != STT_OBJECT
+	  || sym[i].st_size == 0 || sym[i].st_shndx == SHN_UNDEF
+	  || sym[i].st_shndx >= SHN_LORESERVE)
+	continue;
+      if (nglobals == *cap)
+	{
+	  size_t ncap = *cap ? 2 * *cap : 256;
+	  struct gpurt_block *g = __libc_realloc (globals,
+						  ncap * sizeof *g);
+	  if (g == NULL)
+	    goto ERROR;
+	  globals = g;
+	  *cap = ncap;
+	}
+      globals[nglobals].start = base + sym[i].st_value;
+      globals[nglobals].end = base + sym[i].st_value + sym[i].st_size;
+      nglobals++;
+    }
+ERROR:
+  if (map != MAP_FAILED)
+    munmap (map, size);
+  close (fd);
+}
+
+/* dl_iterate_phdr callback: read the symbols of the object INFO.  */
+
+static int
+globals_read_object (struct dl_phdr_info *info, size_t size, void *cap)
+{
+  (void) size;
+  const char *path = info->dlpi_name;
+  if (path == NULL || path[0] == '\0')
+    path = "/proc/self/exe";	/* The executable.  */
+  if (path[0] != '/' || strstr (path, "linux-vdso") != NULL)
+    return 0;
+  globals_read_file (path, (uintptr_t) info->dlpi_addr, cap);
+  return 0;
+}
+
+/* dl_iterate_phdr callback: the count of objects loaded so far.  */
+
+static int
+globals_adds_of (struct dl_phdr_info *info, size_t size, void *adds)
+{
+  (void) size;
+  *(unsigned long long *) adds = info->dlpi_adds;
+  return 1;
+}
+
+static int
+globals_order (const void *a, const void *b)
+{
+  const struct gpurt_block *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The variable of a loaded object that holds address P: 1 with its
+   bounds in *START and *END, or 0.  */
+
+static int
+global_bounds (uintptr_t p, uintptr_t *start, uintptr_t *end)
+{
+  unsigned long long adds = 0;
+  int found = 0;
+
+  in_tree = 1;
+  pthread_mutex_lock (&globals_lock);
+  dl_iterate_phdr (globals_adds_of, &adds);
+  if (adds != globals_adds)
+    {
+      size_t cap = 0;
+      __libc_free (globals);
+      globals = NULL;
+      nglobals = 0;
+      dl_iterate_phdr (globals_read_object, &cap);
+      qsort (globals, nglobals, sizeof *globals, globals_order);
+      globals_adds = adds;
+    }
+  /* The last variable that starts at or below P.  */
+  size_t lo = 0, hi = nglobals;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (globals[mid].start <= p)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  /* Symbols may alias or nest (a variable and an alias of it): look
+     back over those that start at the same place or contain P.  */
+  for (size_t i = lo; i-- > 0 && !found;)
+    if (p >= globals[i].start && p < globals[i].end)
+      {
+	*start = globals[i].start;
+	*end = globals[i].end;
+	found = 1;
+      }
+    else if (lo - i > 16)
+      break;
+  pthread_mutex_unlock (&globals_lock);
+  in_tree = 0;
+  return found;
+}
+
 /* The object the host pointer P points into: a live heap block, or a
    global that a loaded object's dynamic symbol table names with its
    size.  Sets *START and *END (one past) and returns 1, or returns 0
@@ -444,6 +599,9 @@ gpurt_object_bounds (const void *p, uintptr_t *start, uintptr_t *end)
 	  return 1;
 	}
     }
+
+  if (global_bounds ((uintptr_t) p, start, end))
+    return 1;
 
   Dl_info info;
   const ElfW(Sym) *sym = NULL;

@@ -8,9 +8,10 @@
    (returns 0).  Whether a failure is reported, counted or fatal is
    decided in one place, gpurt_fallback, after GPURT_FALLBACK (SPEC 5).
 
-   Initialisation is lazy (pthread_once) because gpurt_register is called
-   from constructors of the program's objects, possibly before any
-   constructor of libgpurt itself.  */
+   Initialisation is on first use (pthread_once) because gpurt_register
+   is called from constructors of the program's objects, possibly before
+   any constructor of libgpurt itself; the first registration also starts
+   the thread that opens the device (gpurt-startup.c).  */
 
 #include "gpurt-internal.h"
 
@@ -90,6 +91,7 @@ gpurt_atfork_child (void)
   gpurt_region_atfork_child ();
   gpurt_host_atfork_child ();
   gpurt_device_atfork_child ();
+  gpurt_startup_atfork_child ();
   atomic_store (&gpurt_fork_noted, 0);
 }
 
@@ -461,9 +463,10 @@ gpurt_bound_objects (struct gpurt_region *r, uint64_t *args, unsigned nargs,
 	{
 	  gpurt_set_why (why, "argument %u (%s): the compiler could not bound"
 			 " its accesses and it points into no heap block or"
-			 " global the runtime knows (the stack, or memory"
-			 " from another allocator); declare it with"
-			 " GPU_EXTENT", k, r->args[k].name);
+			 " variable the runtime knows (the stack, memory of"
+			 " another allocator or of mmap, a variable of a"
+			 " stripped executable); declare it with GPU_EXTENT",
+			 k, r->args[k].name);
 	  return 0;
 	}
       a[2] = (uint64_t) (int64_t) (start - p);
@@ -615,6 +618,7 @@ gpurt_register (const char *region)
 {
   gpurt_init ();
   gpurt_region_get (region);
+  gpurt_startup_begin ();
 }
 
 /* The calling thread's lane when it keeps data on the device, its

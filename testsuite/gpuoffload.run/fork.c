@@ -1,4 +1,4 @@
-/* fork.c: regions in a child process made by fork().  The parent runs a region first (so its OpenCL device or its host thread pool is set up), then forks children that run regions too, one after another and two at once, and one more from a second thread of the parent while that thread's region runs.  Every child must finish (an alarm kills a hung one) with the serial loop's results; a child whose parent had set up OpenCL runs its regions on the host.  A child forked before the parent used the runtime may use the device itself.  */
+/* fork.c: regions in a child process made by fork().  The parent runs a region first (so its OpenCL device or its host thread pool is set up), then forks children that run regions too, one after another and two at once, and one more from a second thread of the parent while that thread's region runs.  Every child must finish (an alarm kills a hung one) with the serial loop's results; a child whose parent had set up OpenCL runs its regions on the host.  A child forked before the parent used the runtime may use the device itself only under GPURT_INIT=lazy: by default a start-up thread opens the device before main, so such a child runs on the host too.  The whole test runs again with GPURT_INIT=lazy.  */
 #include "check.h"
 #include <pthread.h>
 #include <signal.h>
@@ -101,9 +101,13 @@ main (void)
   const char *d = getenv ("GPURT_DEVICE");
   int device = d == NULL || strcmp (d, "host") != 0;
 
-  /* Before the parent has run a region: the child sets up what it
-     needs itself.  */
-  reap (spawn (0), "child forked before any region");
+  /* Before the parent has run a region: under GPURT_INIT=lazy the
+     child sets up what it needs itself; by default the start-up thread
+     has opened the device (or is opening it), so the child is on the
+     host.  */
+  const char *init = getenv ("GPURT_INIT");
+  int lazy = init != NULL && strcmp (init, "lazy") == 0;
+  reap (spawn (lazy ? 0 : device), "child forked before any region");
 
   run_regions (65537);
   reap (spawn (device), "child after a region");
@@ -119,5 +123,20 @@ main (void)
 
   /* The parent goes on as before.  */
   run_regions (1000);
+
+  /* Everything again with GPURT_INIT=lazy.  */
+  if (!lazy)
+    {
+      fflush (NULL);
+      pid_t l = fork ();
+      CHECK (l >= 0, "fork failed");
+      if (l == 0)
+	{
+	  setenv ("GPURT_INIT", "lazy", 1);
+	  execl ("/proc/self/exe", "fork", (char *) NULL);
+	  _exit (127);
+	}
+      reap (l, "the GPURT_INIT=lazy run");
+    }
   return 0;
 }

@@ -1,4 +1,4 @@
-/* object-bounds.c: accesses the compiler cannot bound and no GPU_EXTENT declares, bounded at run time by the heap block the pointer points into (SPEC: issue 13 item 1): a gather through an index array from a pointer parameter whose size is nowhere in scope, the same through a pointer into the middle of a block (negative indices), a scatter through a permutation into a block the region only partly writes (the rest must be kept), a struct holding the pointer and its size, and blocks from calloc, realloc, posix_memalign and aligned_alloc.  Random sizes, compared with serial loops; every region runs on the device (CHECK_RAN_ON_DEVICE) under GPURT_FALLBACK=abort, and on the host path.  */
+/* object-bounds.c: accesses the compiler cannot bound and no GPU_EXTENT declares, bounded at run time by the heap block the pointer points into (SPEC: issue 13 item 1): a gather through an index array from a pointer parameter whose size is nowhere in scope, the same through a pointer into the middle of a block (negative indices), a scatter through a permutation into a block the region only partly writes (the rest must be kept), a struct holding the pointer and its size, blocks from calloc, realloc, posix_memalign and aligned_alloc, and a static and a global array of the program reached through a pointer parameter (bounded by the symbol table).  Random sizes, compared with serial loops; every region runs on the device (CHECK_RAN_ON_DEVICE) under GPURT_FALLBACK=abort, and on the host path.  */
 #include "check.h"
 
 /* Nothing in scope says how far x reaches.  */
@@ -34,6 +34,9 @@ lookup (int n, const struct vec *v, const long *restrict where,
   for (int i GPU_PARALLEL = 0; i < n; i++)
     out[i] = d[where[i]] ^ (int) i;
 }
+
+static float table[5000];
+float global_table[777];
 
 static void
 run_gather (int n, int m, float *x, const int *idx)
@@ -97,6 +100,16 @@ main (void)
       check_fill_float (x, m, -50, 50);
       run_gather (n, m, x, idx);
       free (x);
+
+      /* Variables of the program, through the parameter.  */
+      int mt = m < 5000 ? m : 5000;
+      check_fill_float (table, 5000, -50, 50);
+      check_fill_int (idx, n, 0, mt - 1);
+      run_gather (n, mt, table, idx);
+      check_fill_float (global_table, 777, -50, 50);
+      for (int i = 0; i < n; i++)
+	idx[i] = (int) check_range (-100, 776 - 100);
+      run_gather (n, 777, global_table + 100, idx);
 
       /* A scatter into part of a block.  */
       int len = n + (int) check_range (0, 2L * n + 3);
