@@ -5,17 +5,18 @@
    kernels' programs costs from tens of milliseconds (PoCL) to seconds
    (a GPU driver's first context).  A program that contains regions
    registers them from constructors, before main; the first registration
-   starts one thread that does that work while main runs its own set-up,
-   so the first region finds the device and its kernels ready, or waits
-   only for what is left (gpurt_device_get and gpurt_region_build take
-   the same locks).  GPURT_INIT=lazy, GPURT_DEVICE=host and a child of
-   fork start nothing.
+   starts one thread that opens the device while main runs its own
+   set-up, so the first region finds it open, or waits only for what is
+   left (gpurt_device_get takes the same lock).  Kernels are built (or
+   loaded from the program cache) by the first region that needs them.
+   GPURT_INIT=lazy, GPURT_DEVICE=host and a child of fork start nothing.
 
-   At exit the thread is asked to stop and is waited for, so that the
-   OpenCL library's own destructors never run under it: it stops after
-   the step it is in (opening the device, or building one program), so
-   a program that ends before its first region exits after at most that
-   step, and prints nothing.  */
+   At exit the thread is waited for, so that the OpenCL library's own
+   destructors never run under it: a program that ends before its first
+   region exits once the device is open, and prints nothing.  Exit
+   handlers run in the reverse order of their registration, and the
+   OpenCL library registers its own when the thread loads it, so the
+   thread registers the join once more after that.  */
 
 #include "gpurt-internal.h"
 
@@ -26,45 +27,34 @@
 static pthread_once_t gpurt_startup_once = PTHREAD_ONCE_INIT;
 static pthread_t gpurt_startup_thread;
 static atomic_int gpurt_startup_started;
-/* Set at exit: the thread stops after its current step.  */
-static atomic_int gpurt_startup_stop;
 
-/* The thread: open the device, then build each region registered so far
-   (the constructors have all run by the time the device is open).  */
+static void gpurt_startup_join (void);
+
+/* The thread: choose and open the device.  It builds no program: a
+   compiler runs in the OpenCL library then, and PoCL's registers exit
+   handlers while it compiles (C++ statics of clang), which exit would
+   run under a build of this thread; the first region builds its own
+   kernel (or loads it from the program cache).  */
 
 static void *
 gpurt_startup_main (void *unused)
 {
-  struct gpurt_device *dev;
-  char why[GPURT_WHY_LEN];
-
   (void) unused;
-  dev = gpurt_device_get ();
-  if (dev == NULL)
-    return NULL;
-  for (struct gpurt_region *r = gpurt_region_first (); r != NULL;
-       r = gpurt_region_next (r))
-    {
-      if (atomic_load (&gpurt_startup_stop))
-	break;
-      if (r->error != NULL || (r->fp64 && !dev->fp64))
-	continue;
-      /* A failure is kept in R and reported by its first launch.  */
-      gpurt_region_build (r, dev, why);
-    }
+  gpurt_device_get ();
+  /* Loading the OpenCL library registered its own exit handlers, after
+     the one gpurt_startup_begin_1 registered: exit would run them first.
+     Registered now, the join runs before them.  */
+  atexit (gpurt_startup_join);
   return NULL;
 }
 
-/* atexit: stop the thread and wait for it.  */
+/* atexit: wait for the thread.  */
 
 static void
 gpurt_startup_join (void)
 {
-  if (!atomic_load (&gpurt_startup_started))
-    return;
-  atomic_store (&gpurt_startup_stop, 1);
-  pthread_join (gpurt_startup_thread, NULL);
-  atomic_store (&gpurt_startup_started, 0);
+  if (atomic_exchange (&gpurt_startup_started, 0))
+    pthread_join (gpurt_startup_thread, NULL);
 }
 
 static void
@@ -79,7 +69,7 @@ gpurt_startup_begin_1 (void)
     return;
   if (pthread_attr_init (&attr) != 0)
     return;
-  /* The thread runs the OpenCL loader and compiler: give it room.  */
+  /* The thread runs the OpenCL loader and driver: give it room.  */
   pthread_attr_setstacksize (&attr, 8u << 20);
   if (pthread_create (&gpurt_startup_thread, &attr, gpurt_startup_main,
 		      NULL) == 0)

@@ -1,5 +1,8 @@
 /* resident.c: data stays on the device between regions (gpu_hostsync and the runtime's map), and the host still sees exactly what the serial program would.  Jacobi time loops with both sweeps in one function, and with each sweep in a function of its own called from the loop; the same with host code between the steps that reads an element, writes an element, prints an element, memcpy's into the array; an array freed and allocated again at the same size; two threads each running a time loop over a shared read-only array.  Compared with serial loops at sizes that fit no work-group.  Everything runs again in a child with GPURT_ASYNC=0 (the default is 1).  On the device, a child run with GPURT_PROFILE checks the bytes moved: both Jacobi loops upload their arrays once and bring them back once, whatever the number of steps.  */
 #include "check.h"
+
+/* Its children run regions on the device.  */
+CHECK_CHILDREN_USE_DEVICE
 #include <pthread.h>
 #include <sys/wait.h>
 
