@@ -63,7 +63,7 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_VERIFY_INJECT", "GPURT_CACHE_DIR", "GPURT_REDUCE_GROUPS",
   "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
   "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
-  "GPURT_INIT"
+  "GPURT_INIT", "GPURT_PINNED"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -301,6 +301,18 @@ gpurt_env_read (void)
 	gpurt_env.init_lazy = 1;
       else if (strcmp (s, "eager") != 0)
 	gpurt_message ("GPURT_INIT=%s is not eager or lazy; using eager", s);
+    }
+
+  /* GPURT_PINNED: large copies through pinned memory (gpurt-stage.c);
+     by default on devices that are not the CPU.  */
+  gpurt_env.pinned = -1;
+  s = getenv ("GPURT_PINNED");
+  if (s != NULL && *s != '\0')
+    {
+      if (strcmp (s, "0") == 0 || strcmp (s, "1") == 0)
+	gpurt_env.pinned = *s - '0';
+      else if (strcmp (s, "auto") != 0)
+	gpurt_message ("GPURT_PINNED=%s is not 0, 1 or auto; using auto", s);
     }
 
   /* For the device heap, batching and a pretend-smaller device (read

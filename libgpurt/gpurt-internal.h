@@ -138,6 +138,8 @@ struct gpurt_env
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
   int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */
   int init_lazy;		/* GPURT_INIT=lazy: no start-up thread */
+  int pinned;			/* GPURT_PINNED: 0 off, 1 on, -1 not on a
+				   CPU device (default) */
   uint64_t heap_bytes;		/* GPURT_HEAP_BYTES, 0: default */
   uint64_t batch_bytes;		/* GPURT_BATCH_BYTES, 0: choose */
   uint64_t device_mem_limit;	/* GPURT_DEVICE_MEM_LIMIT, 0: none */
@@ -183,6 +185,15 @@ GPURT_HIDDEN cl_mem gpurt_cl_buffer (const struct gpurt_device *dev,
 				     cl_mem_flags flags, size_t size,
 				     char *why, const char *what);
 GPURT_HIDDEN void gpurt_cl_buffer_release (cl_mem mem);
+/* gpurt-stage.c: large copies through pinned memory; -1 when a copy is
+   not staged (the caller copies), 1 done, 0 failed with WHY.  */
+GPURT_HIDDEN int gpurt_stage_write (cl_command_queue queue, cl_mem mem,
+				    size_t offset, size_t size,
+				    const void *src, char *why);
+GPURT_HIDDEN int gpurt_stage_read (cl_command_queue queue, cl_mem mem,
+				   size_t offset, size_t size, void *dst,
+				   char *why);
+GPURT_HIDDEN void gpurt_stage_release (void);
 GPURT_HIDDEN int gpurt_cl_write (cl_command_queue queue, cl_mem mem,
 				 size_t offset, size_t size, const void *src,
 				 char *why);

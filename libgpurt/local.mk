@@ -19,6 +19,7 @@ libgpurt_la_SOURCES = \
 	libgpurt/gpurt-map.c \
 	libgpurt/gpurt-objects.c \
 	libgpurt/gpurt-startup.c \
+	libgpurt/gpurt-stage.c \
 	libgpurt/gpurt-buffers.c \
 	libgpurt/gpurt-cl.c \
 	libgpurt/gpurt-lane.c \

@@ -1557,7 +1557,7 @@ test_bad_environment (void)
     "GPURT_REDUCE_FINAL=gpu", "GPURT_HEAP_BYTES=12Q",
     "GPURT_BATCH_BYTES=-1", "GPURT_DEVICE_MEM_LIMIT=0",
     "GPURT_DEVICE_MEM_LIMIT=99999999999G", "GPURT_DEVCE=gpu",
-    "GPURT_ASYNC=yes", "GPURT_INIT=soon"
+    "GPURT_ASYNC=yes", "GPURT_INIT=soon", "GPURT_PINNED=2"
   };
   static char err[65536];
   char name[64];
