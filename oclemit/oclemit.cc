@@ -789,11 +789,21 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 	return false;
     }
   pp_printf (pp, "%s(", name);
-  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+  unsigned i;
+  for (i = 0; i < gimple_call_num_args (call); i++)
     {
       if (i)
 	pp_string (pp, ", ");
       print_value (f, call, pp, gimple_call_arg (call, i));
+    }
+  /* A function of the unit gets the buffers of the globals called
+     functions use, under the kernel's names.  */
+  if (!fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    {
+      struct gpu_region *r = f->unit->r;
+      for (unsigned k = 0; k < r->caps.length (); k++)
+	if (r->caps[k].callee_global)
+	  pp_printf (pp, "%sgpu_b%u, gpu_o%u", i++ ? ", " : "", k, k);
     }
   pp_string (pp, ")");
   return true;
@@ -1429,6 +1439,11 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
 	  pp_printf (&head, "%s%s %s", i ? ", " : "", tn,
 		     decl_local (&cf, call, p));
 	}
+      /* The buffers of the globals called functions use (print_call).  */
+      for (unsigned k = 0; k < u->r->caps.length (); k++)
+	if (u->r->caps[k].callee_global)
+	  pp_printf (&head, "%s__global char *gpu_b%u, long gpu_o%u",
+		     i++ ? ", " : "", k, k);
       if (!i)
 	pp_string (&head, "void");
       pp_printf (&u->funcs, "%s)\n{\n%s%s}\n\n", pp_formatted_text (&head),

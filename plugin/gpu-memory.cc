@@ -145,8 +145,17 @@ gpu_decl_info (struct gpu_memctx *m, gimple *stmt, tree decl)
     return pi;
   if (!m->kernel)
     {
-      FAIL (m, stmt, "function %qD uses global variable %qD", m->fndecl,
-	    decl);
+      /* gpu_find made the globals of called functions parameters of the
+	 kernel, passed on to every called function.  */
+      int *cap = m->r->params ? m->r->params->get (decl) : NULL;
+      if (!cap || !m->r->caps[*cap].callee_global)
+	{
+	  FAIL (m, stmt, "function %qD uses global variable %qD",
+		m->fndecl, decl);
+	  return pi;
+	}
+      pi.as = GPU_AS_GLOBAL;
+      pi.cap = *cap;
       return pi;
     }
   pi.as = GPU_AS_GLOBAL;

@@ -64,6 +64,10 @@ struct gpu_capture
      B - 1: batching cuts the index space with it.  */
   tree lo0, hi0, stride;
   bool unbounded;		/* Some access could not be bounded.  */
+  /* A global object a function called from the region uses: every such
+     buffer is passed on to every called function, as hidden parameters
+     after its own (gpu-params.cc, the printer).  */
+  bool callee_global;
   location_t unbounded_loc;	/* Where.  */
 };
 
