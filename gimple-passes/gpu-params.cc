@@ -230,6 +230,42 @@ device_callee (gcall *call)
 
 static void scan_callee (struct callee_walk *w, tree fndecl);
 
+/* Fail R unless the call CALL can run on the device: a function of this
+   translation unit (the printer checks its body), or one the printer has
+   a device version of.  The reason names the call; gpu_stmt_loc places it
+   at the call in the loop.  */
+
+static void
+check_call (struct gpu_region *r, gcall *call)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  /* Internal functions, calls through pointers and setjmp: the printer
+     says why.  */
+  if (gimple_call_internal_p (call) || !fndecl || device_callee (call)
+      || gpu_device_call_p (fndecl))
+    return;
+  if (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    switch (DECL_FUNCTION_CODE (fndecl))
+      {
+      case BUILT_IN_SETJMP:
+      case BUILT_IN_LONGJMP:
+	return;
+      default:
+	FAIL (r, call, "call to %qD, which has no device version", fndecl);
+	return;
+      }
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  if (!strcmp (n, "setjmp") || !strcmp (n, "_setjmp")
+      || !strcmp (n, "sigsetjmp") || !strcmp (n, "__sigsetjmp"))
+    return;
+  if (DECL_IN_SYSTEM_HEADER (fndecl))
+    FAIL (r, call, "call to %qD, a C library function with no device "
+	  "version", fndecl);
+  else
+    FAIL (r, call, "call to %qD, which has no body in this translation "
+	  "unit", fndecl);
+}
+
 /* Scan the statement STMT of a called function for the globals it uses,
    and the functions it calls in turn.  */
 
@@ -253,8 +289,11 @@ scan_callee_stmt (struct callee_walk *w, gimple *stmt)
       walk_tree (op, callee_global_r, w, NULL);
     }
   if (gcall *call = dyn_cast<gcall *> (stmt))
-    if (tree fndecl = device_callee (call))
-      scan_callee (w, fndecl);
+    {
+      check_call (w->r, call);
+      if (tree fndecl = device_callee (call))
+	scan_callee (w, fndecl);
+    }
 }
 
 /* Scan the body of FNDECL, called from the region, once.  */
@@ -281,6 +320,52 @@ scan_callee (struct callee_walk *w, tree fndecl)
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	   gsi_next (&gsi))
 	scan_callee_stmt (w, gsi_stmt (gsi));
+    }
+}
+
+/* The accesses the call CALL of a C library function with a device
+   version (gpu_device_lib_name) makes through its pointer arguments: N
+   bytes, when N is a constant, else as far as the compiler cannot tell
+   (GPU_EXTENT then bounds them).  */
+
+static void
+scan_lib_call (struct gpu_memctx *m, gcall *call)
+{
+  const char *name = gpu_device_lib_name (gimple_call_fndecl (call));
+  if (!name)
+    return;
+  bool str = !strcmp (name, "strlen");
+  bool set = !strcmp (name, "memset");
+  bool cmp = !strcmp (name, "memcmp");
+  unsigned nptr = str || set ? 1 : 2;
+  tree len = str ? NULL_TREE : gimple_call_arg (call, 2);
+  for (unsigned i = 0; i < nptr; i++)
+    {
+      tree arg = gimple_call_arg (call, i);
+      struct gpu_ptr pi = gpu_ptr_info (m, call, arg);
+      if (pi.as != GPU_AS_GLOBAL)
+	continue;
+      if (pi.cap < 0)
+	{
+	  FAIL (m->r, call, "cannot tell which array %qs points into",
+		gpu_value_name (arg));
+	  return;
+	}
+      /* The destination of memcpy, memmove and memset is written
+	 (partly, as far as the copy in is concerned); the rest read.  */
+      unsigned flags = (i == 0 && !str && !cmp)
+		       ? GPU_ACC_READ | GPU_ACC_WRITE : GPU_ACC_READ;
+      tree ref = NULL_TREE;
+      if (len && tree_fits_uhwi_p (len) && tree_to_uhwi (len) > 0)
+	{
+	  tree type = build_array_type_nelts (char_type_node,
+					      tree_to_uhwi (len));
+	  ref = build2 (MEM_REF, type, arg,
+			build_int_cst (ptr_type_node, 0));
+	}
+      else if (len && integer_zerop (len))
+	continue;
+      note_access (m->r, call, ref, pi.cap, flags);
     }
 }
 
@@ -317,6 +402,7 @@ scan_stmt (struct gpu_memctx *m, gimple *stmt)
 	if (gimple_call_lhs (call))
 	  scan_operand (m, stmt, gimple_call_lhs_ptr (call));
 	scan_callee_args (m, call);
+	scan_lib_call (m, call);
 	return;
       }
     case GIMPLE_COND:
@@ -438,8 +524,18 @@ gpu_find_params (struct gpu_region *r)
     for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
-	if (tree fndecl = device_callee (call))
-	  scan_callee (&cw, fndecl);
+	{
+	  check_call (r, call);
+	  if (tree fndecl = device_callee (call))
+	    {
+	      /* A reason found inside is reported at this call.  */
+	      r->callee_call = call;
+	      r->callee_fn = fndecl;
+	      scan_callee (&cw, fndecl);
+	      r->callee_call = NULL;
+	      r->callee_fn = NULL_TREE;
+	    }
+	}
   delete cw.seen;
   free (body);
   gpu_memctx_fini (&m);

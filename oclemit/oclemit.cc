@@ -720,6 +720,79 @@ math_builtin (tree fndecl)
 
 static const char *emit_callee (struct ocl_fn *f, gcall *call, tree fndecl);
 
+/* Emit (once) the device version of the C library function NAME
+   (gpu_device_lib_name) for the call CALL from F, specialised for the
+   address spaces of its pointer arguments, and return its OpenCL name,
+   or NULL after a failure.  The loops do what glibc's functions return:
+   memcmp the difference of the first differing bytes (glibc's sign).  */
+
+static const char *
+emit_lib (struct ocl_fn *f, gcall *call, const char *name)
+{
+  struct ocl_unit *u = f->unit;
+  if (gimple_call_lhs (call) && POINTER_TYPE_P (TREE_TYPE (gimple_call_lhs
+							    (call))))
+    {
+      FAIL (f, call, "the pointer %qs returns is used", name);
+      return NULL;
+    }
+  const char *as[2] = { "__global ", "__global " };
+  char sig[3] = "";
+  unsigned nptr = !strcmp (name, "memset") || !strcmp (name, "strlen")
+		  ? 1 : 2;
+  for (unsigned i = 0; i < nptr; i++)
+    {
+      struct gpu_ptr pi = ptr_info (f, call, gimple_call_arg (call, i));
+      as[i] = as_name (pi.as == GPU_AS_PRIVATE ? GPU_AS_PRIVATE
+		       : GPU_AS_GLOBAL);
+      sig[i] = pi.as == GPU_AS_PRIVATE ? 'p' : 'g';
+    }
+  sig[nptr] = 0;
+  char *fname = xasprintf ("gpu_lib_%s_%s", name, sig);
+  if (u->fnames->contains (fname))
+    return fname;
+  pretty_printer *pp = &u->funcs;
+  if (!strcmp (name, "memcpy"))
+    pp_printf (pp, "void %s(%svoid *d_, const %svoid *s_, ulong n)\n{\n"
+	       "  %suchar *d = (%suchar *)d_;\n"
+	       "  const %suchar *s = (const %suchar *)s_;\n"
+	       "  for (ulong i = 0; i < n; i++)\n    d[i] = s[i];\n}\n\n",
+	       fname, as[0], as[1], as[0], as[0], as[1], as[1]);
+  else if (!strcmp (name, "memmove"))
+    /* The two may overlap only in one address space.  */
+    pp_printf (pp, "void %s(%svoid *d_, const %svoid *s_, ulong n)\n{\n"
+	       "  %suchar *d = (%suchar *)d_;\n"
+	       "  const %suchar *s = (const %suchar *)s_;\n"
+	       "%s"
+	       "    for (ulong i = 0; i < n; i++)\n      d[i] = s[i];\n"
+	       "%s}\n\n",
+	       fname, as[0], as[1], as[0], as[0], as[1], as[1],
+	       sig[0] == sig[1] ? "  if ((ulong)d <= (ulong)s)\n" : "",
+	       sig[0] == sig[1] ? "  else\n    for (ulong i = n; i > 0; i--)"
+				  "\n      d[i - 1] = s[i - 1];\n" : "");
+  else if (!strcmp (name, "memset"))
+    pp_printf (pp, "void %s(%svoid *d_, int c, ulong n)\n{\n"
+	       "  %suchar *d = (%suchar *)d_;\n"
+	       "  for (ulong i = 0; i < n; i++)\n    d[i] = (uchar)c;\n}\n\n",
+	       fname, as[0], as[0], as[0]);
+  else if (!strcmp (name, "memcmp"))
+    pp_printf (pp, "int %s(const %svoid *a_, const %svoid *b_, ulong n)"
+	       "\n{\n"
+	       "  const %suchar *a = (const %suchar *)a_;\n"
+	       "  const %suchar *b = (const %suchar *)b_;\n"
+	       "  for (ulong i = 0; i < n; i++)\n"
+	       "    if (a[i] != b[i])\n      return (int)a[i] - (int)b[i];\n"
+	       "  return 0;\n}\n\n",
+	       fname, as[0], as[1], as[0], as[0], as[1], as[1]);
+  else
+    pp_printf (pp, "ulong %s(const %svoid *s_)\n{\n"
+	       "  const %schar *s = (const %schar *)s_;\n  ulong n = 0;\n"
+	       "  while (s[n])\n    n++;\n  return n;\n}\n\n",
+	       fname, as[0], as[0], as[0]);
+  u->fnames->add (fname);
+  return fname;
+}
+
 /* Print the call CALL (its right-hand side).  Returns false when nothing
    was printed (the call is dropped).  */
 
@@ -766,7 +839,15 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 	    return true;
 	  }
 	default:
-	  name = math_builtin (fndecl);
+	  name = gpu_device_lib_name (fndecl);
+	  if (name)
+	    {
+	      name = emit_lib (f, call, name);
+	      if (!name)
+		return false;
+	    }
+	  else
+	    name = math_builtin (fndecl);
 	  break;
 	}
       if (!name)
@@ -1407,6 +1488,14 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
   struct ocl_fn cf;
   ocl_fn_init (&cf, u, fun, fndecl);
   cf.m.sig = sig;
+  /* A failure inside a function called from the kernel is reported at
+     the kernel's call (gpu_stmt_loc).  */
+  bool outermost = u->stack.is_empty ();
+  if (outermost)
+    {
+      u->r->callee_call = call;
+      u->r->callee_fn = fndecl;
+    }
   u->stack.safe_push (fndecl);
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -1451,6 +1540,11 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
       u->fnames->add (name);
     }
   ocl_fn_fini (&cf);
+  if (outermost)
+    {
+      u->r->callee_call = NULL;
+      u->r->callee_fn = NULL_TREE;
+    }
   return failed (f) ? NULL : name;
 }
 

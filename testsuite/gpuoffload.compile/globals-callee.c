@@ -47,14 +47,14 @@ use_unknown (int n, float *out)
 static int
 from_tls (int i)
 {
-  return tls + i; /* { dg-missed "thread-local variable 'tls'" } */
+  return tls + i;
 }
 
 void
 use_tls (int n, int *out)
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
-    out[i] = from_tls (i);
+    out[i] = from_tls (i); /* { dg-missed "thread-local variable .tls. \\(in .from_tls., called here\\)" } */
 }
 
 /* { dg-final { scan-tree-dump "called function gen uses global A \\(r\\)" "gpu_find" } } */
