@@ -720,6 +720,24 @@ math_builtin (tree fndecl)
 
 static const char *emit_callee (struct ocl_fn *f, gcall *call, tree fndecl);
 
+/* Is the text S one parenthesized group, "(...)"?  */
+
+static bool
+whole_parenthesized_p (const char *s)
+{
+  if (*s != '(')
+    return false;
+  int depth = 0;
+  for (const char *p = s; *p; p++)
+    {
+      if (*p == '(')
+	depth++;
+      else if (*p == ')' && --depth == 0)
+	return p[1] == 0;
+    }
+  return false;
+}
+
 /* Emit (once) the device version of the C library function NAME
    (gpu_device_lib_name) for the call CALL from F, specialised for the
    address spaces of its pointer arguments, and return its OpenCL name,
@@ -1212,7 +1230,12 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	pretty_printer cp;
 	print_compare (f, stmt, &cp, gimple_cond_code (cond),
 		       gimple_cond_lhs (cond), gimple_cond_rhs (cond));
-	pp_printf (f->out, "  if (%s) {\n", pp_formatted_text (&cp));
+	/* A parenthesized comparison is the condition itself: one more
+	   pair would make clang warn (-Wparentheses-equality) on every
+	   build.  */
+	const char *ct = pp_formatted_text (&cp);
+	pp_printf (f->out, whole_parenthesized_p (ct) ? "  if %s {\n"
+		   : "  if (%s) {\n", ct);
 	emit_edge (f, te, "    ");
 	pp_string (f->out, "  } else {\n");
 	emit_edge (f, fe, "    ");
