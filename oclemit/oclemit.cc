@@ -1654,7 +1654,10 @@ oclemit_region (struct gpu_region *r, char **source)
 		 LOCATION_FILE (r->loc), LOCATION_LINE (r->loc));
       if (u.fp64)
 	pp_string (&src, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
-      if (flag_fp_contract_mode == FP_CONTRACT_OFF)
+      /* GCC implements -ffp-contract=on as off: so does the device.  The
+	 pragma covers every kernel of the source (the reduction's final
+	 combine too).  */
+      if (flag_fp_contract_mode != FP_CONTRACT_FAST)
 	pp_string (&src, "#pragma OPENCL FP_CONTRACT OFF\n");
       pp_string (&src, pp_formatted_text (&u.types));
       pp_string (&src, "\n");
