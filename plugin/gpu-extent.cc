@@ -22,6 +22,12 @@
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
 
+/* The C family's name lookup.  lto1 has no front end and so neither of
+   these: referring to them weakly lets the plugin load there too (it
+   parses nothing there, so never calls them).  */
+extern tree lookup_name (tree) __attribute__ ((weak));
+extern tree identifier_global_value (tree) __attribute__ ((weak));
+
 /* The state of one parse of the count string.  */
 struct extent_parser
 {
