@@ -686,38 +686,6 @@ print_compare (struct ocl_fn *f, gimple *stmt, pretty_printer *pp,
   pp_string (pp, post);
 }
 
-/* Map the math built-in FNDECL to its OpenCL built-in, or NULL.  */
-
-static const char *
-math_builtin (tree fndecl)
-{
-  static const char *const names[] = {
-    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt",
-    "ceil", "copysign", "cos", "cosh", "erf", "erfc", "exp", "exp2",
-    "expm1", "fabs", "fdim", "floor", "fma", "fmax", "fmin", "fmod",
-    "hypot", "lgamma", "log", "log10", "log1p", "log2", "logb",
-    "nextafter", "pow", "remainder", "rint", "round", "sin", "sinh",
-    "sqrt", "tan", "tanh", "tgamma", "trunc", NULL
-  };
-  if (!fndecl || !DECL_NAME (fndecl))
-    return NULL;
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  if (!strncmp (n, "__builtin_", 10))
-    n += 10;
-  size_t len = strlen (n);
-  tree rt = TREE_TYPE (TREE_TYPE (fndecl));
-  if (!SCALAR_FLOAT_TYPE_P (rt))
-    return NULL;
-  if (TYPE_MODE (rt) == SFmode && len > 1 && n[len - 1] == 'f')
-    len--;
-  else if (TYPE_MODE (rt) != DFmode)
-    return NULL;
-  for (int i = 0; names[i]; i++)
-    if (strlen (names[i]) == len && !strncmp (names[i], n, len))
-      return names[i];
-  return NULL;
-}
-
 static const char *emit_callee (struct ocl_fn *f, gcall *call, tree fndecl);
 
 /* Is the text S one parenthesized group, "(...)"?  */
@@ -865,7 +833,7 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 		return false;
 	    }
 	  else
-	    name = math_builtin (fndecl);
+	    name = gpu_math_builtin_name (fndecl);
 	  break;
 	}
       if (!name)

@@ -102,6 +102,14 @@ gpu_device_call_p (tree fndecl)
 	break;
       }
   /* <math.h>: the OpenCL built-ins of the same names.  */
+  return gpu_math_builtin_name (fndecl) != NULL;
+}
+
+/* See gpu-region.h.  */
+
+const char *
+gpu_math_builtin_name (tree fndecl)
+{
   static const char *const names[] = {
     "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt",
     "ceil", "copysign", "cos", "cosh", "erf", "erfc", "exp", "exp2",
@@ -110,23 +118,23 @@ gpu_device_call_p (tree fndecl)
     "nextafter", "pow", "remainder", "rint", "round", "sin", "sinh",
     "sqrt", "tan", "tanh", "tgamma", "trunc", NULL
   };
-  if (!DECL_NAME (fndecl))
-    return false;
+  if (!fndecl || !DECL_NAME (fndecl))
+    return NULL;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   if (!strncmp (n, "__builtin_", 10))
     n += 10;
   size_t len = strlen (n);
   tree rt = TREE_TYPE (TREE_TYPE (fndecl));
   if (!SCALAR_FLOAT_TYPE_P (rt))
-    return false;
+    return NULL;
   if (TYPE_MODE (rt) == SFmode && len > 1 && n[len - 1] == 'f')
     len--;
   else if (TYPE_MODE (rt) != DFmode)
-    return false;
+    return NULL;
   for (int i = 0; names[i]; i++)
     if (strlen (names[i]) == len && !strncmp (names[i], n, len))
-      return true;
-  return false;
+      return names[i];
+  return NULL;
 }
 
 #define FAIL(M, STMT, ...) \

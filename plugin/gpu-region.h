@@ -263,6 +263,10 @@ location_t gpu_stmt_loc (struct gpu_region *r, gimple *stmt);
    on the device (the printer has a version of it)?  */
 bool gpu_device_call_p (tree fndecl);
 
+/* The OpenCL built-in of the <math.h> function FNDECL (sin, sinf, ...),
+   or NULL.  */
+const char *gpu_math_builtin_name (tree fndecl);
+
 /* The device library function the printer uses for the call to the
    builtin FNDECL (memcpy, memmove, memset, memcmp, strlen), or NULL.  */
 const char *gpu_device_lib_name (tree fndecl);
