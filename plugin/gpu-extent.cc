@@ -6,8 +6,9 @@
    where the attribute stands: in "float *a GPU_EXTENT (size * size), int
    size", 'size' is not declared yet and an expression argument would be
    an error.  This file reads that string as a small C expression:
-   integer constants, names, ( ), [ ], . and ->, casts to integer types,
-   sizeof, and the unary, binary and conditional integer operators.
+   integer constants, names, calls, ( ), [ ], . and ->, casts to integer
+   types, sizeof, and the unary, binary and conditional integer
+   operators.
 
    A name in the count of a local or global pointer is looked up where the
    pointer is declared (the attribute handler runs there).  The count of a
@@ -40,6 +41,7 @@ struct extent_parser
 };
 
 static tree ext_cond (struct extent_parser *p);
+static tree ext_call (struct extent_parser *p, const char *b, size_t len);
 
 /* Record the error MSG (about NAME of LEN characters, if any) in P
    unless one is recorded already; returns error_mark_node.  */
@@ -222,6 +224,56 @@ ext_int (struct extent_parser *p, tree t)
   return fold_convert (long_integer_type_node, t);
 }
 
+/* A call of the function named B (LEN characters), whose "(" P has
+   read: the arguments converted to its parameters' types.  It is made
+   before the region, like the rest of the count.  */
+
+static tree
+ext_call (struct extent_parser *p, const char *b, size_t len)
+{
+  auto_vec<tree> args;
+  if (!ext_accept (p, ")"))
+    do
+      args.safe_push (ext_cond (p));
+    while (ext_accept (p, ","));
+  if (!p->err && !ext_accept (p, ")"))
+    return ext_error (p, "expected ')'");
+  if (p->err)
+    return error_mark_node;
+  if (p->check_only)
+    return build_int_cst (long_integer_type_node, 0);
+  tree fn = ext_lookup (p, b, len);
+  if (!fn || TREE_CODE (fn) != FUNCTION_DECL)
+    return ext_error (p, "%qs is not a function declared here", b, len);
+  tree parm = TYPE_ARG_TYPES (TREE_TYPE (fn));
+  for (unsigned i = 0; i < args.length (); i++)
+    {
+      if (!parm || VOID_TYPE_P (TREE_VALUE (parm)))
+	{
+	  if (!stdarg_p (TREE_TYPE (fn)))
+	    return ext_error (p, "%qs is given too many arguments", b, len);
+	  continue;
+	}
+      tree want = TREE_VALUE (parm);
+      if (POINTER_TYPE_P (want) != POINTER_TYPE_P (TREE_TYPE (args[i]))
+	  && !(POINTER_TYPE_P (want) && integer_zerop (args[i])))
+	return ext_error (p, "an argument of %qs has the wrong type", b, len);
+      args[i] = fold_convert (want, args[i]);
+      parm = TREE_CHAIN (parm);
+    }
+  if (parm && !VOID_TYPE_P (TREE_VALUE (parm)))
+    return ext_error (p, "%qs is given too few arguments", b, len);
+  /* Nothing else may refer to a static function the count calls: keep
+     it (as __attribute__ ((used)) would).  */
+  TREE_USED (fn) = 1;
+  DECL_PRESERVE_P (fn) = 1;
+  tree call = build_call_expr_loc_array (UNKNOWN_LOCATION, fn,
+					 args.length (), args.address ());
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (call)))
+    return ext_error (p, "%qs does not return an integer", b, len);
+  return call;
+}
+
 /* A primary expression: a constant, a name or a parenthesized count.  */
 
 static tree
@@ -254,6 +306,8 @@ ext_primary (struct extent_parser *p)
   if (!b)
     return ext_error (p, "expected a name or a constant");
   p->s = b + len;
+  if (ext_accept (p, "("))
+    return ext_call (p, b, len);
   if (p->check_only)
     return build_int_cst (long_integer_type_node, 0);
   tree d = ext_lookup (p, b, len);

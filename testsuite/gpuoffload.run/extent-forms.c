@@ -1,4 +1,4 @@
-/* extent-forms.c: the forms of an extent (issue 13, item 2), each on a gather through an index array the compiler cannot bound: GPU_EXTENT naming a later parameter (LU's "float *a GPU_EXTENT (size * size), int size"), a count with a cast, a member through a pointer, an index and a conditional, GCC's access attribute with a size index, and a [static N] array parameter.  Compared with serial C, on the device and on the host.  */
+/* extent-forms.c: the forms of an extent (issue 13, item 2), each on a gather through an index array the compiler cannot bound: GPU_EXTENT naming a later parameter (LU's "float *a GPU_EXTENT (size * size), int size"), a count with a cast, a member through a pointer, an index and a conditional, a call of a static function, GCC's access attribute with a size index, and a [static N] array parameter.  Compared with serial C, on the device and on the host.  */
 #include "check.h"
 
 #define ROWS 3
@@ -29,6 +29,21 @@ gather_expr (float *restrict y,
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     y[i] = a[idx[i]] * b[idx[i] % lens[1]] + c[idx[i] % ROWS];
+}
+
+/* A call in the count (of a static function nothing else calls).  */
+static long
+area (const struct dims *d)
+{
+  return d->rows * d->cols;
+}
+
+static void
+gather_call (float *restrict y, const float *a GPU_EXTENT (area (d) + 0 * n),
+	     const int *restrict idx, int n, const struct dims *d)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = a[idx[i]] * 0.5f;
 }
 
 /* GCC's access attribute: A reaches M elements (parameter 4).  */
@@ -80,6 +95,12 @@ main (void)
       gather_expr (y, a, a, c, idx, n, &d, lens);
       CHECK_RAN_ON_DEVICE (n);
       CHECK_SAME (y, w, n, "expression counts, n=%d size=%d", n, size);
+
+      for (int i = 0; i < n; i++)
+	w[i] = a[idx[i]] * 0.5f;
+      gather_call (y, a, idx, n, &d);
+      CHECK_RAN_ON_DEVICE (n);
+      CHECK_SAME (y, w, n, "a call in the count, n=%d size=%d", n, size);
 
       for (int i = 0; i < n; i++)
 	w[i] = a[idx[i]] - 2.0f;
