@@ -1085,6 +1085,11 @@ extent_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
       tree var = SSA_NAME_VAR (p);
       tree attr = var ? lookup_attribute (GPU_ATTR_EXTENT, DECL_ATTRIBUTES (var))
 	: NULL_TREE;
+      /* A count still in its text form was never read (gpu-extent.cc
+	 reads those of parameters when the function is parsed; a nested
+	 function's are not): no extent.  */
+      if (attr && TREE_CODE (TREE_VALUE (TREE_VALUE (attr))) == STRING_CST)
+	attr = NULL_TREE;
       if (dump_file && (dump_flags & TDF_DETAILS))
 	{
 	  fprintf (dump_file, "  extent of ");

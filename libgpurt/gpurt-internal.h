@@ -126,10 +126,13 @@ struct gpurt_env
   const char *profile_file;	/* for GPURT_PROFILE_JSON */
   unsigned host_threads;	/* 0: number of online cores */
   int verify;			/* GPURT_VERIFY=1 */
-  double verify_rtol;		/* GPURT_VERIFY_RTOL, default 1e-5 */
+  double verify_rtol;		/* GPURT_VERIFY_RTOL; -1 when unset: the
+				   default follows the region's "fp" */
   long verify_inject;		/* GPURT_VERIFY_INJECT (tests): -1 or an
 				   element of the first written buffer to
 				   corrupt in the device's results */
+  long verify_inject_ulps;	/* "K+N": add N units in the last place to
+				   element K instead (0: flip a bit) */
   const char *cache_dir;	/* GPURT_CACHE_DIR, or NULL */
   const char *xdg_cache_home;	/* XDG_CACHE_HOME, or NULL */
   const char *home;		/* HOME, or NULL */
@@ -397,6 +400,7 @@ struct gpurt_region
   char *options;
   unsigned ndim;
   int fp64;
+  enum gpurt_fp_mode fp;	/* "fp": GPURT_VERIFY's default tolerance */
   unsigned nargs;
   struct gpurt_record_arg *args;
   unsigned reduce_wg;		/* "reduce" key: work-group size, or 0 */

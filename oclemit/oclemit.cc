@@ -686,39 +686,98 @@ print_compare (struct ocl_fn *f, gimple *stmt, pretty_printer *pp,
   pp_string (pp, post);
 }
 
-/* Map the math built-in FNDECL to its OpenCL built-in, or NULL.  */
+static const char *emit_callee (struct ocl_fn *f, gcall *call, tree fndecl);
 
-static const char *
-math_builtin (tree fndecl)
+/* Is the text S one parenthesized group, "(...)"?  */
+
+static bool
+whole_parenthesized_p (const char *s)
 {
-  static const char *const names[] = {
-    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt",
-    "ceil", "copysign", "cos", "cosh", "erf", "erfc", "exp", "exp2",
-    "expm1", "fabs", "fdim", "floor", "fma", "fmax", "fmin", "fmod",
-    "hypot", "lgamma", "log", "log10", "log1p", "log2", "logb",
-    "nextafter", "pow", "remainder", "rint", "round", "sin", "sinh",
-    "sqrt", "tan", "tanh", "tgamma", "trunc", NULL
-  };
-  if (!fndecl || !DECL_NAME (fndecl))
-    return NULL;
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  if (!strncmp (n, "__builtin_", 10))
-    n += 10;
-  size_t len = strlen (n);
-  tree rt = TREE_TYPE (TREE_TYPE (fndecl));
-  if (!SCALAR_FLOAT_TYPE_P (rt))
-    return NULL;
-  if (TYPE_MODE (rt) == SFmode && len > 1 && n[len - 1] == 'f')
-    len--;
-  else if (TYPE_MODE (rt) != DFmode)
-    return NULL;
-  for (int i = 0; names[i]; i++)
-    if (strlen (names[i]) == len && !strncmp (names[i], n, len))
-      return names[i];
-  return NULL;
+  if (*s != '(')
+    return false;
+  int depth = 0;
+  for (const char *p = s; *p; p++)
+    {
+      if (*p == '(')
+	depth++;
+      else if (*p == ')' && --depth == 0)
+	return p[1] == 0;
+    }
+  return false;
 }
 
-static const char *emit_callee (struct ocl_fn *f, gcall *call, tree fndecl);
+/* Emit (once) the device version of the C library function NAME
+   (gpu_device_lib_name) for the call CALL from F, specialised for the
+   address spaces of its pointer arguments, and return its OpenCL name,
+   or NULL after a failure.  The loops do what glibc's functions return:
+   memcmp the difference of the first differing bytes (glibc's sign).  */
+
+static const char *
+emit_lib (struct ocl_fn *f, gcall *call, const char *name)
+{
+  struct ocl_unit *u = f->unit;
+  if (gimple_call_lhs (call) && POINTER_TYPE_P (TREE_TYPE (gimple_call_lhs
+							    (call))))
+    {
+      FAIL (f, call, "the pointer %qs returns is used", name);
+      return NULL;
+    }
+  const char *as[2] = { "__global ", "__global " };
+  char sig[3] = "";
+  unsigned nptr = !strcmp (name, "memset") || !strcmp (name, "strlen")
+		  ? 1 : 2;
+  for (unsigned i = 0; i < nptr; i++)
+    {
+      struct gpu_ptr pi = ptr_info (f, call, gimple_call_arg (call, i));
+      as[i] = as_name (pi.as == GPU_AS_PRIVATE ? GPU_AS_PRIVATE
+		       : GPU_AS_GLOBAL);
+      sig[i] = pi.as == GPU_AS_PRIVATE ? 'p' : 'g';
+    }
+  sig[nptr] = 0;
+  char *fname = xasprintf ("gpu_lib_%s_%s", name, sig);
+  if (u->fnames->contains (fname))
+    return fname;
+  pretty_printer *pp = &u->funcs;
+  if (!strcmp (name, "memcpy"))
+    pp_printf (pp, "void %s(%svoid *d_, const %svoid *s_, ulong n)\n{\n"
+	       "  %suchar *d = (%suchar *)d_;\n"
+	       "  const %suchar *s = (const %suchar *)s_;\n"
+	       "  for (ulong i = 0; i < n; i++)\n    d[i] = s[i];\n}\n\n",
+	       fname, as[0], as[1], as[0], as[0], as[1], as[1]);
+  else if (!strcmp (name, "memmove"))
+    /* The two may overlap only in one address space.  */
+    pp_printf (pp, "void %s(%svoid *d_, const %svoid *s_, ulong n)\n{\n"
+	       "  %suchar *d = (%suchar *)d_;\n"
+	       "  const %suchar *s = (const %suchar *)s_;\n"
+	       "%s"
+	       "    for (ulong i = 0; i < n; i++)\n      d[i] = s[i];\n"
+	       "%s}\n\n",
+	       fname, as[0], as[1], as[0], as[0], as[1], as[1],
+	       sig[0] == sig[1] ? "  if ((ulong)d <= (ulong)s)\n" : "",
+	       sig[0] == sig[1] ? "  else\n    for (ulong i = n; i > 0; i--)"
+				  "\n      d[i - 1] = s[i - 1];\n" : "");
+  else if (!strcmp (name, "memset"))
+    pp_printf (pp, "void %s(%svoid *d_, int c, ulong n)\n{\n"
+	       "  %suchar *d = (%suchar *)d_;\n"
+	       "  for (ulong i = 0; i < n; i++)\n    d[i] = (uchar)c;\n}\n\n",
+	       fname, as[0], as[0], as[0]);
+  else if (!strcmp (name, "memcmp"))
+    pp_printf (pp, "int %s(const %svoid *a_, const %svoid *b_, ulong n)"
+	       "\n{\n"
+	       "  const %suchar *a = (const %suchar *)a_;\n"
+	       "  const %suchar *b = (const %suchar *)b_;\n"
+	       "  for (ulong i = 0; i < n; i++)\n"
+	       "    if (a[i] != b[i])\n      return (int)a[i] - (int)b[i];\n"
+	       "  return 0;\n}\n\n",
+	       fname, as[0], as[1], as[0], as[0], as[1], as[1]);
+  else
+    pp_printf (pp, "ulong %s(const %svoid *s_)\n{\n"
+	       "  const %schar *s = (const %schar *)s_;\n  ulong n = 0;\n"
+	       "  while (s[n])\n    n++;\n  return n;\n}\n\n",
+	       fname, as[0], as[0], as[0]);
+  u->fnames->add (fname);
+  return fname;
+}
 
 /* Print the call CALL (its right-hand side).  Returns false when nothing
    was printed (the call is dropped).  */
@@ -766,7 +825,15 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 	    return true;
 	  }
 	default:
-	  name = math_builtin (fndecl);
+	  name = gpu_device_lib_name (fndecl);
+	  if (name)
+	    {
+	      name = emit_lib (f, call, name);
+	      if (!name)
+		return false;
+	    }
+	  else
+	    name = gpu_math_builtin_name (fndecl);
 	  break;
 	}
       if (!name)
@@ -789,11 +856,21 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 	return false;
     }
   pp_printf (pp, "%s(", name);
-  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+  unsigned i;
+  for (i = 0; i < gimple_call_num_args (call); i++)
     {
       if (i)
 	pp_string (pp, ", ");
       print_value (f, call, pp, gimple_call_arg (call, i));
+    }
+  /* A function of the unit gets the buffers of the globals called
+     functions use, under the kernel's names.  */
+  if (!fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    {
+      struct gpu_region *r = f->unit->r;
+      for (unsigned k = 0; k < r->caps.length (); k++)
+	if (r->caps[k].callee_global)
+	  pp_printf (pp, "%sgpu_b%u, gpu_o%u", i++ ? ", " : "", k, k);
     }
   pp_string (pp, ")");
   return true;
@@ -1121,7 +1198,12 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	pretty_printer cp;
 	print_compare (f, stmt, &cp, gimple_cond_code (cond),
 		       gimple_cond_lhs (cond), gimple_cond_rhs (cond));
-	pp_printf (f->out, "  if (%s) {\n", pp_formatted_text (&cp));
+	/* A parenthesized comparison is the condition itself: one more
+	   pair would make clang warn (-Wparentheses-equality) on every
+	   build.  */
+	const char *ct = pp_formatted_text (&cp);
+	pp_printf (f->out, whole_parenthesized_p (ct) ? "  if %s {\n"
+		   : "  if (%s) {\n", ct);
 	emit_edge (f, te, "    ");
 	pp_string (f->out, "  } else {\n");
 	emit_edge (f, fe, "    ");
@@ -1397,6 +1479,14 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
   struct ocl_fn cf;
   ocl_fn_init (&cf, u, fun, fndecl);
   cf.m.sig = sig;
+  /* A failure inside a function called from the kernel is reported at
+     the kernel's call (gpu_stmt_loc).  */
+  bool outermost = u->stack.is_empty ();
+  if (outermost)
+    {
+      u->r->callee_call = call;
+      u->r->callee_fn = fndecl;
+    }
   u->stack.safe_push (fndecl);
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -1429,6 +1519,11 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
 	  pp_printf (&head, "%s%s %s", i ? ", " : "", tn,
 		     decl_local (&cf, call, p));
 	}
+      /* The buffers of the globals called functions use (print_call).  */
+      for (unsigned k = 0; k < u->r->caps.length (); k++)
+	if (u->r->caps[k].callee_global)
+	  pp_printf (&head, "%s__global char *gpu_b%u, long gpu_o%u",
+		     i++ ? ", " : "", k, k);
       if (!i)
 	pp_string (&head, "void");
       pp_printf (&u->funcs, "%s)\n{\n%s%s}\n\n", pp_formatted_text (&head),
@@ -1436,6 +1531,11 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
       u->fnames->add (name);
     }
   ocl_fn_fini (&cf);
+  if (outermost)
+    {
+      u->r->callee_call = NULL;
+      u->r->callee_fn = NULL_TREE;
+    }
   return failed (f) ? NULL : name;
 }
 
@@ -1522,7 +1622,10 @@ oclemit_region (struct gpu_region *r, char **source)
 		 LOCATION_FILE (r->loc), LOCATION_LINE (r->loc));
       if (u.fp64)
 	pp_string (&src, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
-      if (flag_fp_contract_mode == FP_CONTRACT_OFF)
+      /* GCC implements -ffp-contract=on as off: so does the device.  The
+	 pragma covers every kernel of the source (the reduction's final
+	 combine too).  */
+      if (flag_fp_contract_mode != FP_CONTRACT_FAST)
 	pp_string (&src, "#pragma OPENCL FP_CONTRACT OFF\n");
       pp_string (&src, pp_formatted_text (&u.types));
       pp_string (&src, "\n");

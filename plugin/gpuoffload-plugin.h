@@ -30,6 +30,16 @@ extern struct gpu_options gpu_opts;
 #define GPU_ATTR_REDUCE "gpu_reduce"
 #define GPU_ATTR_EXTENT "gpu_extent"
 
+/* GPU_EXTENT counts (gpu-extent.cc).  The attribute handler's part:
+   check the count ARGS of the GPU_EXTENT of DECL and, unless DECL is a
+   parameter, replace it with the expression it reads; false after an
+   error.  */
+bool gpu_extent_handle (tree decl, tree args);
+/* PLUGIN_PRE_GENERICIZE callback: read the counts of the parameters of
+   the function GCC_DATA, and turn its access attributes and [static N]
+   parameters into counts.  */
+void gpu_extent_finish_function (void *gcc_data, void *user_data);
+
 /* The section name, record version and every code the plugin writes
    into records and argument words (docs/ABI.md).  */
 #include "gpuoffload-abi.h"
