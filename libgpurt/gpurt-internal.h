@@ -79,6 +79,7 @@ GPURT_EXPORT int gpurt_run (const char *region, uint64_t *args,
 GPURT_EXPORT void gpurt_register (const char *region);
 GPURT_EXPORT void gpurt_sync (void);
 GPURT_EXPORT void gpurt_discard (void *block);
+GPURT_EXPORT void gpurt_sync_range (const void *addr, size_t size);
 GPURT_EXPORT int gpurt_last_region_host_threads (void);
 GPURT_EXPORT void gpurt_host_lock (void);
 GPURT_EXPORT void gpurt_host_unlock (void);
@@ -309,6 +310,10 @@ GPURT_HIDDEN int gpurt_object_bounds (const void *p, uintptr_t *start,
 GPURT_HIDDEN void gpurt_map_discard (struct gpurt_device *dev,
 				     struct gpurt_lane *lane, uint64_t start,
 				     uint64_t end);
+/* Does LANE keep on DEV a device copy of any byte of [START, END)?  */
+GPURT_HIDDEN int gpurt_map_kept_overlaps (struct gpurt_device *dev,
+					  struct gpurt_lane *lane,
+					  uint64_t start, uint64_t end);
 GPURT_HIDDEN unsigned gpurt_map_count (struct gpurt_device *dev,
 				       uint64_t *bytes);
 GPURT_HIDDEN uint64_t gpurt_map_sync_bytes (void);

@@ -255,6 +255,24 @@ gpurt_map_discard (struct gpurt_device *dev, struct gpurt_lane *lane,
 
 /* See gpurt-internal.h.  */
 
+int
+gpurt_map_kept_overlaps (struct gpurt_device *dev, struct gpurt_lane *lane,
+			 uint64_t start, uint64_t end)
+{
+  struct gpurt_map *map = &dev->map;
+  int found = 0;
+  unsigned i;
+
+  pthread_mutex_lock (&map->lock);
+  for (i = gpurt_map_search (map, start);
+       i < map->n && map->v[i]->start < end && !found; i++)
+    found = gpurt_map_kept_by (map->v[i], lane);
+  pthread_mutex_unlock (&map->lock);
+  return found;
+}
+
+/* See gpurt-internal.h.  */
+
 void
 gpurt_map_sync (struct gpurt_device *dev, struct gpurt_lane *lane)
 {

@@ -652,6 +652,24 @@ gpurt_sync (void)
     gpurt_map_sync (lane->dev, lane);
 }
 
+/* The host is about to read or write the SIZE bytes at ADDR (the
+   compiler calls this before a single load or store between regions,
+   instead of gpurt_sync): when the calling thread keeps a device copy of
+   any of them, bring everything it kept home as gpurt_sync does;
+   otherwise nothing, and its kernels go on running.  */
+
+void
+gpurt_sync_range (const void *addr, size_t size)
+{
+  struct gpurt_lane *lane = gpurt_lane_peek ();
+  uint64_t start = (uint64_t) (uintptr_t) addr;
+
+  if (lane == NULL || lane->nkept == 0 || size == 0)
+    return;
+  if (gpurt_map_kept_overlaps (lane->dev, lane, start, start + size))
+    gpurt_sync ();
+}
+
 /* BLOCK, from malloc, is about to be freed: device copies the calling
    thread kept of bytes inside it are dropped, not copied back (the
    compiler calls this before free instead of gpurt_sync).  */

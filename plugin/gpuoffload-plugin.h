@@ -19,6 +19,8 @@ struct gpu_options
   bool no_transfer_elim;	/* no-transfer-elim: no gpu_hostsync.  */
   bool no_object_bounds;	/* no-object-bounds: a pointer the compiler
 				   cannot bound needs GPU_EXTENT.  */
+  bool no_sync_range;		/* no-sync-range: every host access between
+				   regions syncs (no gpurt_sync_range).  */
   bool no_speculate;		/* no-speculate (reserved).  */
   const char *device_version;	/* device-version=1.2.  */
 };
