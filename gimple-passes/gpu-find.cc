@@ -1523,6 +1523,237 @@ find_region (function *fun, class loop *outer, tree iv)
   gpu_region_report_missed (r);
 }
 
+/* ------------------------------------------- accumulators in memory */
+
+/* Walker: an ADDR_EXPR of the variable DATA points to.  */
+
+static tree
+addr_of_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == ADDR_EXPR
+      && get_base_address (TREE_OPERAND (*tp, 0)) == (tree) data)
+    return *tp;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Does STMT take the address of VAR?  */
+
+static bool
+takes_addr_p (gimple *stmt, tree var)
+{
+  if (is_gimple_debug (stmt))
+    return false;
+  for (unsigned k = 0; k < gimple_num_ops (stmt); k++)
+    {
+      tree op = gimple_op (stmt, k);
+      if (op && walk_tree (&op, addr_of_r, var, NULL))
+	return true;
+    }
+  return false;
+}
+
+/* Can a pointer to VAR exist while LOOP runs: is its address taken
+   anywhere from where control reaches LOOP's header without passing the
+   end of VAR's lifetime (its clobber)?  That covers an address taken
+   before the loop, inside it, and after it inside an enclosing loop.  */
+
+static bool
+addr_reaches_loop_p (function *fun, class loop *loop, tree var)
+{
+  auto_bitmap seen;
+  auto_vec<basic_block> work;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, loop->header->preds)
+    work.safe_push (e->src);
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (!bitmap_set_bit (seen, bb->index))
+	continue;
+      bool ended = false;
+      for (gimple_stmt_iterator gsi = gsi_last_bb (bb); !gsi_end_p (gsi);
+	   gsi_prev (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (gimple_clobber_p (stmt) && gimple_assign_lhs (stmt) == var)
+	    {
+	      ended = true;
+	      break;
+	    }
+	  if (takes_addr_p (stmt, var))
+	    return true;
+	}
+      if (ended)
+	continue;
+      for (gphi_iterator gsi = gsi_start_phis (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	for (unsigned k = 0; k < gimple_phi_num_args (gsi.phi ()); k++)
+	  {
+	    tree a = PHI_ARG_DEF (gsi.phi (), k);
+	    if (walk_tree (&a, addr_of_r, var, NULL))
+	      return true;
+	  }
+      if (bb == ENTRY_BLOCK_PTR_FOR_FN (fun))
+	continue;
+      FOR_EACH_EDGE (e, ei, bb->preds)
+	work.safe_push (e->src);
+    }
+  return false;
+}
+
+/* Walker: does the tree contain the variable DATA?  */
+
+static tree
+find_var_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (*tp == (tree) data)
+    return *tp;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Reduce the GPU_REDUCE accumulator VAR, a local variable in memory
+   because its address is taken after the marked nest OUTER (to hand the
+   result to MPI_Reduce, fwrite or a report function), into a private
+   register copy: loaded once before the nest, stored once on each exit.
+   Inside the nest nothing may alias VAR: it is only loaded and stored
+   whole there, and no pointer to it can exist while the nest runs.
+   Returns whether the nest was changed; otherwise gpu_reduce keeps the
+   error on the accumulator in memory.  */
+
+static bool
+privatize_accumulator (function *fun, class loop *outer, tree var)
+{
+  if (TREE_STATIC (var) || DECL_EXTERNAL (var)
+      || DECL_CONTEXT (var) != fun->decl || TREE_THIS_VOLATILE (var)
+      || !is_gimple_reg_type (TREE_TYPE (var)) || DECL_HARD_REGISTER (var))
+    return false;
+  auto_vec<edge> exits = get_loop_exit_edges (outer);
+  for (unsigned i = 0; i < exits.length (); i++)
+    if (exits[i]->flags & EDGE_COMPLEX)
+      return false;
+  if (addr_reaches_loop_p (fun, outer, var))
+    return false;
+  basic_block *body = get_loop_body (outer);
+  auto_vec<gimple *> refs;
+  bool ok = true;
+  for (unsigned i = 0; ok && i < outer->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	bool mentions = false;
+	for (unsigned k = 0; k < gimple_num_ops (stmt); k++)
+	  {
+	    tree op = gimple_op (stmt, k);
+	    if (op && walk_tree_without_duplicates (&op, find_var_r, var))
+	      mentions = true;
+	  }
+	if (!mentions)
+	  continue;
+	if (is_gimple_debug (stmt))
+	  refs.safe_push (stmt);
+	else if (gimple_assign_single_p (stmt) && !gimple_clobber_p (stmt)
+		 && (gimple_assign_lhs (stmt) == var
+		     || gimple_assign_rhs1 (stmt) == var)
+		 && gimple_assign_lhs (stmt) != gimple_assign_rhs1 (stmt))
+	  refs.safe_push (stmt);
+	else
+	  ok = false;
+      }
+  free (body);
+  if (!ok || refs.is_empty ())
+    return false;
+
+  tree priv = copy_node (var);
+  DECL_CHAIN (priv) = NULL_TREE;
+  TREE_ADDRESSABLE (priv) = 0;
+  DECL_NOT_GIMPLE_REG_P (priv) = 0;
+  SET_DECL_PT_UID (priv, -1u);
+  add_local_decl (fun, priv);
+  for (unsigned i = 0; i < refs.length (); i++)
+    {
+      gimple *stmt = refs[i];
+      if (is_gimple_debug (stmt))
+	{
+	  if (gimple_debug_bind_p (stmt))
+	    gimple_debug_bind_reset_value (stmt);
+	  update_stmt (stmt);
+	  continue;
+	}
+      if (gimple_assign_lhs (stmt) == var)
+	gimple_assign_set_lhs (stmt, priv);
+      else
+	gimple_assign_set_rhs1 (stmt, priv);
+      update_stmt (stmt);
+    }
+  gsi_insert_on_edge (loop_preheader_edge (outer),
+		      gimple_build_assign (priv, var));
+  for (unsigned i = 0; i < exits.length (); i++)
+    gsi_insert_on_edge (exits[i], gimple_build_assign (var, priv));
+  gsi_commit_edge_inserts ();
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      fprintf (dump_file, "SUCCESS: accumulator ");
+      print_generic_expr (dump_file, var);
+      fprintf (dump_file, " reduced in a register copy, stored on %u "
+	       "exits of loop %d\n", exits.length (), outer->num);
+    }
+  return true;
+}
+
+/* Give every GPU_REDUCE accumulator of FUN that lives in memory only
+   because of what happens after its marked nest a register copy for the
+   nest (privatize_accumulator), and put them into SSA form.  */
+
+static void
+privatize_accumulators (function *fun)
+{
+  bool changed = false;
+  for (auto loop : loops_list (fun, 0))
+    {
+      if (!marked_iv (loop))
+	continue;
+      bool nested = false;
+      for (class loop *o = loop_outer (loop); o; o = loop_outer (o))
+	if (marked_iv (o))
+	  nested = true;
+      if (nested)
+	continue;
+      auto_vec<tree> vars;
+      basic_block *body = get_loop_body (loop);
+      for (unsigned i = 0; i < loop->num_nodes; i++)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	     !gsi_end_p (gsi); gsi_next (&gsi))
+	  {
+	    gimple *stmt = gsi_stmt (gsi);
+	    if (!gimple_assign_single_p (stmt))
+	      continue;
+	    tree ops[2] = { gimple_assign_lhs (stmt),
+			    gimple_assign_rhs1 (stmt) };
+	    for (int k = 0; k < 2; k++)
+	      if (VAR_P (ops[k]) && !is_gimple_reg (ops[k])
+		  && gpu_decl_has_attr (ops[k], GPU_ATTR_REDUCE)
+		  && !vars.contains (ops[k]))
+		vars.safe_push (ops[k]);
+	  }
+      free (body);
+      for (unsigned i = 0; i < vars.length (); i++)
+	if (privatize_accumulator (fun, loop, vars[i]))
+	  changed = true;
+    }
+  if (changed)
+    {
+      free_dominance_info (CDI_DOMINATORS);
+      mark_virtual_operands_for_renaming (fun);
+      update_ssa (TODO_update_ssa);
+    }
+}
+
 namespace {
 
 const pass_data pass_data_gpu_find =
@@ -1572,6 +1803,7 @@ pass_gpu_find::execute (function *fun)
     return 0;
 
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  privatize_accumulators (fun);
   scev_initialize ();
   calculate_dominance_info (CDI_DOMINATORS);
 
