@@ -1071,6 +1071,128 @@ extent_rewrite_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* The entry value of the K-th parameter of FUN as a long, at least 0,
+   or NULL when it is no integer register.  */
+
+static tree
+param_value (function *fun, unsigned k)
+{
+  tree parm = DECL_ARGUMENTS (fun->decl);
+  for (; parm && k; k--)
+    parm = DECL_CHAIN (parm);
+  if (!parm || !INTEGRAL_TYPE_P (TREE_TYPE (parm)) || !is_gimple_reg (parm))
+    return NULL_TREE;
+  tree v = fold_convert (long_type (),
+			 get_or_create_ssa_default_def (fun, parm));
+  return fold_build2 (MAX_EXPR, long_type (), v,
+		      build_int_cst (long_type (), 0));
+}
+
+/* The bytes of the array that the parameter PARM of FUN is declared as,
+   when it is a C99 array parameter whose bounds are parameters or
+   constants ('int n, int m, double a[n][m]': n * m doubles), or NULL.
+   PARM's type is only 'double (*)[m]'; the front end keeps the bounds in
+   the function type's internal "access" attribute, one entry per array
+   parameter: "^2[$$],$0$1" says that parameter 2 has two bounds of
+   variable length (the one before ']' is the outermost), given by
+   parameters 0 and 1, outermost first; a constant outermost bound is
+   written as its digits ("[$10],$1").  The outermost bound is C's promise
+   for the caller, as GPU_EXTENT is ours.  */
+
+static tree
+vla_param_bytes (function *fun, tree parm)
+{
+  unsigned argno = 0;
+  for (tree a = DECL_ARGUMENTS (fun->decl); a && a != parm;
+       a = DECL_CHAIN (a))
+    argno++;
+  for (tree attr = TYPE_ATTRIBUTES (TREE_TYPE (fun->decl));
+       (attr = lookup_attribute ("access", attr)); attr = TREE_CHAIN (attr))
+    {
+      tree mode = TREE_VALUE (attr);
+      if (!mode || !TREE_VALUE (mode)
+	  || TREE_CODE (TREE_VALUE (mode)) != STRING_CST)
+	continue;
+      const char *m = TREE_STRING_POINTER (TREE_VALUE (mode));
+      while (*m)
+	{
+	  if (*m == '+')
+	    m++;
+	  if (!*m)
+	    break;
+	  char *end;
+	  unsigned long ptrarg = strtoul (m + 1, &end, 10);
+	  m = end;
+	  bool mine = ptrarg == argno;
+	  long outer_const = -1;
+	  bool outer_listed = false;
+	  if (*m == '[')
+	    {
+	      const char *close = strchr (m, ']');
+	      if (!close)
+		return NULL_TREE;
+	      const char *q = close;
+	      while (q > m + 1 && ISDIGIT (q[-1]))
+		q--;
+	      if (ISDIGIT (*q))
+		outer_const = strtol (q, NULL, 10);
+	      else if (q[-1] == '$')
+		outer_listed = true;
+	      m = close + 1;
+	    }
+	  else if (mine)
+	    return NULL_TREE;
+	  auto_vec<long> pos;
+	  if (*m == ',')
+	    {
+	      m++;
+	      while (*m == '$')
+		{
+		  m++;
+		  long k = -1;
+		  if (ISDIGIT (*m))
+		    {
+		      k = strtol (m, &end, 10);
+		      m = end;
+		    }
+		  pos.safe_push (k);
+		}
+	    }
+	  if (!mine)
+	    continue;
+	  if (outer_const < 0 && !outer_listed)
+	    return NULL_TREE;
+	  /* The levels of variable length inside the pointed-to type, and
+	     the size of the constant-size type below them.  */
+	  unsigned inner = 0;
+	  tree t = TREE_TYPE (TREE_TYPE (parm));
+	  while (TREE_CODE (t) == ARRAY_TYPE
+		 && (!TYPE_SIZE_UNIT (t)
+		     || TREE_CODE (TYPE_SIZE_UNIT (t)) != INTEGER_CST))
+	    {
+	      t = TREE_TYPE (t);
+	      inner++;
+	    }
+	  if (!TYPE_SIZE_UNIT (t) || TREE_CODE (TYPE_SIZE_UNIT (t)) != INTEGER_CST
+	      || pos.length () != inner + (outer_listed ? 1 : 0))
+	    return NULL_TREE;
+	  tree bytes = fold_convert (long_type (), TYPE_SIZE_UNIT (t));
+	  if (outer_const >= 0)
+	    bytes = fold_build2 (MULT_EXPR, long_type (), bytes,
+				 build_int_cst (long_type (), outer_const));
+	  for (unsigned i = 0; i < pos.length (); i++)
+	    {
+	      tree v = pos[i] >= 0 ? param_value (fun, pos[i]) : NULL_TREE;
+	      if (!v)
+		return NULL_TREE;
+	      bytes = fold_build2 (MULT_EXPR, long_type (), bytes, v);
+	    }
+	  return bytes;
+	}
+    }
+  return NULL_TREE;
+}
+
 /* Bytes reachable from the pointer PTR (a capture of R) by its
    GPU_EXTENT, found on PTR or on the named pointer it was computed from;
    sets *LO and *HI relative to PTR.  */
@@ -1110,6 +1232,27 @@ extent_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
 			     fold_build2 (MULT_EXPR, long_type (),
 					  fold_convert (long_type (), count),
 					  fold_convert (long_type (), esize)));
+	  return true;
+	}
+      if (SSA_NAME_IS_DEFAULT_DEF (p) && var && TREE_CODE (var) == PARM_DECL)
+	{
+	  /* A C99 array parameter: the array it is declared as.  */
+	  tree bytes = vla_param_bytes (r->fun, var);
+	  if (!bytes)
+	    return false;
+	  tree delta = fold_build2 (MINUS_EXPR, long_type (),
+				    fold_convert (long_type (), p),
+				    fold_convert (long_type (), ptr));
+	  *lo = delta;
+	  *hi = fold_build2 (PLUS_EXPR, long_type (), delta, bytes);
+	  if (dump_file && (dump_flags & TDF_DETAILS))
+	    {
+	      fprintf (dump_file, "  extent of ");
+	      print_generic_expr (dump_file, p);
+	      fprintf (dump_file, " from its array declaration: ");
+	      print_generic_expr (dump_file, bytes);
+	      fprintf (dump_file, " bytes\n");
+	    }
 	  return true;
 	}
       gimple *def = SSA_NAME_DEF_STMT (p);
