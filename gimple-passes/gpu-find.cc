@@ -1193,6 +1193,40 @@ vla_param_bytes (function *fun, tree parm)
   return NULL_TREE;
 }
 
+/* Is the GPU_EXTENT COUNT (objects of ESIZE bytes) of the variable VAR,
+   whose value P is, provably larger than the object P points to (an
+   array, a global, a malloc of a constant size in this function)?  Then
+   that is an error on VAR: the runtime would copy memory past the
+   object.  R fails.  */
+
+static bool
+extent_too_large_p (struct gpu_region *r, tree p, tree var, tree count,
+		    tree esize)
+{
+  if (TREE_CODE (count) != INTEGER_CST || !tree_fits_uhwi_p (count)
+      || !tree_fits_uhwi_p (esize))
+    return false;
+  tree osize;
+  init_object_sizes ();
+  bool known = compute_builtin_object_size (p, 0, &osize);
+  fini_object_sizes ();
+  if (!known || !osize || !tree_fits_uhwi_p (osize)
+      || integer_all_onesp (osize))
+    return false;
+  unsigned HOST_WIDE_INT n = tree_to_uhwi (count);
+  unsigned HOST_WIDE_INT es = tree_to_uhwi (esize);
+  unsigned HOST_WIDE_INT os = tree_to_uhwi (osize);
+  if (es == 0 || n <= os / es)
+    return false;
+  error_at (DECL_SOURCE_LOCATION (var), "%<GPU_EXTENT(%wu)%> on %qD "
+	    "reaches %wu objects of %wu bytes (%wu bytes), but it points to "
+	    "an object of %wu bytes (%wu objects)", n, var, n, es, n * es, os,
+	    os / es);
+  gpu_region_fail (r, DECL_SOURCE_LOCATION (var), "%<GPU_EXTENT%> of %qD "
+		   "is larger than its object", var);
+  return true;
+}
+
 /* Bytes reachable from the pointer PTR (a capture of R) by its
    GPU_EXTENT, found on PTR or on the named pointer it was computed from;
    sets *LO and *HI relative to PTR.  */
@@ -1223,6 +1257,8 @@ extent_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
 	  tree elt = TREE_TYPE (TREE_TYPE (p));
 	  tree esize = VOID_TYPE_P (elt) ? size_one_node : TYPE_SIZE_UNIT (elt);
 	  if (!esize || TREE_CODE (esize) != INTEGER_CST)
+	    return false;
+	  if (extent_too_large_p (r, p, var, fold (count), esize))
 	    return false;
 	  tree delta = fold_build2 (MINUS_EXPR, long_type (),
 				    fold_convert (long_type (), p),
