@@ -705,6 +705,235 @@ last_iteration (struct gpu_region *r, class loop *loop, basic_block bb)
   return n;
 }
 
+/* Is CHREC, a value evolution instantiated before region R, affine in at
+   most one marked index: *BASE + *COEF * T in the iteration T of the
+   marked loop dims[*K] (*K -1 and *COEF 0 for a value that does not
+   change in R)?  *BASE and *COEF are longs, *COEF a constant.  */
+
+static bool
+affine_in_marked (struct gpu_region *r, tree chrec, tree *base, tree *coef,
+		  int *k)
+{
+  *k = -1;
+  if (invariant_in_region_p (r, chrec))
+    {
+      *base = fold_convert (long_type (), chrec);
+      *coef = build_int_cst (long_type (), 0);
+      return true;
+    }
+  if (!chrec || TREE_CODE (chrec) != POLYNOMIAL_CHREC
+      || !invariant_in_region_p (r, CHREC_LEFT (chrec))
+      || TREE_CODE (CHREC_RIGHT (chrec)) != INTEGER_CST)
+    return false;
+  for (int d = 0; d < r->ndim; d++)
+    if (r->dims[d].loop == get_chrec_loop (chrec))
+      *k = d;
+  if (*k < 0)
+    return false;
+  *base = fold_convert (long_type (), CHREC_LEFT (chrec));
+  *coef = fold_convert (long_type (), CHREC_RIGHT (chrec));
+  return true;
+}
+
+/* A serial loop LOOP of R whose trip count moves with one marked index,
+   a triangle ('for (k = 0; k <= j; k++)' inside 'j GPU_PARALLEL'):
+   niter analysis gives its count only under an assumption, or in terms
+   of the index, so it is read here from the loop's own index and exit
+   test.  Its last iteration (counting from 0) in which the block BB runs
+   is then *C0 + *C1 * T in the iteration T of the marked loop dims[*KM]
+   (longs, *C1 a nonzero constant; negative: no iteration).  Only an
+   index stepped by 1 or -1 in a signed type (which cannot wrap), tested
+   at the header with < <= or > >= against a bound, both affine in the one
+   marked index, is taken.  */
+
+static bool
+triangle_of (struct gpu_region *r, class loop *loop, basic_block bb,
+	     tree *c0, tree *c1, int *km)
+{
+  edge exit = single_exit (loop);
+  if (!exit || exit->src != loop->header || bb == loop->header)
+    return false;
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (loop->header));
+  if (!cond)
+    return false;
+  tree lhs = gimple_cond_lhs (cond), rhs = gimple_cond_rhs (cond);
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (lhs))
+      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (lhs)))
+    return false;
+  /* The test that keeps the loop going.  */
+  enum tree_code code = gimple_cond_code (cond);
+  if (exit->flags & EDGE_TRUE_VALUE)
+    code = invert_tree_comparison (code, false);
+  tree evl = instantiate (r, loop, analyze_scalar_evolution (loop, lhs));
+  tree evr = instantiate (r, loop, analyze_scalar_evolution (loop, rhs));
+  tree iv, bound;
+  if (evl && TREE_CODE (evl) == POLYNOMIAL_CHREC
+      && get_chrec_loop (evl) == loop)
+    iv = evl, bound = evr;
+  else if (evr && TREE_CODE (evr) == POLYNOMIAL_CHREC
+	   && get_chrec_loop (evr) == loop)
+    iv = evr, bound = evl, code = swap_tree_comparison (code);
+  else
+    return false;
+  tree step = CHREC_RIGHT (iv);
+  tree a, b;
+  HOST_WIDE_INT adj;
+  if (integer_onep (step) && (code == LT_EXPR || code == LE_EXPR))
+    a = bound, b = CHREC_LEFT (iv), adj = code == LT_EXPR ? -1 : 0;
+  else if (integer_minus_onep (step) && (code == GT_EXPR || code == GE_EXPR))
+    a = CHREC_LEFT (iv), b = bound, adj = code == GT_EXPR ? -1 : 0;
+  else
+    return false;
+  tree a0, a1, b0, b1;
+  int ka, kb;
+  if (!affine_in_marked (r, a, &a0, &a1, &ka)
+      || !affine_in_marked (r, b, &b0, &b1, &kb)
+      || (ka >= 0 && kb >= 0 && ka != kb))
+    return false;
+  *km = ka >= 0 ? ka : kb;
+  if (*km < 0)
+    return false;
+  *c1 = fold_build2 (MINUS_EXPR, long_type (), a1, b1);
+  if (TREE_CODE (*c1) != INTEGER_CST || integer_zerop (*c1))
+    return false;
+  *c0 = fold_build2 (PLUS_EXPR, long_type (),
+		     fold_build2 (MINUS_EXPR, long_type (), a0, b0),
+		     build_int_cst (long_type (), adj));
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      fprintf (dump_file, "  loop %d is a triangle: last iteration ",
+	       loop->num);
+      print_generic_expr (dump_file, *c0);
+      fprintf (dump_file, " + ");
+      print_generic_expr (dump_file, *c1);
+      fprintf (dump_file, " * t%d\n", *km);
+    }
+  return true;
+}
+
+/* The iterations [*TLO, *THI] of the marked loop dims[KM] of R in which
+   a triangle's serial loop (last iteration C0 + C1 * T) runs at all.  */
+
+static void
+triangle_iterations (struct gpu_region *r, tree c0, tree c1, int km,
+		     tree *tlo, tree *thi)
+{
+  tree L = long_type ();
+  tree zero = build_int_cst (L, 0), one = build_int_cst (L, 1);
+  tree last = fold_build2 (MINUS_EXPR, L,
+			   fold_convert (L, r->dims[km].count), one);
+  if (tree_int_cst_sgn (c1) > 0)
+    {
+      /* C0 + C1 * T >= 0 from T = ceil (-C0 / C1) on.  */
+      tree num = fold_build2 (MINUS_EXPR, L,
+			      fold_build2 (MINUS_EXPR, L, c1, one), c0);
+      *tlo = fold_build2 (MAX_EXPR, L, zero,
+			  fold_build2 (TRUNC_DIV_EXPR, L, num, c1));
+      *thi = last;
+    }
+  else
+    {
+      /* Up to T = floor (C0 / -C1); none when C0 < 0.  */
+      tree q = fold_build2 (TRUNC_DIV_EXPR, L, c0,
+			    fold_build1 (NEGATE_EXPR, L, c1));
+      q = fold_build3 (COND_EXPR, L,
+		       fold_build2 (LT_EXPR, boolean_type_node, c0, zero),
+		       build_int_cst (L, -1), q);
+      *tlo = zero;
+      *thi = fold_build2 (MIN_EXPR, L, last, q);
+    }
+}
+
+/* Bound CHREC + ADDK + ADDC * T, T the iteration of the marked loop
+   dims[KM] of R taken only in [TLO, THI] (the other loops over all their
+   iterations), by *LO and *HI.  *SEEN tells whether CHREC evolves in
+   dims[KM].  */
+
+static bool
+levels_range (struct gpu_region *r, basic_block bb, tree chrec, int km,
+	      tree tlo, tree thi, tree addc, tree addk, tree *lo, tree *hi,
+	      bool *seen)
+{
+  tree L = long_type ();
+  if (!chrec || chrec_contains_undetermined (chrec))
+    return false;
+  if (TREE_CODE (chrec) != POLYNOMIAL_CHREC)
+    {
+      if (!invariant_in_region_p (r, chrec))
+	return false;
+      *lo = *hi = fold_build2 (PLUS_EXPR, L, fold_convert (L, chrec), addk);
+      return true;
+    }
+  tree l, h;
+  if (!levels_range (r, bb, CHREC_LEFT (chrec), km, tlo, thi, addc, addk,
+		     &l, &h, seen))
+    return false;
+  tree step = CHREC_RIGHT (chrec);
+  if (tree_contains_chrecs (step, NULL) || !invariant_in_region_p (r, step))
+    return false;
+  step = fold_convert (L, step);
+  tree e1, e2;
+  if (get_chrec_loop (chrec) == r->dims[km].loop)
+    {
+      *seen = true;
+      tree coef = fold_build2 (PLUS_EXPR, L, step, addc);
+      e1 = fold_build2 (MULT_EXPR, L, coef, tlo);
+      e2 = fold_build2 (MULT_EXPR, L, coef, thi);
+    }
+  else
+    {
+      tree n = last_iteration (r, get_chrec_loop (chrec), bb);
+      if (!n)
+	return false;
+      n = fold_build2 (MAX_EXPR, L, n, build_int_cst (L, 0));
+      e1 = build_int_cst (L, 0);
+      e2 = fold_build2 (MULT_EXPR, L, step, n);
+    }
+  *lo = fold_build2 (PLUS_EXPR, L, l, fold_build2 (MIN_EXPR, L, e1, e2));
+  *hi = fold_build2 (PLUS_EXPR, L, h, fold_build2 (MAX_EXPR, L, e1, e2));
+  return true;
+}
+
+/* Bound {X, +, STEP}_LOOP, LOOP a triangle of R (triangle_of gives
+   C0, C1, KM), by *LO and *HI.  An affine function over the triangle
+   takes its extremes at its corners: at the serial loop's first iteration
+   (X) and at its last (X + STEP * (C0 + C1 * T)), each over the
+   iterations T in which the loop runs (so a launch whose loop is empty at
+   one end takes nothing from that end), the other marked loops over all
+   of theirs.  */
+
+static bool
+triangle_range (struct gpu_region *r, basic_block bb, tree x, tree step,
+		tree c0, tree c1, int km, tree *lo, tree *hi)
+{
+  tree L = long_type ();
+  if (tree_contains_chrecs (step, NULL) || !invariant_in_region_p (r, step))
+    return false;
+  step = fold_convert (L, step);
+  tree tlo, thi;
+  triangle_iterations (r, c0, c1, km, &tlo, &thi);
+  tree zero = build_int_cst (L, 0);
+  tree lo1, hi1, lo2, hi2;
+  bool seen = false;
+  if (!levels_range (r, bb, x, km, tlo, thi, zero, zero, &lo1, &hi1, &seen))
+    return false;
+  tree addc = fold_build2 (MULT_EXPR, L, step, c1);
+  tree addk = fold_build2 (MULT_EXPR, L, step, c0);
+  seen = false;
+  if (!levels_range (r, bb, x, km, tlo, thi, addc, addk, &lo2, &hi2, &seen))
+    return false;
+  if (!seen)
+    {
+      tree e1 = fold_build2 (MULT_EXPR, L, addc, tlo);
+      tree e2 = fold_build2 (MULT_EXPR, L, addc, thi);
+      lo2 = fold_build2 (PLUS_EXPR, L, lo2, fold_build2 (MIN_EXPR, L, e1, e2));
+      hi2 = fold_build2 (PLUS_EXPR, L, hi2, fold_build2 (MAX_EXPR, L, e1, e2));
+    }
+  *lo = fold_build2 (MIN_EXPR, L, lo1, lo2);
+  *hi = fold_build2 (MAX_EXPR, L, hi1, hi2);
+  return true;
+}
+
 /* Bound the values of CHREC (an address evolution inside R) by *LO and
    *HI, as longs valid before R.  With STRIDE, bound them for one
    iteration K of the outermost marked loop instead: the values lie in
@@ -720,6 +949,12 @@ chrec_range (struct gpu_region *r, basic_block bb, tree chrec, tree *lo,
   if (TREE_CODE (chrec) == POLYNOMIAL_CHREC)
     {
       tree l, h;
+      tree c0, c1;
+      int km;
+      if (!stride && !last_iteration (r, get_chrec_loop (chrec), bb)
+	  && triangle_of (r, get_chrec_loop (chrec), bb, &c0, &c1, &km))
+	return triangle_range (r, bb, CHREC_LEFT (chrec), CHREC_RIGHT (chrec),
+			       c0, c1, km, lo, hi);
       if (!chrec_range (r, bb, CHREC_LEFT (chrec), &l, &h, stride))
 	return false;
       tree step = CHREC_RIGHT (chrec);
@@ -1001,10 +1236,21 @@ bound_access (struct gpu_region *r, struct gpu_access *a, tree *lo, tree *hi,
       if (marked)
 	continue;
       tree n = last_iteration (r, l, gimple_bb (a->stmt));
-      if (!n)
+      tree c;
+      tree c0, c1;
+      int km;
+      if (n)
+	c = fold_build2 (GE_EXPR, boolean_type_node, n,
+			 build_int_cst (long_type (), 0));
+      else if (triangle_of (r, l, gimple_bb (a->stmt), &c0, &c1, &km))
+	{
+	  /* A triangle runs for some launch's iterations or none.  */
+	  tree tlo, thi;
+	  triangle_iterations (r, c0, c1, km, &tlo, &thi);
+	  c = fold_build2 (LE_EXPR, boolean_type_node, tlo, thi);
+	}
+      else
 	continue;
-      tree c = fold_build2 (GE_EXPR, boolean_type_node, n,
-			    build_int_cst (long_type (), 0));
       if (integer_onep (c))
 	continue;
       *runs = *runs ? fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
@@ -1305,6 +1551,60 @@ extent_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
   return false;
 }
 
+/* The size in bytes of the objects the pointer capture C points to, or
+   0 when not known.  */
+
+static unsigned HOST_WIDE_INT
+pointee_bytes (struct gpu_capture *c)
+{
+  tree elt = POINTER_TYPE_P (TREE_TYPE (c->value))
+	     ? TREE_TYPE (TREE_TYPE (c->value)) : NULL_TREE;
+  tree esize = elt && !VOID_TYPE_P (elt) ? TYPE_SIZE_UNIT (elt) : NULL_TREE;
+  return esize && tree_fits_uhwi_p (esize) ? tree_to_uhwi (esize) : 0;
+}
+
+/* R fails because the accesses through the captures UNBOUNDED (indices
+   into R->caps) cannot be bounded: one remark naming every one of them,
+   at the first access of the first.  GPU_EXTENT counts objects of the
+   pointed-to type: for double (*c)[N] that is rows, not doubles, so the
+   remark says how many bytes one counts for.  */
+
+static void
+report_unbounded (struct gpu_region *r, auto_vec<unsigned> *unbounded)
+{
+  struct gpu_capture *c0 = &r->caps[(*unbounded)[0]];
+  if (unbounded->length () == 1)
+    {
+      unsigned HOST_WIDE_INT es = pointee_bytes (c0);
+      if (es)
+	gpu_region_fail (r, c0->unbounded_loc,
+			 "cannot bound the accesses through %qs; declare it "
+			 "with GPU_EXTENT(count), count being the number of "
+			 "objects of its pointed-to type (%wu bytes each) it "
+			 "reaches", gpu_value_name (c0->value), es);
+      else
+	gpu_region_fail (r, c0->unbounded_loc,
+			 "cannot bound the accesses through %qs; declare it "
+			 "with GPU_EXTENT(count)", gpu_value_name (c0->value));
+      return;
+    }
+  pretty_printer pp;
+  for (unsigned k = 0; k < unbounded->length (); k++)
+    {
+      struct gpu_capture *c = &r->caps[(*unbounded)[k]];
+      unsigned HOST_WIDE_INT es = pointee_bytes (c);
+      if (k)
+	pp_string (&pp, k + 1 == unbounded->length () ? " and " : ", ");
+      pp_printf (&pp, "%qs", gpu_value_name (c->value));
+      if (es)
+	pp_printf (&pp, " (objects of %wu bytes)", es);
+    }
+  gpu_region_fail (r, c0->unbounded_loc, "cannot bound the accesses "
+		   "through %s; declare each with GPU_EXTENT(count), count "
+		   "being the number of objects of its pointed-to type it "
+		   "reaches", pp_formatted_text (&pp));
+}
+
 /* Bound every buffer capture of R.  Returns false (with R->fail set) when
    some pointer's reach is unknown.  */
 
@@ -1371,6 +1671,7 @@ bound_captures (struct gpu_region *r)
 			       c->hi, zero);
 	}
     }
+  auto_vec<unsigned> unbounded;
   for (unsigned i = 0; i < r->caps.length (); i++)
     {
       struct gpu_capture *c = &r->caps[i];
@@ -1393,26 +1694,10 @@ bound_captures (struct gpu_region *r)
 	{
 	  if (!extent_range (r, c->value, &c->lo, &c->hi))
 	    {
-	      /* GPU_EXTENT counts objects of the pointed-to type: for
-		 double (*c)[N] that is rows, not doubles.  Say so.  */
-	      tree elt = POINTER_TYPE_P (TREE_TYPE (c->value))
-			 ? TREE_TYPE (TREE_TYPE (c->value)) : NULL_TREE;
-	      tree esize = elt && !VOID_TYPE_P (elt) ? TYPE_SIZE_UNIT (elt)
-			   : NULL_TREE;
-	      if (esize && tree_fits_uhwi_p (esize))
-		gpu_region_fail (r, c->unbounded_loc,
-				 "cannot bound the accesses through %qs; "
-				 "declare it with GPU_EXTENT(count), count "
-				 "being the number of objects of its "
-				 "pointed-to type (%wu bytes each) it reaches",
-				 gpu_value_name (c->value),
-				 tree_to_uhwi (esize));
-	      else
-		gpu_region_fail (r, c->unbounded_loc,
-				 "cannot bound the accesses through %qs; "
-				 "declare it with GPU_EXTENT(count)",
-				 gpu_value_name (c->value));
-	      return false;
+	      if (r->fail)
+		return false;
+	      unbounded.safe_push (i);
+	      continue;
 	    }
 	  if (dump_file && (dump_flags & TDF_DETAILS))
 	    fprintf (dump_file, "  %s bounded by GPU_EXTENT\n",
@@ -1420,6 +1705,11 @@ bound_captures (struct gpu_region *r)
 	}
       else if (!c->lo)
 	c->lo = c->hi = build_int_cst (long_type (), 0);
+    }
+  if (!unbounded.is_empty ())
+    {
+      report_unbounded (r, &unbounded);
+      return false;
     }
   return true;
 }
