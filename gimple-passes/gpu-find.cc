@@ -145,7 +145,17 @@ instantiate (struct gpu_region *r, class loop *ev_loop, tree expr)
     case NEGATE_EXPR:
     case POINTER_PLUS_EXPR:
     CASE_CONVERT:
-      return instantiate_scev (loop_preheader_edge (r->outer), ev_loop, expr);
+      {
+	tree res = instantiate_scev (loop_preheader_edge (r->outer), ev_loop,
+				     expr);
+	/* Scalar evolution gives up on some expressions whose leaves it
+	   can express (the 128-bit arithmetic of a count computed here,
+	   on a bound computed inside an enclosing loop): then take the
+	   operands one by one.  */
+	if (TREE_CODE (expr) == SSA_NAME || !chrec_contains_undetermined (res))
+	  return res;
+	break;
+      }
     default:
       break;
     }
