@@ -555,6 +555,19 @@ check_select (struct chain *c, gphi *p, hash_set<gimple *> *matched)
 			    "'s = s && (!c || e)' can be offloaded)");
       return misuse (c->r, loc, c->var, bad);
     }
+  /* The condition's other edge brings S itself to P: S is the value the
+     accumulator has at the condition, so E replaces exactly the S it was
+     compared with.  */
+  edge ec = EDGE_SUCC (d, 0) == ee ? EDGE_SUCC (d, 1) : EDGE_SUCC (d, 0);
+  basic_block pb = gimple_bb (p);
+  tree carried = NULL_TREE;
+  if (ec->dest == pb)
+    carried = PHI_ARG_DEF_FROM_EDGE (p, ec);
+  else if (single_pred_p (ec->dest) && single_succ_p (ec->dest)
+	   && single_succ (ec->dest) == pb)
+    carried = PHI_ARG_DEF_FROM_EDGE (p, single_succ_edge (ec->dest));
+  if (!carried || strip_copies (carried) != strip_copies (cv))
+    return misuse (c->r, loc, c->var, bad);
   /* Now the condition reads E CODE S.  */
   bool e_on_true = (ee->flags & EDGE_TRUE_VALUE) != 0;
   enum gpu_red_op op;
