@@ -248,6 +248,8 @@ struct gpurt_mapping
   uint64_t dirty_lo, dirty_hi;	/* host bytes the device wrote that the
 				   host has not seen (empty: lo >= hi) */
   struct gpurt_lane *owner;	/* idle and kept: the lane that kept it */
+  struct gpurt_lane *user;	/* in use (REFS > 0): the lane whose launch
+				   uses it (a thread runs one at a time) */
 };
 
 struct gpurt_map

@@ -28,6 +28,7 @@ struct ocl_fn
   pretty_printer body;		/* Statements...  */
   pretty_printer *out;		/* ...or where they go now.  */
   const char *suffix;		/* Of labels: one copy of several.  */
+  hash_set<gimple *> *dead;	/* Statements not printed, or NULL.  */
 };
 
 /* State of one region's emission.  */
@@ -280,12 +281,37 @@ type_name (struct ocl_fn *f, gimple *stmt, tree type)
 /* ------------------------------------------------------------- pointers */
 
 
+/* Is TYPE an array of variable length (its size known only at run
+   time)?  */
+
+static bool
+vla_type_p (tree type)
+{
+  return (TREE_CODE (type) == ARRAY_TYPE
+	  && (!TYPE_SIZE_UNIT (type)
+	      || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST));
+}
+
 /* Print the pointer type TYPE whose pointee lives in AS.  */
 
 static const char *
 ptr_type_name (struct ocl_fn *f, gimple *stmt, tree type, enum gpu_as as)
 {
   tree pointee = TREE_TYPE (type);
+  /* A pointer to an array of variable length, as a C99 array parameter
+     'double a[n][m]' is a 'double (*)[m]': OpenCL C has no such type, so
+     it points to the first element, and print_ref indexes the rows
+     itself.  */
+  if (vla_type_p (pointee))
+    {
+      pointee = TREE_TYPE (pointee);
+      if (vla_type_p (pointee))
+	{
+	  FAIL (f, stmt, "array of variable length in more than one "
+		"dimension");
+	  return "void *";
+	}
+    }
   if (TREE_CODE (pointee) == FUNCTION_TYPE)
     {
       FAIL (f, stmt, "function pointer");
@@ -550,6 +576,30 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
 	if (TREE_OPERAND (ref, 2) && !integer_zerop (TREE_OPERAND (ref, 2)))
 	  {
 	    FAIL (f, stmt, "array with a nonzero lower bound");
+	    return;
+	  }
+	if (vla_type_p (TREE_TYPE (base)))
+	  {
+	    /* (*P)[I] with *P an array of variable length (a row of a C99
+	       array parameter): index a pointer to its element type.  */
+	    tree elt = TREE_TYPE (TREE_TYPE (base));
+	    if (TREE_CODE (base) != MEM_REF || vla_type_p (elt))
+	      {
+		FAIL (f, stmt, "array of variable length in more than one "
+		      "dimension");
+		return;
+	      }
+	    tree ptr = TREE_OPERAND (base, 0);
+	    struct gpu_ptr pi = ptr_info (f, stmt, ptr);
+	    const char *tn = type_name (f, stmt, elt);
+	    const char *as = as_name (pi.as);
+	    HOST_WIDE_INT off
+	      = mem_ref_offset (base).force_shwi ().to_constant ();
+	    pp_printf (pp, "((%s%s *)((%schar *)", as, tn, as);
+	    print_value (f, stmt, pp, ptr);
+	    pp_printf (pp, " + %wd))[", off);
+	    print_value (f, stmt, pp, TREE_OPERAND (ref, 1));
+	    pp_string (pp, "]");
 	    return;
 	  }
 	pp_string (pp, "(");
@@ -1133,6 +1183,8 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
      marked volatile but are no accesses.  */
   if (gimple_clobber_p (stmt))
     return;
+  if (f->dead && f->dead->contains (stmt))
+    return;
   if (gimple_has_volatile_ops (stmt))
     {
       FAIL (f, stmt, "volatile access");
@@ -1407,6 +1459,46 @@ ocl_fn_init (struct ocl_fn *f, struct ocl_unit *u, function *fun, tree fndecl)
   f->suffix = "";
   f->declared = new hash_set<tree>;
   f->phitmps = new hash_set<tree>;
+  f->dead = NULL;
+}
+
+/* Collect in DEAD the pure assignments of FUN whose values nothing uses,
+   directly or through other such assignments: a called function is
+   printed as it is right after going into SSA form, and a C99 array
+   parameter leaves there, at its start, the computation of the array's
+   size in bits (in a 128-bit type the device does not have) that later
+   passes would have removed.  */
+
+static void
+find_dead (function *fun, hash_set<gimple *> *dead)
+{
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fun)
+	for (gimple_stmt_iterator gsi = gsi_last_bb (bb); !gsi_end_p (gsi);
+	     gsi_prev (&gsi))
+	  {
+	    gimple *stmt = gsi_stmt (gsi);
+	    if (!is_gimple_assign (stmt) || dead->contains (stmt)
+		|| TREE_CODE (gimple_assign_lhs (stmt)) != SSA_NAME
+		|| gimple_has_side_effects (stmt) || gimple_vdef (stmt))
+	      continue;
+	    bool used = false;
+	    imm_use_iterator it;
+	    gimple *use;
+	    FOR_EACH_IMM_USE_STMT (use, it, gimple_assign_lhs (stmt))
+	      if (!is_gimple_debug (use) && !dead->contains (use))
+		used = true;
+	    if (!used)
+	      {
+		dead->add (stmt);
+		changed = true;
+	      }
+	  }
+    }
 }
 
 static void
@@ -1415,6 +1507,7 @@ ocl_fn_fini (struct ocl_fn *f)
   gpu_memctx_fini (&f->m);
   delete f->declared;
   delete f->phitmps;
+  delete f->dead;
 }
 
 /* Emit (once) the callee FNDECL called by CALL from F, specialised for the
@@ -1478,6 +1571,8 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
 
   struct ocl_fn cf;
   ocl_fn_init (&cf, u, fun, fndecl);
+  cf.dead = new hash_set<gimple *>;
+  find_dead (fun, cf.dead);
   cf.m.sig = sig;
   /* A failure inside a function called from the kernel is reported at
      the kernel's call (gpu_stmt_loc).  */
