@@ -312,6 +312,13 @@ GPURT_HIDDEN int gpurt_object_bounds (const void *p, uintptr_t *start,
 GPURT_HIDDEN void gpurt_map_discard (struct gpurt_device *dev,
 				     struct gpurt_lane *lane, uint64_t start,
 				     uint64_t end);
+/* Before a launch enters its N ranges [STARTS[i], ENDS[i]): copy back
+   and drop every device copy LANE kept that two of them overlap and one
+   of them reaches beyond (no single mapping could serve both).  */
+GPURT_HIDDEN void gpurt_map_settle (struct gpurt_device *dev,
+				    struct gpurt_lane *lane,
+				    const uint64_t *starts,
+				    const uint64_t *ends, unsigned n);
 /* Does LANE keep on DEV a device copy of any byte of [START, END)?  */
 GPURT_HIDDEN int gpurt_map_kept_overlaps (struct gpurt_device *dev,
 					  struct gpurt_lane *lane,

@@ -255,6 +255,45 @@ gpurt_map_discard (struct gpurt_device *dev, struct gpurt_lane *lane,
 
 /* See gpurt-internal.h.  */
 
+void
+gpurt_map_settle (struct gpurt_device *dev, struct gpurt_lane *lane,
+		  const uint64_t *starts, const uint64_t *ends, unsigned n)
+{
+  struct gpurt_map *map = &dev->map;
+  unsigned i, j, k;
+
+  pthread_mutex_lock (&map->lock);
+ AGAIN:
+  for (i = 0; i < n; i++)
+    for (k = gpurt_map_search (map, starts[i]);
+	 k < map->n && map->v[k]->start < ends[i]; k++)
+      {
+	struct gpurt_mapping *m = map->v[k];
+	unsigned users = 0;
+	int outside = 0;
+
+	if (!gpurt_map_kept_by (m, lane))
+	  continue;
+	for (j = 0; j < n; j++)
+	  if (starts[j] < m->end && m->start < ends[j])
+	    {
+	      users++;
+	      outside |= starts[j] < m->start || m->end < ends[j];
+	    }
+	if (users >= 2 && outside)
+	  {
+	    uint64_t s0 = m->start, e0 = m->end;
+
+	    /* Copies back M (and drops it); the table changed.  */
+	    gpurt_map_sync_locked (map, lane, s0, e0);
+	    goto AGAIN;
+	  }
+      }
+  pthread_mutex_unlock (&map->lock);
+}
+
+/* See gpurt-internal.h.  */
+
 int
 gpurt_map_kept_overlaps (struct gpurt_device *dev, struct gpurt_lane *lane,
 			 uint64_t start, uint64_t end)

@@ -2,9 +2,9 @@
    cannot be bounded, the remark names every one of them with the size of
    the objects GPU_EXTENT would count (issue 11, item 13: it named one per
    compile, so users fixed them one rebuild at a time); a triangular inner
-   loop bounded by the marked index is bounded and offloaded.  */
+   loop bounded by the marked index is bounded and offloaded.  With object bounds off: by default such pointers are bounded by the objects they point into at run time (object-bounds.c).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed" } */
+/* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fplugin-arg-gpuoffload-no-object-bounds" } */
 #include <gpuoffload.h>
 
 void
