@@ -500,6 +500,60 @@ gpu_local_function_p (cgraph_node *node)
 	 && !DECL_STATIC_DESTRUCTOR (node->decl);
 }
 
+/* Is the value V, stored into a launch's argument words, the address of
+   (or into) a variable or parameter of FUN's own stack frame?  */
+
+static bool
+gpu_stack_address_p (tree v)
+{
+  for (int depth = 0; depth < 16 && v; depth++)
+    {
+      if (TREE_CODE (v) == ADDR_EXPR)
+	{
+	  tree base = get_base_address (TREE_OPERAND (v, 0));
+	  return base && auto_var_p (base) && !gpu_launch_temp_p (base);
+	}
+      if (TREE_CODE (v) != SSA_NAME)
+	return false;
+      gimple *def = SSA_NAME_DEF_STMT (v);
+      if (!is_gimple_assign (def))
+	return false;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code != POINTER_PLUS_EXPR && code != SSA_NAME && code != ADDR_EXPR
+	  && !CONVERT_EXPR_CODE_P (code))
+	return false;
+      v = gimple_assign_rhs1 (def);
+    }
+  return false;
+}
+
+/* Does a region of FUN reach memory of FUN's own stack frame (a local
+   array, a struct parameter)?  Its device copy must not outlive the
+   frame: the host copy would be gone, or another frame's, by the next
+   sync (and an asynchronous copy in could still be reading it).  */
+
+static bool
+gpu_launches_stack_p (function *fun)
+{
+  basic_block bb;
+
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (!gimple_assign_single_p (stmt) && !gimple_assign_cast_p (stmt))
+	  continue;
+	tree lhs = gimple_assign_lhs (stmt);
+	tree base = lhs ? get_base_address (lhs) : NULL_TREE;
+	if (!base || !DECL_P (base) || !gpu_launch_temp_p (base))
+	  continue;
+	if (gpu_stack_address_p (gimple_assign_rhs1 (stmt)))
+	  return true;
+      }
+  return false;
+}
+
 /* May FUN return with data on the device?  NODE is its call graph
    node, IN the analysis: FUN is local to the unit, none of its callers
    has been compiled yet, and no sync point but a return is reached with
@@ -517,6 +571,13 @@ gpu_may_keep_at_exit (function *fun, cgraph_node *node, auto_sbitmap &in)
 	fprintf (dump_file, "FAILED: %s syncs at its returns: it may be"
 		 " called from outside the unit or through a pointer\n",
 		 function_name (fun));
+      return false;
+    }
+  if (gpu_launches_stack_p (fun))
+    {
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	fprintf (dump_file, "FAILED: %s syncs at its returns: a region"
+		 " reaches its own stack frame\n", function_name (fun));
       return false;
     }
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)

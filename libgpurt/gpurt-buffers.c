@@ -256,6 +256,16 @@ gpurt_buffer_copied_back (const struct gpurt_plan *plan,
 /* See gpurt-internal.h.  */
 
 int
+gpurt_plan_private_copies (const struct gpurt_plan *plan)
+{
+  for (unsigned i = 0; i < plan->nbuffers; i++)
+    if (!plan->buffers[i].dummy && plan->buffers[i].map != NULL
+	&& plan->buffers[i].map->private_copy)
+      return 1;
+  return 0;
+}
+
+int
 gpurt_plan_copies_back (const struct gpurt_plan *plan)
 {
   for (unsigned i = 0; i < plan->nbuffers; i++)

@@ -514,6 +514,10 @@ GPURT_HIDDEN int gpurt_buffers_copy_back (struct gpurt_plan *plan,
 					  struct gpurt_region *r,
 					  cl_command_queue queue, char *why);
 GPURT_HIDDEN void gpurt_plan_release (struct gpurt_plan *plan);
+/* Does PLAN use a device copy that is not in the map (a private copy)?
+   Its copy in may still be reading host memory that no sync point
+   protects, so such a launch waits for its kernel.  */
+GPURT_HIDDEN int gpurt_plan_private_copies (const struct gpurt_plan *plan);
 /* Does a successful launch of PLAN copy anything back?  */
 GPURT_HIDDEN int gpurt_plan_copies_back (const struct gpurt_plan *plan);
 

@@ -310,7 +310,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
      the one to find an earlier asynchronous kernel's failure: it waits
      for them first.  */
   int async = keep && r->reduce_wg == 0 && event_ptr == NULL
-	      && gpurt_env.async && !gpurt_plan_copies_back (&plan);
+	      && gpurt_env.async && !gpurt_plan_copies_back (&plan)
+	      && !gpurt_plan_private_copies (&plan);
   if (!async && lane->async_pending)
     gpurt_lane_wait (lane);
   if (!gpurt_cl_enqueue (lane->queue, lk->kernel,
@@ -666,6 +667,8 @@ gpurt_sync_range (const void *addr, size_t size)
 
   if (lane == NULL || lane->nkept == 0 || size == 0)
     return;
+  /* (Asynchronous launches use kept copies only, so an access that
+     touches none of them cannot race with a copy in.)  */
   if (gpurt_map_kept_overlaps (lane->dev, lane, start, start + size))
     gpurt_sync ();
 }
