@@ -552,6 +552,16 @@ global_bounds (uintptr_t p, uintptr_t *start, uintptr_t *end)
   return found;
 }
 
+/* AddressSanitizer's own allocator replaces the program's malloc (and
+   ours with it) when a program is built with -fsanitize=address; its
+   description of an address then bounds the heap block instead (weak:
+   null in every other program).  */
+extern const char *__asan_locate_address (void *addr, char *name,
+					  size_t name_size,
+					  void **region_address,
+					  size_t *region_size)
+  __attribute__ ((weak));
+
 /* The object the host pointer P points into: a live heap block, or a
    global that a loaded object's dynamic symbol table names with its
    size.  Sets *START and *END (one past) and returns 1, or returns 0
@@ -596,6 +606,22 @@ gpurt_object_bounds (const void *p, uintptr_t *start, uintptr_t *end)
 	    break;		/* P is past the end of the block below it.  */
 	  *start = s;
 	  *end = s + size;
+	  return 1;
+	}
+    }
+
+  if (__asan_locate_address != NULL)
+    {
+      void *region = NULL;
+      size_t size = 0;
+      const char *kind = __asan_locate_address ((void *) p, NULL, 0,
+						&region, &size);
+      if (kind != NULL && strcmp (kind, "heap") == 0 && region != NULL
+	  && (uintptr_t) p >= (uintptr_t) region
+	  && (uintptr_t) p < (uintptr_t) region + size)
+	{
+	  *start = (uintptr_t) region;
+	  *end = (uintptr_t) region + size;
 	  return 1;
 	}
     }

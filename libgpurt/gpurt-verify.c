@@ -197,7 +197,10 @@ gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
       gpurt_message ("GPURT_VERIFY: out of memory; region not verified");
       return -1;
     }
-  for (i = 0; i < count; i++)
+  /* A launch of no iteration touches nothing (the compiler's ranges are
+     only meant for launches that run: the bytes they name need not
+     exist then).  */
+  for (i = 0; i < count && n[0] != 0 && n[1] != 0 && n[2] != 0; i++)
     {
       uint64_t w0 = args[4 * i];
       int64_t lo = (int64_t) args[4 * i + 2], hi = (int64_t) args[4 * i + 3];
