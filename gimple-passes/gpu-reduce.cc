@@ -589,10 +589,50 @@ check_select (struct chain *c, gphi *p, hash_set<gimple *> *matched)
    LATCH is the value S has at the end of the iteration.  Returns the
    operator, or NONE.  */
 
-static enum gpu_red_op
-logical_op (struct chain *c, tree latch)
+/* T with integer-to-integer (or floating) conversions and copies
+   stripped.  */
+
+static tree
+peel_conversions (tree t)
 {
-  if (c->conds.length () != 1 || !c->phis.is_empty ())
+  while (TREE_CODE (t) == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (t);
+      if (is_gimple_assign (def)
+	  && (gimple_assign_rhs_code (def) == SSA_NAME
+	      || gimple_assign_rhs_code (def) == FLOAT_EXPR
+	      || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def)))
+	  && INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (def))))
+	t = gimple_assign_rhs1 (def);
+      else
+	break;
+    }
+  return t;
+}
+
+/* Is the initial value INIT of an accumulator the constant 0 or 1 (not
+   -0.0), which && and || leave as they are?  */
+
+static bool
+truth_init_p (tree init)
+{
+  if (TREE_CODE (init) == SSA_NAME
+      && gimple_assign_single_p (SSA_NAME_DEF_STMT (init)))
+    init = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (init));
+  if (TREE_CODE (init) == INTEGER_CST)
+    return integer_zerop (init) || integer_onep (init);
+  if (TREE_CODE (init) == REAL_CST)
+    return ((real_zerop (init)
+	     && !REAL_VALUE_NEGATIVE (TREE_REAL_CST (init)))
+	    || real_onep (init));
+  return false;
+}
+
+static enum gpu_red_op
+logical_op (struct chain *c, tree latch, gphi **merge)
+{
+  *merge = NULL;
+  if (c->conds.length () != 1 || c->phis.length () > 1)
     return GPU_RED_NONE;
   /* Only the branch-free && and || may come before the branch (GCC
      evaluates 's && e && f' as '((s != 0) & (e != 0)) && f').  */
@@ -600,18 +640,33 @@ logical_op (struct chain *c, tree latch)
     if (!is_gimple_assign (c->ops[i])
 	|| !c->truths->contains (gimple_assign_lhs (c->ops[i])))
       return GPU_RED_NONE;
-  tree v = latch;
-  while (TREE_CODE (v) == SSA_NAME)
+  tree v = peel_conversions (latch);
+  gphi *mm = NULL;
+  if (c->phis.length () == 1)
     {
-      gimple *def = SSA_NAME_DEF_STMT (v);
-      if (is_gimple_assign (def)
-	  && (gimple_assign_rhs_code (def) == SSA_NAME
-	      || gimple_assign_rhs_code (def) == FLOAT_EXPR
-	      || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def)))
-	  && INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (def))))
-	v = gimple_assign_rhs1 (def);
-      else
-	break;
+      /* Under a condition: the merge of S (skipped) and S && E.  */
+      gphi *m = c->phis[0];
+      if (TREE_CODE (v) != SSA_NAME || SSA_NAME_DEF_STMT (v) != m)
+	return GPU_RED_NONE;
+      tree other = NULL_TREE, cv = NULL_TREE;
+      for (unsigned i = 0; i < gimple_phi_num_args (m); i++)
+	{
+	  tree a = PHI_ARG_DEF (m, i);
+	  if (c->members->contains (a))
+	    {
+	      if (cv && strip_copies (a) != strip_copies (cv))
+		return GPU_RED_NONE;
+	      cv = a;
+	    }
+	  else if (other && other != a)
+	    return GPU_RED_NONE;
+	  else
+	    other = a;
+	}
+      if (!other || !cv)
+	return GPU_RED_NONE;
+      v = peel_conversions (other);
+      mm = m;
     }
   if (TREE_CODE (v) != SSA_NAME)
     return GPU_RED_NONE;
@@ -651,10 +706,12 @@ logical_op (struct chain *c, tree latch)
 	}
       vals[k] = const_of (PHI_ARG_DEF_FROM_EDGE (j, e));
     }
+  *merge = mm;
   if (vals[0] && integer_zerop (vals[0]))
     return GPU_RED_LAND;
   if (vals[1] && integer_onep (vals[1]))
     return GPU_RED_LOR;
+  *merge = NULL;
   return GPU_RED_NONE;
 }
 
@@ -682,7 +739,7 @@ or_then_test_p (struct chain *c, gimple *stmt)
    is the accumulator's.  */
 
 static bool
-check_truths (struct chain *c, location_t loc)
+check_truths (struct chain *c, location_t loc, tree init)
 {
   bool ored = false;
   for (unsigned i = 0; i < c->nes.length (); i++)
@@ -716,12 +773,15 @@ check_truths (struct chain *c, location_t loc)
     return unsupported (c->r, loc, c->var, "tested against 0 and "
 			"combined by an operator other than && or ||");
   if ((c->op == GPU_RED_LAND || c->op == GPU_RED_LOR)
-      && !c->phis.is_empty ())
-    /* A conditional S = S && E leaves S as it was (not 0 or 1) where it
-       is skipped, which no && reduction gives.  */
+      && !c->phis.is_empty () && !truth_init_p (init))
+    /* A conditional S = S && E leaves S as it was where it is skipped:
+       from 0 or 1 that is what the && reduction gives (INIT && RESULT,
+       RESULT 1 when no update ran), from another value (5) it is not.  */
     return unsupported (c->r, loc, c->var, "updated by && or || under a "
-			"condition or in an inner loop (the loop stays on "
-			"the host; 's = s && (!c || e)' can be offloaded)");
+			"condition or in an inner loop, starting from a "
+			"value other than the constants 0 and 1 (the loop "
+			"stays on the host; start from 0 or 1, or write "
+			"'s = s && (!c || e)')");
   return true;
 }
 
@@ -799,9 +859,10 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
   while (ok && !work.is_empty ())
     ok = follow_uses (&c, work.pop (), l0, phi0, &work);
   hash_set<gimple *> matched;
+  gphi *lmerge = NULL;
   if (ok)
     {
-      enum gpu_red_op lop = logical_op (&c, latch);
+      enum gpu_red_op lop = logical_op (&c, latch, &lmerge);
       if (lop != GPU_RED_NONE)
 	{
 	  if (c.op != GPU_RED_NONE && c.op != lop)
@@ -854,7 +915,7 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
 		     "or with fmin/fmax)");
     }
   if (ok)
-    ok = check_truths (&c, red->loc);
+    ok = check_truths (&c, red->loc, red->init);
   /* Each operator statement combines one chain value with one value
      outside the chain.  */
   for (unsigned i = 0; ok && i < c.ops.length (); i++)
@@ -880,7 +941,7 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
       for (unsigned k = 0; k < gimple_phi_num_args (p); k++)
 	if (!c.members->contains (PHI_ARG_DEF (p, k)))
 	  all = false;
-      if (!all)
+      if (!all && p != lmerge)
 	ok = check_select (&c, p, &matched);
     }
   for (unsigned i = 0; ok && i < c.conds.length (); i++)

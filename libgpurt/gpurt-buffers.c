@@ -101,6 +101,13 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
       ranges[nranges].start = start;
       ranges[nranges].end = end;
       ranges[nranges].arg = k;
+      /* A KEEP launch takes the whole of a copy its thread kept that the
+	 range overlaps: two of its ranges inside one kept copy (arrays
+	 next to each other) then merge into one buffer that uses it,
+	 instead of the second one getting a copy of stale host memory.  */
+      if (keep)
+	gpurt_map_kept_hull (dev, lane, &ranges[nranges].start,
+			     &ranges[nranges].end);
       nranges++;
     }
   qsort (ranges, nranges, sizeof *ranges, gpurt_range_compare);
@@ -131,8 +138,11 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
       b->flags |= aflags;
       if (aflags & GPURT_ARG_WRITTEN)
 	{
-	  b->wlo = ranges[i].start < b->wlo ? ranges[i].start : b->wlo;
-	  b->whi = ranges[i].end > b->whi ? ranges[i].end : b->whi;
+	  /* The argument's own bytes, not a kept copy's around them.  */
+	  uint64_t ws = a[1] + a[2], we = a[1] + a[3];
+
+	  b->wlo = ws < b->wlo ? ws : b->wlo;
+	  b->whi = we > b->whi ? we : b->whi;
 	}
       plan->arg_buffer[ranges[i].arg] = nbuffers - 1;
     }

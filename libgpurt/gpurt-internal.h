@@ -298,6 +298,12 @@ GPURT_HIDDEN void gpurt_map_leave (struct gpurt_device *dev,
 				   struct gpurt_mapping *m, int kept,
 				   uint64_t wlo, uint64_t whi);
 GPURT_HIDDEN int gpurt_map_dirty (const struct gpurt_mapping *m);
+/* Widen the host range [*START, *END) of a KEEP launch of LANE to cover
+   every idle mapping LANE kept that it overlaps, so that two ranges of
+   one launch inside one kept copy become one (and use it).  */
+GPURT_HIDDEN void gpurt_map_kept_hull (struct gpurt_device *dev,
+				       struct gpurt_lane *lane,
+				       uint64_t *start, uint64_t *end);
 /* Copy back and release every idle mapping LANE kept on DEV; aborts when
    a copy fails (the results are lost).  */
 GPURT_HIDDEN void gpurt_map_sync (struct gpurt_device *dev,

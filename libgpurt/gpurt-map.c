@@ -629,6 +629,39 @@ gpurt_map_leave (struct gpurt_device *dev, struct gpurt_lane *lane,
     gpurt_map_lost (why);
 }
 
+/* See gpurt-internal.h.  */
+
+void
+gpurt_map_kept_hull (struct gpurt_device *dev, struct gpurt_lane *lane,
+		     uint64_t *start, uint64_t *end)
+{
+  struct gpurt_map *map = &dev->map;
+  int grown = 1;
+  unsigned i;
+
+  pthread_mutex_lock (&map->lock);
+  while (grown)
+    {
+      grown = 0;
+      for (i = gpurt_map_search (map, *start);
+	   i < map->n && map->v[i]->start < *end; i++)
+	if (gpurt_map_kept_by (map->v[i], lane))
+	  {
+	    if (map->v[i]->start < *start)
+	      {
+		*start = map->v[i]->start;
+		grown = 1;
+	      }
+	    if (map->v[i]->end > *end)
+	      {
+		*end = map->v[i]->end;
+		grown = 1;
+	      }
+	  }
+    }
+  pthread_mutex_unlock (&map->lock);
+}
+
 /* Did M hold results the host had not seen when the launch entered it?  */
 
 int

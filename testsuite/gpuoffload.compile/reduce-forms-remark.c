@@ -1,7 +1,9 @@
 /* reduce-forms-remark.c: GPU_REDUCE updates that are valid C but no
    reduction the device can compute stay host loops with a remark, never
    an error (issue 11, item 9): && or || under a condition or in an inner
-   serial loop (a skipped update leaves s as it was, not 0 or 1), an
+   serial loop starting from a value other than 0 or 1 (a skipped update
+   leaves s as it was, not 0 or 1; from 0 or 1 they are offloaded,
+   run/reduce-forms.c), an
    update that folds to a constant (s = s && 0), an | whose result is
    then tested against 0 on one path only.  */
 /* { dg-do compile } */
@@ -11,7 +13,7 @@
 int
 conditional_and (int n, const float *x, const int *c)
 {
-  int s GPU_REDUCE = 1; /* { dg-missed "loop not offloaded: GPU_REDUCE accumulator .s. is updated by && or .. under a condition" } */
+  int s GPU_REDUCE = 2; /* { dg-missed "loop not offloaded: GPU_REDUCE accumulator .s. is updated by && or .. under a condition" } */
   for (int i GPU_PARALLEL = 0; i < n; i++)
     if (c[i])
       s = s && x[i] > 0;
@@ -34,7 +36,7 @@ conditional_and_var (int n, const int *x, const int *c)
 int
 inner_loop_or (int n, int m, const int *x)
 {
-  int s GPU_REDUCE = 5; /* { dg-missed "loop not offloaded: GPU_REDUCE accumulator .s. is updated by && or .. under a condition or in an inner loop" } */
+  int s GPU_REDUCE = 5; /* { dg-missed "loop not offloaded: GPU_REDUCE accumulator .s. is updated by && or .. under a condition or in an inner loop, starting from a value other than the constants 0 and 1" } */
   for (int i GPU_PARALLEL = 0; i < n; i++)
     for (int k = 0; k < m; k++)
       {

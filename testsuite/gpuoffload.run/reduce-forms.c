@@ -4,7 +4,8 @@
    (s != 0) & (e != 0); two || in one update; && with an operand that is
    always true (folded to s != 0); min and max in the if form under a
    further condition, nested in another if, or in one case of a switch;
-   min and max over 0/1 values.  Each must equal the serial loop at every
+   min and max over 0/1 values; && and || under a condition or in an
+   inner serial loop, starting from 0 or 1.  Each must equal the serial loop at every
    size (the run uses werror: a loop left on the host fails the build).  */
 #include "check.h"
 
@@ -50,6 +51,13 @@ RED (long, min_switch, 1000,
        default:
 	 break;
        })
+/* && and || under a condition or in an inner loop, from 0 or 1.  */
+RED (int, land_if_cmp, 1, if (y[i] != 2) s = s && x[i] < 5)
+RED (int, land_if_var, 1, int e = x[i] < 5; if (y[i] != 2) s = s && e)
+RED (int, lor_if_cmp, 0, if (y[i] == 1) s = s || x[i] == 6)
+RED (int, lor_if_var, 0, int e = x[i] == 6; if (y[i] == 1) s = s || e)
+RED (int, lor_inner, 0, for (int k = 0; k < y[i]; k++) s = s || x[i] + k == 8)
+RED (double, land_if_dbl, 1.0, int e = x[i] < 5; if (y[i] != 2) s = s && e)
 RED (int, min_bool, 18, int e = x[i] > 3 && y[i] < 2; if (e < s) s = e)
 RED (int, max_bool, -18, int e = x[i] > 3 && y[i] < 2; if (e > s) s = e)
 
@@ -69,6 +77,11 @@ main (void)
     { "land_true", land_true, land_true_ref },
     { "max_guarded", max_guarded, max_guarded_ref },
     { "min_nested", min_nested, min_nested_ref },
+    { "land_if_cmp", land_if_cmp, land_if_cmp_ref },
+    { "land_if_var", land_if_var, land_if_var_ref },
+    { "lor_if_cmp", lor_if_cmp, lor_if_cmp_ref },
+    { "lor_if_var", lor_if_var, lor_if_var_ref },
+    { "lor_inner", lor_inner, lor_inner_ref },
     { "min_bool", min_bool, min_bool_ref },
     { "max_bool", max_bool, max_bool_ref },
   };
@@ -97,6 +110,8 @@ main (void)
       CHECK (gl == wl, "min_switch (n = %ld): %ld, serial %ld", n, gl, wl);
       double gd = land_dbl (n, x, y), wd = land_dbl_ref (n, x, y);
       CHECK (gd == wd, "land_dbl (n = %ld): %g, serial %g", n, gd, wd);
+      gd = land_if_dbl (n, x, y), wd = land_if_dbl_ref (n, x, y);
+      CHECK (gd == wd, "land_if_dbl (n = %ld): %g, serial %g", n, gd, wd);
       free (x);
       free (y);
     }
