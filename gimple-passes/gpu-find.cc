@@ -1350,6 +1350,138 @@ host_only_region (function *fun, class loop *outer)
   return r;
 }
 
+/* Does LOOP contain a marked loop other than SKIP (at any depth)?  */
+
+static bool
+contains_marked_p (class loop *loop, class loop *skip)
+{
+  for (class loop *c = loop->inner; c; c = c->next)
+    if (c != skip && (marked_iv (c) || contains_marked_p (c, NULL)))
+      return true;
+  return false;
+}
+
+/* Does the marked loop INNER, the one marked loop directly inside the
+   marked loop L, nest perfectly in it: no other marked loop in L, no
+   statement with side effects in L outside INNER (the form of a
+   multi-dimensional index space), and no GPU_REDUCE accumulator that
+   INNER carries but L does not (one reduced per iteration of L)?  */
+
+static bool
+perfect_level_p (class loop *l, class loop *inner)
+{
+  if (contains_marked_p (l, inner))
+    return false;
+  for (gphi_iterator gsi = gsi_start_phis (inner->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      tree res = gimple_phi_result (gsi.phi ());
+      tree var = SSA_NAME_VAR (res);
+      if (virtual_operand_p (res) || !var
+	  || !gpu_decl_has_attr (var, GPU_ATTR_REDUCE))
+	continue;
+      bool outer_too = false;
+      for (gphi_iterator o = gsi_start_phis (l->header); !gsi_end_p (o);
+	   gsi_next (&o))
+	if (SSA_NAME_VAR (gimple_phi_result (o.phi ())) == var)
+	  outer_too = true;
+      if (!outer_too)
+	return false;
+    }
+  basic_block *body = get_loop_body (l);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < l->num_nodes; i++)
+    {
+      if (flow_bb_inside_loop_p (inner, body[i]))
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   ok && !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (gimple_vdef (stmt)
+	      || (is_gimple_call (stmt)
+		  && !(gimple_call_flags (stmt) & (ECF_CONST | ECF_PURE))))
+	    ok = false;
+	}
+    }
+  free (body);
+  return ok;
+}
+
+/* Collect into *OUT the marked loops inside LOOP that no other marked
+   loop inside it encloses.  */
+
+static void
+collect_inner (class loop *loop, vec<class loop *> *out)
+{
+  for (class loop *c = loop->inner; c; c = c->next)
+    if (marked_iv (c))
+      out->safe_push (c);
+    else
+      collect_inner (c, out);
+}
+
+/* Make the marked loops inside the innermost loop of R's outer nest the
+   inner level of R (two levels of parallelism), those whose form allows
+   it; the others run serially in each work-item, with a remark.  */
+
+static void
+find_inner (struct gpu_region *r)
+{
+  class loop *l = r->dims[0].loop;
+  auto_vec<class loop *> cands;
+  collect_inner (l, &cands);
+  if (cands.is_empty ())
+    return;
+  const char *why = NULL;
+  location_t wloc = UNKNOWN_LOCATION;
+  /* A reduction over the whole index space runs in a grid-stride kernel,
+     which the inner level does not combine with yet.  */
+  class loop *top = r->dims[r->ndim - 1].loop;
+  for (gphi_iterator gsi = gsi_start_phis (top->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      tree var = SSA_NAME_VAR (gimple_phi_result (gsi.phi ()));
+      if (var && gpu_decl_has_attr (var, GPU_ATTR_REDUCE))
+	why = "the region also reduces a GPU_REDUCE accumulator over its "
+	  "whole index space, which two levels do not support yet";
+    }
+  if (!why && cands.length () > GPU_MAX_INNER)
+    why = "the region has too many inner GPU_PARALLEL loops";
+  for (unsigned i = 0; !why && i < cands.length (); i++)
+    {
+      tree iv = marked_iv (cands[i]);
+      const char *w = gpu_twolevel_check_inner (r, cands[i], iv);
+      if (w)
+	{
+	  if (dump_enabled_p ())
+	    dump_printf_loc (MSG_MISSED_OPTIMIZATION, find_loop_location
+			     (cands[i]), "inner GPU_PARALLEL loop runs "
+			     "serially in each work-item: %s\n", w);
+	  gpu_dump_reason ("FAILED", find_loop_location (cands[i])
+			   .get_location_t (), w);
+	  continue;
+	}
+      r->inner[r->ninner].loop = cands[i];
+      r->inner[r->ninner].iv = iv;
+      r->ninner++;
+    }
+  if (!why && r->ninner)
+    why = gpu_twolevel_check_serial (r, &wloc);
+  if (why)
+    {
+      if (wloc == UNKNOWN_LOCATION)
+	wloc = r->loc;
+      if (dump_enabled_p ())
+	dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+			 dump_user_location_t::from_location_t (wloc),
+			 "inner GPU_PARALLEL loops run serially in each "
+			 "work-item: %s\n", why);
+      gpu_dump_reason ("FAILED", wloc, why);
+      r->ninner = 0;
+    }
+}
+
 /* Describe the nest whose outermost marked loop is OUTER with index IV
    as a region of FUN.  Misused markers are errors and make no region; a
    region that cannot be offloaded is left in the table with its reason,
@@ -1376,19 +1508,39 @@ find_region (function *fun, class loop *outer, tree iv)
       ivs[n] = liv;
       n++;
       class loop *next = NULL;
+      tree next_iv = NULL_TREE;
+      bool several = false;
       for (class loop *c = l->inner; c; c = c->next)
 	if (tree civ = marked_iv (c))
 	  {
 	    if (next)
+	      several = true;
+	    else
+	      {
+		next = c;
+		next_iv = civ;
+	      }
+	  }
+      /* With two levels, a marked loop that does not nest perfectly (other
+	 marked loops beside or under serial loops, code with side effects
+	 around it, an accumulator reduced per iteration of L) ends the
+	 outer nest: the marked loops inside L become its inner level.  */
+      if (next && !gpu_opts.no_two_level
+	  && (several || !perfect_level_p (l, next)))
+	break;
+      if (several)
+	{
+	  for (class loop *c = next->next; c; c = c->next)
+	    if (marked_iv (c))
 	      {
 		error_at (find_loop_location (c).get_location_t (),
 			  "two %<GPU_PARALLEL%> loops side by side in one "
 			  "%<GPU_PARALLEL%> loop");
-		return;
+		break;
 	      }
-	    next = c;
-	    liv = civ;
-	  }
+	  return;
+	}
+      liv = next_iv;
       l = next;
     }
 
@@ -1486,6 +1638,8 @@ find_region (function *fun, class loop *outer, tree iv)
 		     "overflow, which the device cannot give");
   if (!r->fail && check_nest (r) && gpu_find_params (r) && bound_captures (r))
     {
+      if (!gpu_opts.no_two_level)
+	find_inner (r);
       /* Ranges that hold for no launch (an unsigned index stepped below
 	 zero, as in[i - 1] under if (i > 0), whose guard the range
 	 analysis does not use): every launch would go to the host, and
@@ -1516,6 +1670,14 @@ find_region (function *fun, class loop *outer, tree iv)
 	  fprintf (dump_file, "SUCCESS: %s:%d: region %s, %d-D, %u "
 		   "parameters\n", xl.file, xl.line, r->kernel_name, r->ndim,
 		   r->caps.length ());
+	  for (int k = 0; k < r->ninner; k++)
+	    {
+	      expanded_location il = expand_location
+		(find_loop_location (r->inner[k].loop).get_location_t ());
+	      fprintf (dump_file, "SUCCESS: %s:%d: inner GPU_PARALLEL loop "
+		       "%d shared out among the work-items of a group\n",
+		       il.file, il.line, r->inner[k].loop->num);
+	    }
 	}
       dump_params (r);
       return;
@@ -1587,7 +1749,7 @@ pass_gpu_find::execute (function *fun)
 	  nested = true;
       if (!nested)
 	outers.safe_push (loop);
-      else if (!marked_iv (loop_outer (loop)))
+      else if (!marked_iv (loop_outer (loop)) && gpu_opts.no_two_level)
 	{
 	  /* Marked loop inside a serial loop of a marked region: it runs
 	     serially in the kernel.  */

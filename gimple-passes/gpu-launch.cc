@@ -249,6 +249,8 @@ make_record (struct gpu_region *r, const char *source)
 	pp_printf (&pp, "elem %u %c %u\n", i, kind, size);
       }
   gpu_reduce_record (r, &pp);	/* GPU_REDUCE hook.  */
+  if (r->ninner)		/* Two levels (gpu_twolevel).  */
+    pp_printf (&pp, "group %d\n", GPU_GROUP_WG_MAX);
   pp_printf (&pp, "source %u\n", (unsigned) strlen (source));
   pp_string (&pp, source);
   return xstrdup (pp_formatted_text (&pp));

@@ -908,6 +908,16 @@ static void
 report_offloaded (struct gpu_region *r, bool outlined)
 {
   char *reds = gpu_reduce_describe (r);
+  if (r->ninner)
+    {
+      /* How each level was mapped.  */
+      char *two = xasprintf ("%s; the outer %d-D nest over work-groups, %d "
+			     "inner GPU_PARALLEL loop%s over the work-items "
+			     "of a group", reds, r->ndim, r->ninner,
+			     r->ninner > 1 ? "s" : "");
+      free (reds);
+      reds = two;
+    }
   if (dump_file && (dump_flags & TDF_DETAILS))
     {
       expanded_location xl = expand_location (r->loc);

@@ -384,6 +384,7 @@ struct gpurt_region
   struct gpurt_record_arg *args;
   unsigned reduce_wg;		/* "reduce" key: work-group size, or 0 */
   int reduce_global;		/* "reduce WG global" (no local memory) */
+  unsigned group_wg;		/* "group" key: two levels, or 0 */
   const char *source;		/* points into RECORD */
   size_t source_len;
 

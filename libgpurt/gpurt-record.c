@@ -419,6 +419,16 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_elem (rec, line, len);
       else if (KEY_IS ("reduce"))
 	gpurt_record_reduce (rec, value, value_len);
+      else if (KEY_IS ("group"))
+	{
+	  /* Two levels: one work-group per outer iteration, of a power of
+	     two work-items up to the value.  */
+	  if (!gpurt_record_u64 (value, value_len, &v) || v == 0
+	      || v > GPURT_RECORD_MAX_WG)
+	    gpurt_record_fail (rec, "malformed 'group' line");
+	  else
+	    rec->group_wg = (unsigned) v;
+	}
       else if (KEY_IS ("opt"))
 	gpurt_record_opt (rec, value, value_len);
       else if (KEY_IS ("source"))

@@ -18,6 +18,8 @@ struct gpu_options
   bool no_batch;		/* no-batch (reserved).  */
   bool no_transfer_elim;	/* no-transfer-elim: no gpu_hostsync.  */
   bool no_speculate;		/* no-speculate (reserved).  */
+  bool no_two_level;		/* no-two-level: inner marked loops run
+				   serially in each work-item.  */
   const char *device_version;	/* device-version=1.2.  */
 };
 
@@ -37,6 +39,7 @@ extern struct gpu_options gpu_opts;
 gimple_opt_pass *make_pass_gpu_find (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_reduce (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_clone (gcc::context *ctxt);
+gimple_opt_pass *make_pass_gpu_twolevel (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_emit (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_outline (gcc::context *ctxt);
 /* Runs late, before "optimized" (gpu-hostsync.cc).  */

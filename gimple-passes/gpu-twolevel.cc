@@ -1,0 +1,595 @@
+/* gpu-twolevel.cc -- two levels of parallelism: the gpu_twolevel pass,
+   and the checks gpu_find makes before it gives a region an inner level.
+
+   A GPU_PARALLEL loop inside the innermost loop L of a region's outer
+   marked nest that is not part of the nest (under a serial loop, beside
+   other statements or other marked loops) is an inner loop: the kernel
+   runs one work-group per iteration of the outer nest, and the
+   work-items of the group share out the inner loops' iterations
+   (for (k = lid; k < count; k += lsize)).  The rest of L's body (the
+   "serial code") runs in every work-item of the group with the same
+   values: what it computes in registers and private objects is computed
+   redundantly; what it stores to memory of the host is stored by
+   work-item 0 alone, between two barriers.  A barrier before and after
+   each inner loop keeps the group in step (conservative: no dependence
+   analysis between inner loops yet).  A GPU_REDUCE accumulator updated
+   in an inner loop starts at the identity in each work-item and is
+   combined over the group in local memory after the loop, with its value
+   before the loop (gpu_reduce finds these).
+
+   The pass transforms the device clone (gpu_clone) with marker calls the
+   printer knows (gpu-region.h): __gpu_local_id, __gpu_local_size,
+   __gpu_barrier, __gpu_group_reduce.  The host fallback keeps the inner
+   loops as they are: they run serially in each outer iteration.  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "gpu-region.h"
+#include "gpu-reduce.h"
+
+/* Where the statement STMT, which writes memory, writes in the body M
+   describes: GPU_AS_PRIVATE (objects each work-item has its own copy
+   of), GPU_AS_GLOBAL (memory of the host), or GPU_AS_NONE when that is
+   not known (a call, an asm).  */
+
+static enum gpu_as
+write_space (struct gpu_memctx *m, gimple *stmt)
+{
+  if (!is_gimple_assign (stmt) || !gimple_store_p (stmt))
+    return GPU_AS_NONE;
+  tree ptr;
+  tree base = gpu_ref_base (gimple_assign_lhs (stmt), &ptr);
+  if (base)
+    return DECL_P (base) && gpu_decl_private_p (m, base) ? GPU_AS_PRIVATE
+      : GPU_AS_GLOBAL;
+  if (!ptr)
+    return GPU_AS_NONE;
+  struct gpu_ptr pi = gpu_ptr_info (m, stmt, ptr);
+  return pi.as;
+}
+
+/* Set up *M for the body of region R (its parameters exist).  */
+
+static void
+body_ctx (struct gpu_memctx *m, struct gpu_region *r, class loop *outer)
+{
+  gpu_memctx_init (m, r, r->fun, current_function_decl, true);
+  m->create = false;
+  basic_block *body = get_loop_body (outer);
+  for (unsigned i = 0; i < outer->num_nodes; i++)
+    m->blocks->add (body[i]);
+  free (body);
+}
+
+/* Does some pointer argument of the call STMT point to private memory?  */
+
+static bool
+call_reaches_private_p (struct gpu_memctx *m, gimple *stmt)
+{
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      if (POINTER_TYPE_P (TREE_TYPE (a))
+	  && gpu_ptr_info (m, stmt, a).as != GPU_AS_GLOBAL)
+	return true;
+    }
+  return false;
+}
+
+/* Is NAME the header PHI result of a GPU_REDUCE variable in LOOP?  */
+
+static bool
+reduce_phi_p (class loop *loop, tree name)
+{
+  gimple *def = SSA_NAME_DEF_STMT (name);
+  tree var = SSA_NAME_VAR (name);
+  return (gimple_code (def) == GIMPLE_PHI && gimple_bb (def) == loop->header
+	  && var && gpu_decl_has_attr (var, GPU_ATTR_REDUCE));
+}
+
+/* Is DEF, defined in LOOP, used outside it?  */
+
+static bool
+used_outside_p (class loop *loop, tree def)
+{
+  imm_use_iterator it;
+  use_operand_p use_p;
+  FOR_EACH_IMM_USE_FAST (use_p, it, def)
+    {
+      gimple *use = USE_STMT (use_p);
+      if (is_gimple_debug (use))
+	continue;
+      basic_block bb = gimple_bb (use);
+      if (gphi *p = dyn_cast<gphi *> (use))
+	bb = gimple_phi_arg_edge (p, PHI_ARG_INDEX_FROM_USE (use_p))->src;
+      if (!flow_bb_inside_loop_p (loop, bb))
+	return true;
+    }
+  return false;
+}
+
+/* See gpu-region.h.  */
+
+const char *
+gpu_twolevel_check_inner (struct gpu_region *r, class loop *inner, tree iv)
+{
+  edge exit = single_exit (inner);
+  if (!exit || exit->src != inner->header)
+    return "it leaves other than through its condition";
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (inner->header));
+  if (!cond)
+    return "its condition is not a comparison";
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (iv)))
+    return "its index is not an integer";
+  affine_iv aiv;
+  if (!simple_iv (inner, inner, iv, &aiv, true)
+      || !(TREE_CODE (aiv.step) == INTEGER_CST
+	   || (TREE_CODE (aiv.step) == SSA_NAME
+	       && expr_invariant_in_loop_p (inner, aiv.step))))
+    return "its index does not move by a loop-invariant step";
+  class tree_niter_desc desc;
+  if (!number_of_iterations_exit (inner, exit, &desc, false)
+      || !integer_onep (desc.assumptions)
+      || chrec_contains_undetermined (desc.niter)
+      || tree_contains_chrecs (desc.niter, NULL)
+      || (TREE_CODE (desc.niter) == INTEGER_CST && TREE_OVERFLOW (desc.niter))
+      || (desc.may_be_zero && tree_contains_chrecs (desc.may_be_zero, NULL)))
+    return "its iterations cannot be counted before it starts";
+
+  const char *why = NULL;
+  struct gpu_memctx m;
+  body_ctx (&m, r, r->outer);
+  basic_block *body = get_loop_body (inner);
+  for (unsigned i = 0; !why && i < inner->num_nodes; i++)
+    {
+      basic_block bb = body[i];
+      for (gphi_iterator gsi = gsi_start_phis (bb); !why && !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  tree res = gimple_phi_result (gsi.phi ());
+	  if (virtual_operand_p (res) || res == iv || reduce_phi_p (inner, res))
+	    continue;
+	  if (bb == inner->header)
+	    why = "it carries a value from one iteration to the next that "
+	      "is no GPU_REDUCE accumulator";
+	  else if (used_outside_p (inner, res))
+	    why = "a value it computes is used after it";
+	}
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+	   !why && !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
+	    continue;
+	  ssa_op_iter oi;
+	  tree def;
+	  FOR_EACH_SSA_TREE_OPERAND (def, stmt, oi, SSA_OP_DEF)
+	    if (used_outside_p (inner, def))
+	      why = "a value it computes is used after it";
+	  if (why || !gimple_vdef (stmt))
+	    continue;
+	  if (is_gimple_call (stmt))
+	    {
+	      if (call_reaches_private_p (&m, stmt))
+		why = "it calls a function with a pointer to an object each "
+		  "work-item has its own copy of";
+	    }
+	  else if (gimple_code (stmt) == GIMPLE_ASM)
+	    why = "it contains an asm statement";
+	  else if (write_space (&m, stmt) != GPU_AS_GLOBAL)
+	    why = "it writes an object each work-item has its own copy of";
+	}
+    }
+  free (body);
+  gpu_memctx_fini (&m);
+  if (r->fail)
+    why = "the memory it writes cannot be placed";
+  return why;
+}
+
+/* Is BB, a block of the innermost loop L of R's outer nest, serial code:
+   outside every inner loop (the original ones when DEV is false, the
+   clone's when true)?  */
+
+static bool
+serial_block_p (struct gpu_region *r, basic_block bb, bool dev)
+{
+  for (int k = 0; k < r->ninner; k++)
+    if (flow_bb_inside_loop_p (dev ? r->inner[k].dev : r->inner[k].loop, bb))
+      return false;
+  return true;
+}
+
+/* See gpu-region.h.  */
+
+const char *
+gpu_twolevel_check_serial (struct gpu_region *r, location_t *loc)
+{
+  class loop *l = r->dims[0].loop;
+  const char *why = NULL;
+  struct gpu_memctx m;
+  body_ctx (&m, r, r->outer);
+  basic_block *body = get_loop_body (l);
+  for (unsigned i = 0; !why && i < l->num_nodes; i++)
+    {
+      if (!serial_block_p (r, body[i], false))
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   !why && !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt) || gimple_clobber_p (stmt)
+	      || !gimple_vdef (stmt))
+	    continue;
+	  *loc = gimple_location (stmt);
+	  if (is_gimple_call (stmt))
+	    why = "a call with side effects between the inner loops";
+	  else if (write_space (&m, stmt) == GPU_AS_NONE)
+	    why = "a store between the inner loops to memory that cannot be "
+	      "placed";
+	}
+    }
+  free (body);
+  gpu_memctx_fini (&m);
+  if (r->fail && !why)
+    why = "the memory the code between the inner loops writes cannot be "
+      "placed";
+  return why;
+}
+
+/* ------------------------------------------------------------ transform */
+
+/* A call of marker M (gpu-region.h) with arguments ARG0.., appended at
+   *GSI; its value (or NULL).  */
+
+static tree
+emit_marker (gimple_stmt_iterator *gsi, enum gpu_marker m, tree type,
+	     int nargs, tree a0, tree a1, tree a2)
+{
+  tree decl = gpu_marker_decl (m, type);
+  gcall *call;
+  if (nargs == 0)
+    call = gimple_build_call (decl, 0);
+  else if (nargs == 1)
+    call = gimple_build_call (decl, 1, a0);
+  else
+    call = gimple_build_call (decl, 3, a0, a1, a2);
+  tree lhs = NULL_TREE;
+  tree rt = TREE_TYPE (TREE_TYPE (decl));
+  if (!VOID_TYPE_P (rt))
+    {
+      lhs = make_ssa_name (rt);
+      gimple_call_set_lhs (call, lhs);
+    }
+  gsi_insert_after (gsi, call, GSI_NEW_STMT);
+  return lhs;
+}
+
+/* An iterator after which statements can be appended to BB, a block
+   with one successor and no control statement (a preheader, a latch).  */
+
+static gimple_stmt_iterator
+append_point (basic_block bb)
+{
+  return gsi_last_bb (bb);
+}
+
+/* Share out the iterations of inner loop K of R's clone among the
+   work-items of the group, with a barrier before and after it, and
+   combine its reductions over the group after it.  Returns false (R
+   fails) when the clone's loop is not in the form gpu_find checked.  */
+
+static bool
+share_inner (struct gpu_region *r, int k)
+{
+  class loop *l = r->inner[k].dev;
+  tree iv = r->inner[k].dev_iv;
+  edge pe = loop_preheader_edge (l);
+  edge le = loop_latch_edge (l);
+  edge exit = single_exit (l);
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (l->header));
+  if (!exit || exit->src != l->header || !cond
+      || !single_succ_p (pe->src) || !single_succ_p (le->src)
+      || !r->inner[k].dev_count)
+    {
+      gpu_region_fail (r, find_loop_location (l).get_location_t (),
+		       "the device copy of the inner loop is not in the "
+		       "form that was checked");
+      return false;
+    }
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      fprintf (dump_file, "inner loop %d: count ", l->num);
+      print_generic_expr (dump_file, r->inner[k].dev_count);
+      fprintf (dump_file, " step ");
+      print_generic_expr (dump_file, r->inner[k].dev_step);
+      fprintf (dump_file, "\n");
+    }
+  tree u64 = long_long_unsigned_type_node;
+  tree type = TREE_TYPE (iv);
+  tree utype = unsigned_type_for (type);
+  gphi *ivphi = as_a<gphi *> (SSA_NAME_DEF_STMT (iv));
+  tree base = PHI_ARG_DEF_FROM_EDGE (ivphi, pe);
+
+  /* Before the loop: a barrier (the serial code before it has run in
+     every work-item), the trip count, the work-item's place.  */
+  tree count = unshare_expr (r->inner[k].dev_count);
+  gimple_stmt_iterator pg = append_point (pe->src);
+  emit_marker (&pg, GPU_MARK_BARRIER, NULL_TREE, 0, NULL_TREE, NULL_TREE,
+	       NULL_TREE);
+  gimple_seq seq = NULL;
+  tree cnt = force_gimple_operand (count, &seq, true, NULL_TREE);
+  gsi_insert_seq_after (&pg, seq, GSI_CONTINUE_LINKING);
+  tree zero = build_int_cst (integer_type_node, 0);
+  tree lid = emit_marker (&pg, GPU_MARK_LOCAL_ID, NULL_TREE, 1, zero,
+			  NULL_TREE, NULL_TREE);
+  tree lsz = emit_marker (&pg, GPU_MARK_LOCAL_SIZE, NULL_TREE, 1, zero,
+			  NULL_TREE, NULL_TREE);
+
+  /* The work-item's iteration number, from its place by the group's
+     size, and the index from it.  */
+  tree kname = make_ssa_name (u64);
+  gphi *kphi = create_phi_node (kname, l->header);
+  tree knext = make_ssa_name (u64);
+  gimple_stmt_iterator lg = append_point (le->src);
+  gsi_insert_after (&lg, gimple_build_assign (knext, PLUS_EXPR, kname, lsz),
+		    GSI_NEW_STMT);
+  add_phi_arg (kphi, lid, pe, UNKNOWN_LOCATION);
+  add_phi_arg (kphi, knext, le, UNKNOWN_LOCATION);
+  tree step = fold_convert (utype, unshare_expr (r->inner[k].dev_step));
+  tree val = fold_build2 (PLUS_EXPR, utype, fold_convert (utype, base),
+			  fold_build2 (MULT_EXPR, utype,
+				       fold_convert (utype, kname), step));
+  gimple_stmt_iterator hg = gsi_after_labels (l->header);
+  tree ivv = force_gimple_operand_gsi (&hg, fold_convert (type, val), true,
+				       NULL_TREE, true, GSI_SAME_STMT);
+  replace_uses_by (iv, ivv);
+  gphi_iterator pi = gsi_for_phi (ivphi);
+  remove_phi_node (&pi, true);
+
+  /* The loop runs while the iteration number is below the count.  */
+  edge te, fe;
+  extract_true_false_edges_from_block (l->header, &te, &fe);
+  bool stay_on_true = flow_bb_inside_loop_p (l, te->dest);
+  gimple_cond_set_condition (cond, stay_on_true ? LT_EXPR : GE_EXPR, kname,
+			     cnt);
+  update_stmt (cond);
+
+  /* Reductions: each work-item starts at the identity; after the loop
+     the group's values combine with the value before it.  */
+  basic_block after = split_edge (exit);
+  gimple_stmt_iterator ag = gsi_after_labels (after);
+  bool first = true;
+  for (unsigned j = 0; j < r->ireds.length (); j++)
+    {
+      struct gpu_reduction *red = &r->ireds[j];
+      if (red->inner != k)
+	continue;
+      tree res = red->dev_phis[0];
+      gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (res));
+      tree init = PHI_ARG_DEF_FROM_EDGE (phi, pe);
+      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (phi, pe),
+	       gpu_reduce_identity (red));
+      tree opc = build_int_cst (integer_type_node, red->op);
+      gcall *call = gimple_build_call (gpu_marker_decl (GPU_MARK_GROUP_REDUCE,
+							red->type), 3,
+				       res, init, opc);
+      tree fin = make_ssa_name (red->type);
+      gimple_call_set_lhs (call, fin);
+      if (first)
+	gsi_insert_before (&ag, call, GSI_NEW_STMT);
+      else
+	gsi_insert_after (&ag, call, GSI_NEW_STMT);
+      first = false;
+      /* Its uses after the loop take the group's value.  */
+      imm_use_iterator it;
+      gimple *use;
+      FOR_EACH_IMM_USE_STMT (use, it, res)
+	{
+	  if (use == call || is_gimple_debug (use))
+	    continue;
+	  use_operand_p up;
+	  FOR_EACH_IMM_USE_ON_STMT (up, it)
+	    {
+	      basic_block bb = gimple_bb (use);
+	      if (gphi *p = dyn_cast<gphi *> (use))
+		bb = gimple_phi_arg_edge (p, PHI_ARG_INDEX_FROM_USE (up))->src;
+	      if (!flow_bb_inside_loop_p (l, bb))
+		SET_USE (up, fin);
+	    }
+	  update_stmt (use);
+	}
+    }
+  /* After the loop: a barrier (what the loop wrote is seen by all).  */
+  if (first)
+    {
+      gcall *b = gimple_build_call (gpu_marker_decl (GPU_MARK_BARRIER,
+						      NULL_TREE), 0);
+      gsi_insert_before (&ag, b, GSI_NEW_STMT);
+    }
+  else
+    emit_marker (&ag, GPU_MARK_BARRIER, NULL_TREE, 0, NULL_TREE, NULL_TREE,
+		 NULL_TREE);
+  return true;
+}
+
+/* Make work-item 0 alone run the store STMT of the serial code, between
+   barriers.  */
+
+static void
+guard_store (gimple *stmt)
+{
+  basic_block bb = gimple_bb (stmt);
+  gimple_stmt_iterator gp = gsi_for_stmt (stmt);
+  gsi_prev (&gp);
+  edge e1 = gsi_end_p (gp) ? split_block_after_labels (bb)
+    : split_block (bb, gsi_stmt (gp));
+  basic_block sb = e1->dest;
+  edge e2 = split_block (sb, stmt);
+  basic_block rest = e2->dest;
+
+  gimple_stmt_iterator g = gsi_last_bb (e1->src);
+  bool empty = gsi_end_p (g);
+  gcall *bar = gimple_build_call (gpu_marker_decl (GPU_MARK_BARRIER,
+						    NULL_TREE), 0);
+  if (empty)
+    {
+      gimple_stmt_iterator s = gsi_start_bb (e1->src);
+      gsi_insert_before (&s, bar, GSI_NEW_STMT);
+      g = gsi_for_stmt (bar);
+    }
+  else
+    gsi_insert_after (&g, bar, GSI_NEW_STMT);
+  tree lid = emit_marker (&g, GPU_MARK_LOCAL_ID, NULL_TREE, 1,
+			  build_int_cst (integer_type_node, 0), NULL_TREE,
+			  NULL_TREE);
+  gcond *c = gimple_build_cond (EQ_EXPR, lid,
+				build_int_cst (TREE_TYPE (lid), 0),
+				NULL_TREE, NULL_TREE);
+  gsi_insert_after (&g, c, GSI_NEW_STMT);
+  e1->flags &= ~EDGE_FALLTHRU;
+  e1->flags |= EDGE_TRUE_VALUE;
+  e1->probability = profile_probability::even ();
+  edge ef = make_edge (e1->src, rest, EDGE_FALSE_VALUE);
+  ef->probability = profile_probability::even ();
+
+  gimple_stmt_iterator rg = gsi_after_labels (rest);
+  gcall *bar2 = gimple_build_call (gpu_marker_decl (GPU_MARK_BARRIER,
+						     NULL_TREE), 0);
+  if (gsi_end_p (rg))
+    {
+      gimple_stmt_iterator s = gsi_last_bb (rest);
+      gsi_insert_after (&s, bar2, GSI_NEW_STMT);
+    }
+  else
+    gsi_insert_before (&rg, bar2, GSI_NEW_STMT);
+}
+
+/* Lower R's clone to two levels (see the head of the file).  */
+
+static bool
+lower_two_level (struct gpu_region *r)
+{
+  /* The serial code's stores to memory of the host, found before the
+     inner loops grow blocks of their own.  */
+  auto_vec<gimple *> stores;
+  class loop *l = r->dev.loops[0];
+  struct gpu_memctx m;
+  body_ctx (&m, r, r->dev.outer);
+  basic_block *body = get_loop_body (l);
+  for (unsigned i = 0; i < l->num_nodes; i++)
+    {
+      if (!serial_block_p (r, body[i], true))
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt) || gimple_clobber_p (stmt)
+	      || !gimple_vdef (stmt))
+	    continue;
+	  enum gpu_as as = write_space (&m, stmt);
+	  if (as == GPU_AS_GLOBAL)
+	    stores.safe_push (stmt);
+	  else if (as != GPU_AS_PRIVATE)
+	    gpu_region_fail (r, gpu_stmt_loc (r, stmt), "a statement between "
+			     "the inner loops writes memory that cannot be "
+			     "placed");
+	}
+    }
+  free (body);
+  gpu_memctx_fini (&m);
+  if (r->fail)
+    return false;
+
+  for (int k = 0; k < r->ninner; k++)
+    {
+      if (!share_inner (r, k))
+	return false;
+    }
+  for (unsigned i = 0; i < stores.length (); i++)
+    guard_store (stores[i]);
+  return true;
+}
+
+namespace {
+
+const pass_data pass_data_gpu_twolevel =
+{
+  GIMPLE_PASS,			/* type */
+  "gpu_twolevel",		/* name */
+  OPTGROUP_LOOP,		/* optinfo_flags */
+  TV_NONE,			/* tv_id */
+  ( PROP_cfg | PROP_ssa ),	/* properties_required */
+  0,				/* properties_provided */
+  0,				/* properties_destroyed */
+  0,				/* todo_flags_start */
+  0,				/* todo_flags_finish */
+};
+
+class pass_gpu_twolevel : public gimple_opt_pass
+{
+public:
+  pass_gpu_twolevel (gcc::context *ctxt)
+    : gimple_opt_pass (pass_data_gpu_twolevel, ctxt)
+  {}
+
+  /* Only functions in which gpu_find made regions.  */
+  virtual bool gate (function *fun)
+  {
+    return !gpu_opts.no_two_level && gpu_has_regions (fun);
+  }
+
+  virtual unsigned int execute (function *);
+};
+
+/* Lower the device clone of every two-level region of FUN.  */
+
+unsigned int
+pass_gpu_twolevel::execute (function *fun)
+{
+  vec<gpu_region *> *regions = gpu_regions (fun);
+  bool any = false;
+  for (unsigned i = 0; i < regions->length (); i++)
+    if (!(*regions)[i]->fail && (*regions)[i]->ninner
+	&& (*regions)[i]->dev.outer)
+      any = true;
+  if (!any)
+    return 0;
+  loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  for (unsigned i = 0; i < regions->length (); i++)
+    {
+      struct gpu_region *r = (*regions)[i];
+      if (r->fail || !r->ninner || !r->dev.outer)
+	continue;
+      if (!lower_two_level (r))
+	{
+	  gpu_region_report_missed (r);
+	  continue;
+	}
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	{
+	  expanded_location xl = expand_location (r->loc);
+	  fprintf (dump_file, "SUCCESS: %s:%d: %s: the outer %d-D nest over "
+		   "work-groups, %d inner loop%s over the work-items of a "
+		   "group, %u reduction%s per outer iteration\n", xl.file,
+		   xl.line, r->kernel_name, r->ndim, r->ninner,
+		   r->ninner > 1 ? "s" : "", r->ireds.length (),
+		   r->ireds.length () == 1 ? "" : "s");
+	}
+    }
+  free_dominance_info (CDI_DOMINATORS);
+  mark_virtual_operands_for_renaming (fun);
+  update_ssa (TODO_update_ssa_only_virtuals);
+  loop_optimizer_finalize ();
+  return 0;
+}
+
+} // anon namespace
+
+gimple_opt_pass *
+make_pass_gpu_twolevel (gcc::context *ctxt)
+{
+  return new pass_gpu_twolevel (ctxt);
+}
