@@ -381,12 +381,23 @@ share_inner (struct gpu_region *r, int k)
       else
 	gsi_insert_after (&ag, call, GSI_NEW_STMT);
       first = false;
+      /* A loop that does not run leaves the accumulator as it was (not
+	 INIT OP identity: && and || would give 0 or 1, -0.0 + 0 is
+	 +0.0).  */
+      tree none = make_ssa_name (boolean_type_node);
+      gsi_insert_after (&ag, gimple_build_assign (none, EQ_EXPR, cnt,
+						  build_int_cst (u64, 0)),
+			GSI_NEW_STMT);
+      tree out = make_ssa_name (red->type);
+      gsi_insert_after (&ag, gimple_build_assign (out, COND_EXPR, none, init,
+						  fin), GSI_NEW_STMT);
       /* Its uses after the loop take the group's value.  */
       imm_use_iterator it;
       gimple *use;
       FOR_EACH_IMM_USE_STMT (use, it, res)
 	{
-	  if (use == call || is_gimple_debug (use))
+	  if (use == call || use == SSA_NAME_DEF_STMT (out)
+	      || is_gimple_debug (use))
 	    continue;
 	  use_operand_p up;
 	  FOR_EACH_IMM_USE_ON_STMT (up, it)
@@ -395,7 +406,7 @@ share_inner (struct gpu_region *r, int k)
 	      if (gphi *p = dyn_cast<gphi *> (use))
 		bb = gimple_phi_arg_edge (p, PHI_ARG_INDEX_FROM_USE (up))->src;
 	      if (!flow_bb_inside_loop_p (l, bb))
-		SET_USE (up, fin);
+		SET_USE (up, out);
 	    }
 	  update_stmt (use);
 	}
@@ -443,15 +454,17 @@ guard_store (gimple *stmt)
   tree lid = emit_marker (&g, GPU_MARK_LOCAL_ID, NULL_TREE, 1,
 			  build_int_cst (integer_type_node, 0), NULL_TREE,
 			  NULL_TREE);
-  gcond *c = gimple_build_cond (EQ_EXPR, lid,
+  /* (lid != 0 rather than lid == 0: OpenCL compilers warn about the
+     parentheses the printer puts around an equality test.)  */
+  gcond *c = gimple_build_cond (NE_EXPR, lid,
 				build_int_cst (TREE_TYPE (lid), 0),
 				NULL_TREE, NULL_TREE);
   gsi_insert_after (&g, c, GSI_NEW_STMT);
   e1->flags &= ~EDGE_FALLTHRU;
-  e1->flags |= EDGE_TRUE_VALUE;
+  e1->flags |= EDGE_FALSE_VALUE;
   e1->probability = profile_probability::even ();
-  edge ef = make_edge (e1->src, rest, EDGE_FALSE_VALUE);
-  ef->probability = profile_probability::even ();
+  edge et = make_edge (e1->src, rest, EDGE_TRUE_VALUE);
+  et->probability = profile_probability::even ();
 
   gimple_stmt_iterator rg = gsi_after_labels (rest);
   gcall *bar2 = gimple_build_call (gpu_marker_decl (GPU_MARK_BARRIER,
