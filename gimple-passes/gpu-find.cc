@@ -1451,7 +1451,15 @@ find_inner (struct gpu_region *r)
   for (unsigned i = 0; !why && i < cands.length (); i++)
     {
       tree iv = marked_iv (cands[i]);
-      const char *w = gpu_twolevel_check_inner (r, cands[i], iv);
+      /* The bound is computed once before the loop, as for the outer
+	 nest (the front end computes it in the loop's header).  */
+      const char *w = NULL;
+      if (!single_exit (cands[i]) || single_exit (cands[i])->src
+	  != cands[i]->header || !hoist_header (cands[i]))
+	w = "its condition has side effects or it leaves other than through "
+	  "its condition";
+      else
+	w = gpu_twolevel_check_inner (r, cands[i], iv);
       if (w)
 	{
 	  if (dump_enabled_p ())

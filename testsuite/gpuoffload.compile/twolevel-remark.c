@@ -1,0 +1,43 @@
+/* twolevel-remark.c: two levels of parallelism (issue 14): the remark
+   says how each level was mapped (the outer marked loop over work-groups,
+   the inner marked loops over the work-items of a group) and names the
+   reductions per outer iteration; gpu_twolevel's dump shows the lowered
+   clone (barriers, the group's reduction) and the kernel launches one
+   group per outer iteration.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -fopt-info-loop-optimized -fdump-tree-all-details" } */
+#include <gpuoffload.h>
+
+void
+matvec (int n, int m, const double *A, const double *x, double *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "loop offloaded as kernel gpu_matvec_\[0-9\]* \\(1-D index space, \[0-9\]* arguments, 1 reduction per outer iteration \\(\\+ t\\) in local memory; the outer 1-D nest over work-groups, 1 inner GPU_PARALLEL loop over the work-items of a group" } */
+    {
+      double t GPU_REDUCE = 0;
+      for (int j GPU_PARALLEL = 0; j < m; j++)
+	t += A[i * m + j] * x[j];
+      y[i] = t;
+    }
+}
+
+void
+gemm_ikj (int ni, int nj, int nk, double alpha, double beta,
+	  const double *A, const double *B, double *C)
+{
+  for (int i GPU_PARALLEL = 0; i < ni; i++) /* { dg-optimized "the outer 1-D nest over work-groups, 2 inner GPU_PARALLEL loops over the work-items of a group" } */
+    {
+      for (int j GPU_PARALLEL = 0; j < nj; j++)
+	C[i * nj + j] *= beta;
+      for (int k = 0; k < nk; k++)
+	for (int j GPU_PARALLEL = 0; j < nj; j++)
+	  C[i * nj + j] += alpha * A[i * nk + k] * B[k * nj + j];
+    }
+}
+
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: inner GPU_PARALLEL loop \[0-9\]* shared out among the work-items of a group" "gpu_find" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: reduction per outer iteration recognized" "gpu_reduce" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_matvec_\[0-9\]*: the outer 1-D nest over work-groups, 1 inner loop over the work-items of a group, 1 reduction per outer iteration" "gpu_twolevel" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_gemm_ikj_\[0-9\]*: the outer 1-D nest over work-groups, 2 inner loops over the work-items of a group, 0 reductions per outer iteration" "gpu_twolevel" } } */
+/* { dg-final { scan-tree-dump "__gpu_group_reduce \\(" "gpu_twolevel" } } */
+/* { dg-final { scan-tree-dump "__gpu_barrier \\(\\);" "gpu_twolevel" } } */
+/* { dg-final { scan-tree-dump "const ulong gpu_t = get_group_id\\(0\\);" "gpu_emit" } } */
