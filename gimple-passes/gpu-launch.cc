@@ -212,7 +212,8 @@ make_record (struct gpu_region *r, const char *source)
   pretty_printer pp;
   expanded_location xl = expand_location (r->loc);
   pp_printf (&pp, GPU_RECORD_MAGIC " %d\nname %s\nloc %s:%d\nndim %d\n"
-	     "fp64 %d\noptions", GPU_RECORD_VERSION, r->kernel_name,
+	     "fp64 %d\noptions", r->ninner ? GPU_RECORD_VERSION_GROUP
+	     : GPU_RECORD_VERSION, r->kernel_name,
 	     xl.file ? xl.file : "?", xl.line, r->ndim, r->fp64 ? 1 : 0);
   if (flag_unsafe_math_optimizations && flag_finite_math_only)
     pp_string (&pp, " -cl-fast-relaxed-math");

@@ -755,7 +755,24 @@ gpu_reduce_analyze (struct gpu_region *r)
       {
 	tree res = gimple_phi_result (gsi.phi ());
 	if (!virtual_operand_p (res) && reduce_name_p (res)
-	    && !header_phi (r->dims[r->ndim - 1].loop, SSA_NAME_VAR (res)))
+	    && !header_phi (r->dims[r->ndim - 1].loop, SSA_NAME_VAR (res))
+	    && gpu_opts.no_two_level)
+	  {
+	    /* Valid code (a reduction per outer iteration, gpu_twolevel's),
+	       that the user switched off.  */
+	    location_t loc = DECL_SOURCE_LOCATION (SSA_NAME_VAR (res));
+	    gpu_dump_reason ("FAILED", loc, "reduction per outer iteration "
+			     "without two levels");
+	    gpu_region_fail (r, loc, "GPU_REDUCE accumulator %qs is reduced "
+			     "per outer iteration, which needs two levels of "
+			     "parallelism (%<-fplugin-arg-gpuoffload-no-two-"
+			     "level%> is given)",
+			     IDENTIFIER_POINTER (DECL_NAME (SSA_NAME_VAR (res))));
+	    return false;
+	  }
+	else if (!virtual_operand_p (res) && reduce_name_p (res)
+		 && !header_phi (r->dims[r->ndim - 1].loop,
+				 SSA_NAME_VAR (res)))
 	  return misuse (r, DECL_SOURCE_LOCATION (SSA_NAME_VAR (res)),
 			 SSA_NAME_VAR (res), "declared inside the "
 			 "GPU_PARALLEL nest; declare it before the outermost "

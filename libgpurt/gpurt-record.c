@@ -357,11 +357,13 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	    }
 	  if (gpurt_record_u64 (value, value_len, &v) && v <= UINT32_MAX)
 	    rec->version = (unsigned) v;
-	  if (rec->version != GPU_RECORD_VERSION)
+	  if (rec->version != GPU_RECORD_VERSION
+	      && rec->version != GPU_RECORD_VERSION_GROUP)
 	    {
 	      /* Keep reading for the name, but never run it.  */
-	      gpurt_record_fail (rec, "record version '%.*s' is not %d",
-				 (int) value_len, value, GPU_RECORD_VERSION);
+	      gpurt_record_fail (rec, "record version '%.*s' is not %d or %d",
+				 (int) value_len, value, GPU_RECORD_VERSION,
+				 GPU_RECORD_VERSION_GROUP);
 	      rec->status = GPURT_RECORD_VERSION;
 	    }
 	}
