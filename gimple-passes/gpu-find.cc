@@ -1350,6 +1350,73 @@ host_only_region (function *fun, class loop *outer)
   return r;
 }
 
+/* Is the marking of LOOP, a GPU_PARALLEL loop, provably wrong: does a
+   statement of its body (not of a loop inside it) store, in every
+   iteration that runs it, to the same location of memory outside the
+   loop a value that changes with the iteration (x[i] -= a[i][j] * x[j]
+   with j marked)?  Then the iterations are not independent: warn, naming
+   the access, and return true.  A store of a value the same in every
+   iteration (found = 1) is left alone, as are objects of the function
+   (each work-item has its own).  */
+
+static bool
+warn_wrong_marking (class loop *loop)
+{
+  basic_block *body = get_loop_body (loop);
+  bool warned = false;
+  for (unsigned i = 0; !warned && i < loop->num_nodes; i++)
+    {
+      if (body[i]->loop_father != loop)
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   !warned && !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (!is_gimple_assign (stmt) || !gimple_store_p (stmt)
+	      || !gimple_assign_single_p (stmt)
+	      || gimple_has_volatile_ops (stmt))
+	    continue;
+	  tree lhs = gimple_assign_lhs (stmt);
+	  tree rhs = gimple_assign_rhs1 (stmt);
+	  tree base = get_base_address (lhs);
+	  if (!base || (DECL_P (base)
+			&& auto_var_in_fn_p (base, current_function_decl))
+	      || expr_invariant_in_loop_p (loop, rhs))
+	    continue;
+	  data_reference_p dr
+	    = create_data_ref (loop_preheader_edge (loop), loop, lhs, stmt,
+			       false, false);
+	  if (dr && DR_BASE_ADDRESS (dr) && DR_STEP (dr)
+	      && integer_zerop (DR_STEP (dr)))
+	    {
+	      tree b = DR_BASE_ADDRESS (dr);
+	      STRIP_NOPS (b);
+	      while (TREE_CODE (b) == POINTER_PLUS_EXPR)
+		{
+		  b = TREE_OPERAND (b, 0);
+		  STRIP_NOPS (b);
+		}
+	      const char *name = gpu_value_name (b);
+	      location_t loc = gimple_location (stmt);
+	      if (loc == UNKNOWN_LOCATION)
+		loc = find_loop_location (loop).get_location_t ();
+	      warning_at (loc, 0, "every iteration of this %<GPU_PARALLEL%> "
+			  "loop stores a different value to the same element "
+			  "of %qs, so its iterations are not independent; "
+			  "accumulate into a %<GPU_REDUCE%> variable or "
+			  "remove the marker", name);
+	      gpu_dump_reason ("FAILED", loc, "wrongly marked loop: every "
+			       "iteration stores to the same location");
+	      warned = true;
+	    }
+	  if (dr)
+	    free_data_ref (dr);
+	}
+    }
+  free (body);
+  return warned;
+}
+
 /* Does LOOP contain a marked loop other than SKIP (at any depth)?  */
 
 static bool
@@ -1458,6 +1525,8 @@ find_inner (struct gpu_region *r)
 	  != cands[i]->header || !hoist_header (cands[i]))
 	w = "its condition has side effects or it leaves other than through "
 	  "its condition";
+      else if (warn_wrong_marking (cands[i]))
+	w = "every iteration stores to the same location";
       else
 	w = gpu_twolevel_check_inner (r, cands[i], iv);
       if (w)
@@ -1585,6 +1654,11 @@ find_region (function *fun, class loop *outer, tree iv)
       gpu_region_report_missed (r);
       return;
     }
+
+  /* A marking that is provably wrong gets a warning (the loop is still
+     offloaded as the user asked).  */
+  for (int k = 0; k < n; k++)
+    warn_wrong_marking (chain[k]);
 
   struct gpu_region tmp;
   memset (&tmp, 0, sizeof tmp);
