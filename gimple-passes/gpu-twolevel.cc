@@ -10,9 +10,10 @@
    "serial code") runs in every work-item of the group with the same
    values: what it computes in registers and private objects is computed
    redundantly; what it stores to memory of the host is stored by
-   work-item 0 alone, between two barriers.  A barrier before and after
-   each inner loop keeps the group in step (conservative: no dependence
-   analysis between inner loops yet).  A GPU_REDUCE accumulator updated
+   work-item 0 alone, between two barriers.  A barrier after each inner
+   loop, and before it when the serial code touches memory of the host at
+   all, keeps the group in step (conservative: no dependence analysis
+   between inner loops yet).  A GPU_REDUCE accumulator updated
    in an inner loop starts at the identity in each work-item and is
    combined over the group in local memory after the loop, with its value
    before the loop (gpu_reduce finds these).
@@ -27,18 +28,16 @@
 #include "gpu-region.h"
 #include "gpu-reduce.h"
 
-/* Where the statement STMT, which writes memory, writes in the body M
-   describes: GPU_AS_PRIVATE (objects each work-item has its own copy
-   of), GPU_AS_GLOBAL (memory of the host), or GPU_AS_NONE when that is
-   not known (a call, an asm).  */
+/* Where the memory reference REF of STMT lies in the body M describes:
+   GPU_AS_PRIVATE (objects each work-item has its own copy of),
+   GPU_AS_GLOBAL (memory of the host), or GPU_AS_NONE when that is not
+   known.  */
 
 static enum gpu_as
-write_space (struct gpu_memctx *m, gimple *stmt)
+ref_space (struct gpu_memctx *m, gimple *stmt, tree ref)
 {
-  if (!is_gimple_assign (stmt) || !gimple_store_p (stmt))
-    return GPU_AS_NONE;
   tree ptr;
-  tree base = gpu_ref_base (gimple_assign_lhs (stmt), &ptr);
+  tree base = gpu_ref_base (ref, &ptr);
   if (base)
     return DECL_P (base) && gpu_decl_private_p (m, base) ? GPU_AS_PRIVATE
       : GPU_AS_GLOBAL;
@@ -46,6 +45,36 @@ write_space (struct gpu_memctx *m, gimple *stmt)
     return GPU_AS_NONE;
   struct gpu_ptr pi = gpu_ptr_info (m, stmt, ptr);
   return pi.as;
+}
+
+/* Where the statement STMT, which writes memory, writes (see
+   ref_space).  */
+
+static enum gpu_as
+write_space (struct gpu_memctx *m, gimple *stmt)
+{
+  if (!is_gimple_assign (stmt) || !gimple_store_p (stmt))
+    return GPU_AS_NONE;
+  return ref_space (m, stmt, gimple_assign_lhs (stmt));
+}
+
+/* Does STMT read or write memory that is not private to the work-item
+   (or may it)?  */
+
+static bool
+touches_global_p (struct gpu_memctx *m, gimple *stmt)
+{
+  if (!gimple_vuse (stmt) || gpu_marker_of (stmt) != GPU_MARK_NONE)
+    return false;
+  if (!is_gimple_assign (stmt))
+    return true;
+  if (gimple_store_p (stmt)
+      && ref_space (m, stmt, gimple_assign_lhs (stmt)) != GPU_AS_PRIVATE)
+    return true;
+  if (gimple_assign_load_p (stmt)
+      && ref_space (m, stmt, gimple_assign_rhs1 (stmt)) != GPU_AS_PRIVATE)
+    return true;
+  return false;
 }
 
 /* Set up *M for the body of region R (its parameters exist).  */
@@ -275,12 +304,13 @@ append_point (basic_block bb)
 }
 
 /* Share out the iterations of inner loop K of R's clone among the
-   work-items of the group, with a barrier before and after it, and
-   combine its reductions over the group after it.  Returns false (R
-   fails) when the clone's loop is not in the form gpu_find checked.  */
+   work-items of the group, with a barrier after it (and before it when
+   BARRIER_BEFORE), and combine its reductions over the group after it.
+   Returns false (R fails) when the clone's loop is not in the form
+   gpu_find checked.  */
 
 static bool
-share_inner (struct gpu_region *r, int k)
+share_inner (struct gpu_region *r, int k, bool barrier_before)
 {
   class loop *l = r->inner[k].dev;
   tree iv = r->inner[k].dev_iv;
@@ -311,12 +341,14 @@ share_inner (struct gpu_region *r, int k)
   gphi *ivphi = as_a<gphi *> (SSA_NAME_DEF_STMT (iv));
   tree base = PHI_ARG_DEF_FROM_EDGE (ivphi, pe);
 
-  /* Before the loop: a barrier (the serial code before it has run in
-     every work-item), the trip count, the work-item's place.  */
+  /* Before the loop: a barrier when the serial code touches memory of
+     the host (what it read or wrote is done with in every work-item), the
+     trip count, the work-item's place.  */
   tree count = unshare_expr (r->inner[k].dev_count);
   gimple_stmt_iterator pg = append_point (pe->src);
-  emit_marker (&pg, GPU_MARK_BARRIER, NULL_TREE, 0, NULL_TREE, NULL_TREE,
-	       NULL_TREE);
+  if (barrier_before)
+    emit_marker (&pg, GPU_MARK_BARRIER, NULL_TREE, 0, NULL_TREE, NULL_TREE,
+		 NULL_TREE);
   gimple_seq seq = NULL;
   tree cnt = force_gimple_operand (count, &seq, true, NULL_TREE);
   gsi_insert_seq_after (&pg, seq, GSI_CONTINUE_LINKING);
@@ -484,8 +516,11 @@ static bool
 lower_two_level (struct gpu_region *r)
 {
   /* The serial code's stores to memory of the host, found before the
-     inner loops grow blocks of their own.  */
+     inner loops grow blocks of their own, and whether it touches such
+     memory at all (else no barrier is needed before an inner loop: the
+     one after the loop before it, if any, orders the inner loops).  */
   auto_vec<gimple *> stores;
+  bool serial_global = false;
   class loop *l = r->dev.loops[0];
   struct gpu_memctx m;
   body_ctx (&m, r, r->dev.outer);
@@ -498,8 +533,11 @@ lower_two_level (struct gpu_region *r)
 	   !gsi_end_p (gsi); gsi_next (&gsi))
 	{
 	  gimple *stmt = gsi_stmt (gsi);
-	  if (is_gimple_debug (stmt) || gimple_clobber_p (stmt)
-	      || !gimple_vdef (stmt))
+	  if (is_gimple_debug (stmt))
+	    continue;
+	  if (touches_global_p (&m, stmt))
+	    serial_global = true;
+	  if (gimple_clobber_p (stmt) || !gimple_vdef (stmt))
 	    continue;
 	  enum gpu_as as = write_space (&m, stmt);
 	  if (as == GPU_AS_GLOBAL)
@@ -517,7 +555,7 @@ lower_two_level (struct gpu_region *r)
 
   for (int k = 0; k < r->ninner; k++)
     {
-      if (!share_inner (r, k))
+      if (!share_inner (r, k, serial_global))
 	return false;
     }
   for (unsigned i = 0; i < stores.length (); i++)
@@ -583,13 +621,23 @@ pass_gpu_twolevel::execute (function *fun)
 	}
       if (dump_file && (dump_flags & TDF_DETAILS))
 	{
+	  /* The barriers in the text of the kernel.  */
+	  unsigned nbar = 0;
+	  basic_block *body = get_loop_body (r->dev.outer);
+	  for (unsigned b = 0; b < r->dev.outer->num_nodes; b++)
+	    for (gimple_stmt_iterator gsi = gsi_start_bb (body[b]);
+		 !gsi_end_p (gsi); gsi_next (&gsi))
+	      if (gpu_marker_of (gsi_stmt (gsi)) == GPU_MARK_BARRIER)
+		nbar++;
+	  free (body);
 	  expanded_location xl = expand_location (r->loc);
 	  fprintf (dump_file, "SUCCESS: %s:%d: %s: the outer %d-D nest over "
 		   "work-groups, %d inner loop%s over the work-items of a "
-		   "group, %u reduction%s per outer iteration\n", xl.file,
-		   xl.line, r->kernel_name, r->ndim, r->ninner,
+		   "group, %u reduction%s per outer iteration, %u barrier%s\n",
+		   xl.file, xl.line, r->kernel_name, r->ndim, r->ninner,
 		   r->ninner > 1 ? "s" : "", r->ireds.length (),
-		   r->ireds.length () == 1 ? "" : "s");
+		   r->ireds.length () == 1 ? "" : "s", nbar,
+		   nbar == 1 ? "" : "s");
 	}
     }
   free_dominance_info (CDI_DOMINATORS);

@@ -3,7 +3,10 @@
    the inner marked loops over the work-items of a group) and names the
    reductions per outer iteration; gpu_twolevel's dump shows the lowered
    clone (barriers, the group's reduction) and the kernel launches one
-   group per outer iteration.  */
+   group per outer iteration.  Barriers: matvec's store of y[i] by one
+   work-item has one on each side and the inner loop one before and one
+   after (4); the i-k-j product's code between its inner loops touches no
+   memory, so only the barrier after each inner loop remains (2).  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-optimized -fdump-tree-all-details" } */
 #include <gpuoffload.h>
@@ -36,8 +39,8 @@ gemm_ikj (int ni, int nj, int nk, double alpha, double beta,
 
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: inner GPU_PARALLEL loop \[0-9\]* shared out among the work-items of a group" "gpu_find" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: reduction per outer iteration recognized" "gpu_reduce" } } */
-/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_matvec_\[0-9\]*: the outer 1-D nest over work-groups, 1 inner loop over the work-items of a group, 1 reduction per outer iteration" "gpu_twolevel" } } */
-/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_gemm_ikj_\[0-9\]*: the outer 1-D nest over work-groups, 2 inner loops over the work-items of a group, 0 reductions per outer iteration" "gpu_twolevel" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_matvec_\[0-9\]*: the outer 1-D nest over work-groups, 1 inner loop over the work-items of a group, 1 reduction per outer iteration, 4 barriers" "gpu_twolevel" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_gemm_ikj_\[0-9\]*: the outer 1-D nest over work-groups, 2 inner loops over the work-items of a group, 0 reductions per outer iteration, 2 barriers" "gpu_twolevel" } } */
 /* { dg-final { scan-tree-dump "__gpu_group_reduce \\(" "gpu_twolevel" } } */
 /* { dg-final { scan-tree-dump "__gpu_barrier \\(\\);" "gpu_twolevel" } } */
 /* { dg-final { scan-tree-dump "const ulong gpu_t = get_group_id\\(0\\);" "gpu_emit" } } */
