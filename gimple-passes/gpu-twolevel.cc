@@ -310,7 +310,8 @@ append_point (basic_block bb)
    gpu_find checked.  */
 
 static bool
-share_inner (struct gpu_region *r, int k, bool barrier_before)
+share_inner (struct gpu_region *r, int k, bool barrier_before,
+	     bool barrier_after, vec<int> *pairs)
 {
   class loop *l = r->inner[k].dev;
   tree iv = r->inner[k].dev_iv;
@@ -443,16 +444,24 @@ share_inner (struct gpu_region *r, int k, bool barrier_before)
 	  update_stmt (use);
 	}
     }
-  /* After the loop: a barrier (what the loop wrote is seen by all).  */
-  if (first)
+  /* After the loop: a barrier (what the loop wrote is seen by all), or
+     one only when two buffers it compares are one (plan_barriers), or
+     none.  */
+  gcall *b = NULL;
+  if (barrier_after)
+    b = gimple_build_call (gpu_marker_decl (GPU_MARK_BARRIER, NULL_TREE), 0);
+  else if (!pairs->is_empty ())
     {
-      gcall *b = gimple_build_call (gpu_marker_decl (GPU_MARK_BARRIER,
-						      NULL_TREE), 0);
-      gsi_insert_before (&ag, b, GSI_NEW_STMT);
+      auto_vec<tree> args;
+      for (unsigned p = 0; p < pairs->length (); p++)
+	args.safe_push (build_int_cst (integer_type_node, (*pairs)[p]));
+      b = gimple_build_call_vec (gpu_marker_decl (GPU_MARK_BARRIER_IF_SAME,
+						  NULL_TREE), args);
     }
-  else
-    emit_marker (&ag, GPU_MARK_BARRIER, NULL_TREE, 0, NULL_TREE, NULL_TREE,
-		 NULL_TREE);
+  if (b && first)
+    gsi_insert_before (&ag, b, GSI_NEW_STMT);
+  else if (b)
+    gsi_insert_after (&ag, b, GSI_NEW_STMT);
   return true;
 }
 
@@ -510,6 +519,164 @@ guard_store (gimple *stmt)
     gsi_insert_before (&rg, bar2, GSI_NEW_STMT);
 }
 
+/* Walker: is an SSA name in *TP other than the outer iteration's
+   values (defined before the innermost outer loop L = DATA, or L's
+   index)?  */
+
+static tree
+varies_in_group_r (tree *tp, int *walk_subtrees, void *data)
+{
+  struct gpu_region *r = (struct gpu_region *) data;
+  if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (*tp));
+      if (*tp != r->dims[0].iv && bb
+	  && flow_bb_inside_loop_p (r->dims[0].loop, bb))
+	return *tp;
+    }
+  else if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Does the reference DR make iteration number K of its inner loop touch
+   bytes no other iteration number touches, at the same address for the
+   whole outer iteration?  */
+
+static bool
+owned_p (struct gpu_region *r, data_reference_p dr)
+{
+  tree step = DR_STEP (dr);
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (DR_REF (dr)));
+  if (!step || TREE_CODE (step) != INTEGER_CST || integer_zerop (step)
+      || !size || !tree_fits_uhwi_p (size)
+      || wi::ltu_p (wi::abs (wi::to_wide (step)), wi::to_wide (size)))
+    return false;
+  tree parts[3] = { DR_BASE_ADDRESS (dr), DR_OFFSET (dr), DR_INIT (dr) };
+  for (int i = 0; i < 3; i++)
+    if (!parts[i] || walk_tree (&parts[i], varies_in_group_r, r, NULL))
+      return false;
+  return true;
+}
+
+/* Do A and B, owned references (owned_p), touch the same bytes at the
+   same iteration number, and only then?  */
+
+static bool
+same_owner_p (data_reference_p a, data_reference_p b)
+{
+  return (operand_equal_p (DR_BASE_ADDRESS (a), DR_BASE_ADDRESS (b), 0)
+	  && operand_equal_p (DR_OFFSET (a), DR_OFFSET (b), 0)
+	  && operand_equal_p (DR_INIT (a), DR_INIT (b), 0)
+	  && operand_equal_p (DR_STEP (a), DR_STEP (b), 0)
+	  && tree_int_cst_equal (TYPE_SIZE_UNIT (TREE_TYPE (DR_REF (a))),
+				 TYPE_SIZE_UNIT (TREE_TYPE (DR_REF (b)))));
+}
+
+/* Which barrier must follow each inner loop of R (the work-item that
+   runs iteration number K of one inner loop runs iteration number K of
+   every other)?  Returns true when an unconditional one must (some
+   memory may be touched by two work-items, one of them writing);
+   otherwise fills *PAIRS with the pairs of buffer parameters that are
+   written and touched by different references: a barrier is needed
+   only when such a pair is one device buffer at run time (the runtime
+   merges overlapping ranges into one buffer).  With no pair, no barrier
+   is needed: every byte the inner loops write is touched by one
+   work-item only.  */
+
+static bool
+plan_barriers (struct gpu_region *r, vec<int> *pairs)
+{
+  struct gpu_memctx m;
+  body_ctx (&m, r, r->outer);
+  auto_vec<data_reference_p> drs;
+  auto_vec<int> caps;
+  auto_vec<bool> stores;
+  bool always = false;
+  for (int k = 0; !always && k < r->ninner; k++)
+    {
+      class loop *l = r->inner[k].loop;
+      basic_block *body = get_loop_body (l);
+      for (unsigned i = 0; !always && i < l->num_nodes; i++)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	     !always && !gsi_end_p (gsi); gsi_next (&gsi))
+	  {
+	    gimple *stmt = gsi_stmt (gsi);
+	    if (is_gimple_debug (stmt) || !gimple_vuse (stmt))
+	      continue;
+	    if (!is_gimple_assign (stmt) || gimple_clobber_p (stmt))
+	      {
+		always = !gimple_clobber_p (stmt);
+		continue;
+	      }
+	    bool st = gimple_store_p (stmt);
+	    tree ref = st ? gimple_assign_lhs (stmt)
+	      : gimple_assign_rhs1 (stmt);
+	    if (ref_space (&m, stmt, ref) == GPU_AS_PRIVATE)
+	      continue;
+	    tree ptr;
+	    tree obj = gpu_ref_base (ref, &ptr);
+	    int cap = obj ? (DECL_P (obj) ? gpu_decl_info (&m, stmt, obj).cap
+			     : -1)
+	      : ptr ? gpu_ptr_info (&m, stmt, ptr).cap : -1;
+	    data_reference_p dr = NULL;
+	    if (body[i]->loop_father == l && cap >= 0)
+	      dr = create_data_ref (loop_preheader_edge (l), l, ref, stmt, !st,
+				    false);
+	    if (!dr || !DR_BASE_ADDRESS (dr))
+	      {
+		always = true;
+		if (dr)
+		  free_data_ref (dr);
+		continue;
+	      }
+	    drs.safe_push (dr);
+	    caps.safe_push (cap);
+	    stores.safe_push (st);
+	  }
+      free (body);
+    }
+  for (unsigned a = 0; !always && a < drs.length (); a++)
+    for (unsigned b = a; !always && b < drs.length (); b++)
+      {
+	if (!stores[a] && !stores[b])
+	  continue;
+	if (caps[a] != caps[b])
+	  {
+	    int x = MIN (caps[a], caps[b]), y = MAX (caps[a], caps[b]);
+	    bool seen = false;
+	    for (unsigned p = 0; p + 1 < pairs->length (); p += 2)
+	      if ((*pairs)[p] == x && (*pairs)[p + 1] == y)
+		seen = true;
+	    if (!seen)
+	      {
+		pairs->safe_push (x);
+		pairs->safe_push (y);
+	      }
+	    continue;
+	  }
+	if (!owned_p (r, drs[a]) || !owned_p (r, drs[b])
+	    || (a != b && !same_owner_p (drs[a], drs[b])))
+	  always = true;
+      }
+  for (unsigned a = 0; a < drs.length (); a++)
+    free_data_ref (drs[a]);
+  gpu_memctx_fini (&m);
+  if (r->fail)
+    always = true;
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      if (always)
+	fprintf (dump_file, "barriers after the inner loops: always (two "
+		 "work-items may touch the same memory)\n");
+      else
+	fprintf (dump_file, "barriers after the inner loops: %u pair%s of "
+		 "buffers to compare\n", pairs->length () / 2,
+		 pairs->length () == 2 ? "" : "s");
+    }
+  return always;
+}
+
 /* Lower R's clone to two levels (see the head of the file).  */
 
 static bool
@@ -553,9 +720,14 @@ lower_two_level (struct gpu_region *r)
   if (r->fail)
     return false;
 
+  /* The code between the inner loops touching memory of the host needs
+     the barriers around each inner loop; otherwise those after them
+     follow the plan.  */
+  auto_vec<int> pairs;
+  bool after = serial_global || plan_barriers (r, &pairs);
   for (int k = 0; k < r->ninner; k++)
     {
-      if (!share_inner (r, k, serial_global))
+      if (!share_inner (r, k, serial_global, after, &pairs))
 	return false;
     }
   for (unsigned i = 0; i < stores.length (); i++)
@@ -609,6 +781,7 @@ pass_gpu_twolevel::execute (function *fun)
     return 0;
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
   calculate_dominance_info (CDI_DOMINATORS);
+  scev_initialize ();
   for (unsigned i = 0; i < regions->length (); i++)
     {
       struct gpu_region *r = (*regions)[i];
@@ -622,24 +795,29 @@ pass_gpu_twolevel::execute (function *fun)
       if (dump_file && (dump_flags & TDF_DETAILS))
 	{
 	  /* The barriers in the text of the kernel.  */
-	  unsigned nbar = 0;
+	  unsigned nbar = 0, ncond = 0;
 	  basic_block *body = get_loop_body (r->dev.outer);
 	  for (unsigned b = 0; b < r->dev.outer->num_nodes; b++)
 	    for (gimple_stmt_iterator gsi = gsi_start_bb (body[b]);
 		 !gsi_end_p (gsi); gsi_next (&gsi))
 	      if (gpu_marker_of (gsi_stmt (gsi)) == GPU_MARK_BARRIER)
 		nbar++;
+	      else if (gpu_marker_of (gsi_stmt (gsi))
+		       == GPU_MARK_BARRIER_IF_SAME)
+		ncond++;
 	  free (body);
 	  expanded_location xl = expand_location (r->loc);
 	  fprintf (dump_file, "SUCCESS: %s:%d: %s: the outer %d-D nest over "
 		   "work-groups, %d inner loop%s over the work-items of a "
-		   "group, %u reduction%s per outer iteration, %u barrier%s\n",
+		   "group, %u reduction%s per outer iteration, %u barrier%s, "
+		   "%u only when buffers coincide\n",
 		   xl.file, xl.line, r->kernel_name, r->ndim, r->ninner,
 		   r->ninner > 1 ? "s" : "", r->ireds.length (),
 		   r->ireds.length () == 1 ? "" : "s", nbar,
-		   nbar == 1 ? "" : "s");
+		   nbar == 1 ? "" : "s", ncond);
 	}
     }
+  scev_finalize ();
   free_dominance_info (CDI_DOMINATORS);
   mark_virtual_operands_for_renaming (fun);
   update_ssa (TODO_update_ssa_only_virtuals);

@@ -743,6 +743,17 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
     case GPU_MARK_BARRIER:
       pp_string (pp, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
       return true;
+    case GPU_MARK_BARRIER_IF_SAME:
+      {
+	/* A condition on kernel parameters: the same in the whole group.  */
+	pp_string (pp, "if (0");
+	for (unsigned i = 0; i + 1 < gimple_call_num_args (call); i += 2)
+	  pp_printf (pp, " || gpu_b%d == gpu_b%d",
+		     (int) tree_to_shwi (gimple_call_arg (call, i)),
+		     (int) tree_to_shwi (gimple_call_arg (call, i + 1)));
+	pp_string (pp, ") barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
+	return true;
+      }
     default:
       break;
     }

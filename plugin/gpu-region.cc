@@ -224,7 +224,7 @@ gpu_type_code (tree type)
 /* The names of the markers (enum gpu_marker).  */
 static const char *const gpu_marker_names[] = {
   NULL, "__gpu_local_id", "__gpu_local_size", "__gpu_barrier",
-  "__gpu_group_reduce"
+  "__gpu_group_reduce", "__gpu_barrier_if_same"
 };
 
 /* See gpu-region.h.  */
@@ -243,6 +243,9 @@ gpu_marker_decl (enum gpu_marker m, tree type)
     case GPU_MARK_BARRIER:
       fntype = build_function_type_list (void_type_node, NULL_TREE);
       break;
+    case GPU_MARK_BARRIER_IF_SAME:
+      fntype = build_varargs_function_type_list (void_type_node, NULL_TREE);
+      break;
     case GPU_MARK_GROUP_REDUCE:
       fntype = build_function_type_list (type, type, type, integer_type_node,
 					 NULL_TREE);
@@ -255,7 +258,7 @@ gpu_marker_decl (enum gpu_marker m, tree type)
   TREE_NOTHROW (decl) = 1;
   /* All but the barrier are values only: no virtual operands.  The
      barrier orders the memory accesses around it.  */
-  if (m != GPU_MARK_BARRIER)
+  if (m != GPU_MARK_BARRIER && m != GPU_MARK_BARRIER_IF_SAME)
     TREE_READONLY (decl) = 1;
   return decl;
 }
@@ -271,7 +274,7 @@ gpu_marker_of (gimple *stmt)
   if (!fn || !DECL_ARTIFICIAL (fn) || !DECL_NAME (fn))
     return GPU_MARK_NONE;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
-  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_GROUP_REDUCE; m++)
+  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_BARRIER_IF_SAME; m++)
     if (!strcmp (n, gpu_marker_names[m]))
       return (enum gpu_marker) m;
   return GPU_MARK_NONE;

@@ -316,9 +316,13 @@ enum gpu_marker
   GPU_MARK_LOCAL_SIZE,		/* ulong __gpu_local_size (int D) */
   GPU_MARK_BARRIER,		/* void __gpu_barrier (void): local and
 				   global memory fence */
-  GPU_MARK_GROUP_REDUCE		/* T __gpu_group_reduce (T V, T INIT, int OP):
+  GPU_MARK_GROUP_REDUCE,	/* T __gpu_group_reduce (T V, T INIT, int OP):
 				   INIT OP (V of every work-item of the
 				   group), the same in all of them */
+  GPU_MARK_BARRIER_IF_SAME	/* void __gpu_barrier_if_same (int A, int B,
+				   ...): a barrier when the buffer
+				   parameters A and B (or the next pair...)
+				   are one device buffer */
 };
 
 /* The function of marker M; TYPE is the value type of

@@ -5,8 +5,10 @@
    clone (barriers, the group's reduction) and the kernel launches one
    group per outer iteration.  Barriers: matvec's store of y[i] by one
    work-item has one on each side and the inner loop one before and one
-   after (4); the i-k-j product's code between its inner loops touches no
-   memory, so only the barrier after each inner loop remains (2).  */
+   after (4); in the i-k-j product each work-item owns its elements of C
+   across the inner loops and the code between them touches no memory, so
+   the barrier after each inner loop runs only when C and A or B turn out
+   to be one buffer at run time (2 such).  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-optimized -fdump-tree-all-details" } */
 #include <gpuoffload.h>
@@ -39,8 +41,9 @@ gemm_ikj (int ni, int nj, int nk, double alpha, double beta,
 
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: inner GPU_PARALLEL loop \[0-9\]* shared out among the work-items of a group" "gpu_find" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: reduction per outer iteration recognized" "gpu_reduce" } } */
-/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_matvec_\[0-9\]*: the outer 1-D nest over work-groups, 1 inner loop over the work-items of a group, 1 reduction per outer iteration, 4 barriers" "gpu_twolevel" } } */
-/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_gemm_ikj_\[0-9\]*: the outer 1-D nest over work-groups, 2 inner loops over the work-items of a group, 0 reductions per outer iteration, 2 barriers" "gpu_twolevel" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_matvec_\[0-9\]*: the outer 1-D nest over work-groups, 1 inner loop over the work-items of a group, 1 reduction per outer iteration, 4 barriers, 0 only when buffers coincide" "gpu_twolevel" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_gemm_ikj_\[0-9\]*: the outer 1-D nest over work-groups, 2 inner loops over the work-items of a group, 0 reductions per outer iteration, 0 barriers, 2 only when buffers coincide" "gpu_twolevel" } } */
+/* { dg-final { scan-tree-dump "if \\(0 \\|\\| gpu_b\[0-9\]* == gpu_b\[0-9\]* \\|\\| gpu_b\[0-9\]* == gpu_b\[0-9\]*\\) barrier" "gpu_emit" } } */
 /* { dg-final { scan-tree-dump "__gpu_group_reduce \\(" "gpu_twolevel" } } */
 /* { dg-final { scan-tree-dump "__gpu_barrier \\(\\);" "gpu_twolevel" } } */
 /* { dg-final { scan-tree-dump "const ulong gpu_t = get_group_id\\(0\\);" "gpu_emit" } } */

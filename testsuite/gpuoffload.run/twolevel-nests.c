@@ -1,6 +1,8 @@
 /* twolevel-nests.c: two levels of parallelism (issue 14 item 1): inner
    GPU_PARALLEL loops under a serial loop (the i-k-j matrix product),
-   side by side with and without a dependence between them, serial code
+   side by side with and without a dependence between them (also through
+   two pointers to the same array, whose barrier runs only when the
+   runtime finds them in one buffer), serial code
    between them that stores a value the next inner loop reads (in host
    memory and in a private array), a per-row reduction whose result the
    next inner loop uses, a triangular inner loop (its reads bounded by
@@ -65,6 +67,31 @@ static void
 side_ref (long n, long m, const int *x, int *a, int *b, int *c)
 {
   SIDE_BODY ()
+}
+
+/* Two inner loops that touch the same row through two pointers the
+   caller makes the same: the second reads, reversed, what other
+   work-items wrote in the first, so the barrier between them, which the
+   compiler cannot prove needless (A and B may be one buffer), runs.  */
+#define MIRROR_BODY(P)							\
+  for (long i P = 0; i < n; i++)					\
+    {									\
+      for (long j P = 0; j < m; j++)					\
+	a[i * m + j] += 1 + (int) j;					\
+      for (long j P = 0; j < m; j++)					\
+	c[i * m + j] = b[i * m + (m - 1 - j)] * 2;			\
+    }
+
+static void
+mirror (long n, long m, int *a, const int *b, int *c)
+{
+  MIRROR_BODY (GPU_PARALLEL)
+}
+
+static void
+mirror_ref (long n, long m, int *a, const int *b, int *c)
+{
+  MIRROR_BODY ()
 }
 
 /* Serial code that stores values the inner loops read: a row scale in
@@ -197,6 +224,12 @@ main (void)
       CHECK_SAME (a, a2, n * m, "side a %ldx%ld", n, m);
       CHECK_SAME (b, b2, n * m, "side b %ldx%ld", n, m);
       CHECK_SAME (c, c2, n * m, "side c %ldx%ld", n, m);
+      memcpy (a2, a, sizeof (int) * (n * m + 1));
+      mirror (n, m, a, a, c);
+      CHECK_RAN_ON_DEVICE (n);
+      mirror_ref (n, m, a2, a2, c2);
+      CHECK_SAME (a, a2, n * m, "mirror a %ldx%ld", n, m);
+      CHECK_SAME (c, c2, n * m, "mirror c %ldx%ld", n, m);
 
       long *t = check_alloc (sizeof (long) * (n + 1));
       long *t2 = check_alloc (sizeof (long) * (n + 1));
