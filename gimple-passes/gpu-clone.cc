@@ -84,32 +84,33 @@ copy_names_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* The trip count and step of inner loop K of R, from the niter analysis
-   of the original loop, in the names of the clone.  */
+/* The trip count *COUNT and step *STEP of the inner loop L of R with
+   index IV, from the niter analysis of the original loop, in the names
+   of the clone.  */
 
 static bool
-copy_inner_count (struct gpu_region *r, int k)
+copy_inner_count (struct gpu_region *r, class loop *l, tree iv, tree *count,
+		  tree *step)
 {
-  class loop *l = r->inner[k].loop;
   edge exit = single_exit (l);
   affine_iv aiv;
   class tree_niter_desc desc;
-  if (!exit || !simple_iv (l, l, r->inner[k].iv, &aiv, true)
+  if (!exit || !simple_iv (l, l, iv, &aiv, true)
       || !number_of_iterations_exit (l, exit, &desc, false)
       || !integer_onep (desc.assumptions))
     return false;
   tree u64 = long_long_unsigned_type_node;
-  tree count = fold_convert (u64, desc.niter);
+  tree c = fold_convert (u64, desc.niter);
   if (desc.may_be_zero && !integer_zerop (desc.may_be_zero))
-    count = fold_build3 (COND_EXPR, u64, desc.may_be_zero,
-			 build_int_cst (u64, 0), count);
-  count = unshare_expr (count);
-  tree step = unshare_expr (aiv.step);
-  if (walk_tree (&count, copy_names_r, r, NULL)
-      || walk_tree (&step, copy_names_r, r, NULL))
+    c = fold_build3 (COND_EXPR, u64, desc.may_be_zero,
+		     build_int_cst (u64, 0), c);
+  c = unshare_expr (c);
+  tree s = unshare_expr (aiv.step);
+  if (walk_tree (&c, copy_names_r, r, NULL)
+      || walk_tree (&s, copy_names_r, r, NULL))
     return false;
-  r->inner[k].dev_count = gpu_region_keep (count);
-  r->inner[k].dev_step = gpu_region_keep (step);
+  *count = gpu_region_keep (c);
+  *step = gpu_region_keep (s);
   return true;
 }
 
@@ -151,9 +152,26 @@ make_clone (struct gpu_region *r)
     {
       class loop *l = r->inner[k].loop;
       r->inner[k].dev = get_loop_copy (l);
-      r->inner[k].dev_iv = copy_phi_result (l->header, r->inner[k].iv);
-      if (!r->inner[k].dev || !r->inner[k].dev_iv
-	  || !copy_inner_count (r, k))
+      struct gpu_inner *in = &r->inner[k];
+      in->dev_iv = copy_phi_result (l->header, in->iv);
+      bool ok = (in->dev && in->dev_iv
+		 && copy_inner_count (r, l, in->iv, &in->dev_count,
+				      &in->dev_step));
+      if (ok && in->loop2)
+	{
+	  in->dev2 = get_loop_copy (in->loop2);
+	  in->dev_iv2 = copy_phi_result (in->loop2->header, in->iv2);
+	  tree parts[3] = { unshare_expr (in->base2), unshare_expr (in->step2),
+			    unshare_expr (in->count2) };
+	  for (int i = 0; i < 3; i++)
+	    if (walk_tree (&parts[i], copy_names_r, r, NULL))
+	      ok = false;
+	  in->dev_base2 = gpu_region_keep (parts[0]);
+	  in->dev_step2 = gpu_region_keep (parts[1]);
+	  in->dev_count2 = gpu_region_keep (parts[2]);
+	  ok = ok && in->dev2 && in->dev_iv2;
+	}
+      if (!ok)
 	{
 	  gpu_region_fail (r, r->loc, "the inner loops cannot be copied for "
 			   "the device");
@@ -294,8 +312,8 @@ gpu_clone_remove (struct gpu_region *r)
     r->reds[j].acc = NULL_TREE;
   for (int k = 0; k < r->ninner; k++)
     {
-      r->inner[k].dev = NULL;
-      r->inner[k].dev_iv = NULL_TREE;
+      r->inner[k].dev = r->inner[k].dev2 = NULL;
+      r->inner[k].dev_iv = r->inner[k].dev_iv2 = NULL_TREE;
     }
 }
 

@@ -1488,6 +1488,111 @@ collect_inner (class loop *loop, vec<class loop *> *out)
       collect_inner (c, out);
 }
 
+/* Does LOOP's header carry a GPU_REDUCE variable?  */
+
+static bool
+carries_reduction_p (class loop *loop)
+{
+  for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      tree var = SSA_NAME_VAR (gimple_phi_result (gsi.phi ()));
+      if (var && gpu_decl_has_attr (var, GPU_ATTR_REDUCE))
+	return true;
+    }
+  return false;
+}
+
+/* EXPR, evaluated inside LOOP (at the preheader of a loop in it), in
+   terms of values available before LOOP; chrec_dont_know or a chrec of
+   LOOP when it changes with LOOP's iterations.  */
+
+static tree
+before_loop (class loop *loop, tree expr)
+{
+  if (!expr || expr_invariant_in_loop_p (loop, expr))
+    return expr;
+  switch (TREE_CODE (expr))
+    {
+    case SSA_NAME:
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+    case NEGATE_EXPR:
+    case POINTER_PLUS_EXPR:
+    CASE_CONVERT:
+      return instantiate_scev (loop_preheader_edge (loop), loop, expr);
+    default:
+      break;
+    }
+  if (!EXPR_P (expr))
+    return chrec_dont_know;
+  tree copy = copy_node (expr);
+  for (int i = 0; i < TREE_OPERAND_LENGTH (expr); i++)
+    if (TREE_OPERAND (expr, i))
+      {
+	tree op = before_loop (loop, TREE_OPERAND (expr, i));
+	if (!op || chrec_contains_undetermined (op))
+	  return chrec_dont_know;
+	TREE_OPERAND (copy, i) = op;
+      }
+  return fold (copy);
+}
+
+/* Make the inner level of IN a 2-D one when a marked loop nests
+   perfectly in IN's loop with a start, step and count that do not change
+   with IN's index, and neither carries a GPU_REDUCE accumulator (not
+   supported in 2-D yet): IN->LOOP2.  Otherwise that loop runs serially
+   in the work-item that runs an iteration of IN's loop.  */
+
+static void
+find_inner2 (struct gpu_region *r, struct gpu_inner *in)
+{
+  class loop *l = in->loop, *c = NULL;
+  for (class loop *x = l->inner; x; x = x->next)
+    if (marked_iv (x))
+      {
+	if (c)
+	  return;
+	c = x;
+      }
+  if (!c || !perfect_level_p (l, c) || contains_marked_p (c, NULL)
+      || carries_reduction_p (l) || carries_reduction_p (c))
+    return;
+  tree iv = marked_iv (c);
+  edge exit = single_exit (c);
+  if (!exit || exit->src != c->header || !hoist_header (c)
+      || gpu_twolevel_check_inner (r, c, iv) || warn_wrong_marking (c))
+    return;
+  affine_iv aiv;
+  class tree_niter_desc desc;
+  if (!simple_iv (c, c, iv, &aiv, true)
+      || !number_of_iterations_exit (c, exit, &desc, false)
+      || !integer_onep (desc.assumptions))
+    return;
+  gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (iv));
+  tree base = PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (c));
+  tree u64 = u64_type ();
+  tree count = fold_convert (u64, desc.niter);
+  if (desc.may_be_zero && !integer_zerop (desc.may_be_zero))
+    count = fold_build3 (COND_EXPR, u64, desc.may_be_zero,
+			 build_int_cst (u64, 0), count);
+  /* In terms of values before L: the same for every iteration of L.  */
+  tree parts[3] = { base, aiv.step, count };
+  for (int i = 0; i < 3; i++)
+    {
+      parts[i] = before_loop (l, parts[i]);
+      if (!parts[i] || chrec_contains_undetermined (parts[i])
+	  || tree_contains_chrecs (parts[i], NULL))
+	return;
+    }
+  in->loop2 = c;
+  in->iv2 = iv;
+  in->base2 = gpu_region_keep (parts[0]);
+  in->step2 = gpu_region_keep (parts[1]);
+  in->count2 = gpu_region_keep (parts[2]);
+}
+
 /* Make the marked loops inside the innermost loop of R's outer nest the
    inner level of R (two levels of parallelism), those whose form allows
    it; the others run serially in each work-item, with a remark.  */
@@ -1541,6 +1646,7 @@ find_inner (struct gpu_region *r)
 	}
       r->inner[r->ninner].loop = cands[i];
       r->inner[r->ninner].iv = iv;
+      find_inner2 (r, &r->inner[r->ninner]);
       r->ninner++;
     }
   if (!why && r->ninner)
@@ -1757,8 +1863,10 @@ find_region (function *fun, class loop *outer, tree iv)
 	      expanded_location il = expand_location
 		(find_loop_location (r->inner[k].loop).get_location_t ());
 	      fprintf (dump_file, "SUCCESS: %s:%d: inner GPU_PARALLEL loop "
-		       "%d shared out among the work-items of a group\n",
-		       il.file, il.line, r->inner[k].loop->num);
+		       "%d%s shared out among the work-items of a group\n",
+		       il.file, il.line, r->inner[k].loop->num,
+		       r->inner[k].loop2 ? " (2-D, with the marked loop nested "
+		       "in it)" : "");
 	    }
 	}
       dump_params (r);

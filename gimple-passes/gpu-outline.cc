@@ -911,10 +911,17 @@ report_offloaded (struct gpu_region *r, bool outlined)
   if (r->ninner)
     {
       /* How each level was mapped.  */
+      int n2 = 0;
+      for (int k = 0; k < r->ninner; k++)
+	if (r->inner[k].loop2)
+	  n2++;
+      char buf[64] = "";
+      if (n2)
+	snprintf (buf, sizeof buf, " (%d of them a 2-D nest)", n2);
       char *two = xasprintf ("%s; the outer %d-D nest over work-groups, %d "
-			     "inner GPU_PARALLEL loop%s over the work-items "
+			     "inner GPU_PARALLEL loop%s%s over the work-items "
 			     "of a group", reds, r->ndim, r->ninner,
-			     r->ninner > 1 ? "s" : "");
+			     r->ninner > 1 ? "s" : "", buf);
       free (reds);
       reds = two;
     }

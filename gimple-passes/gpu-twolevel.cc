@@ -6,7 +6,10 @@
    other statements or other marked loops) is an inner loop: the kernel
    runs one work-group per iteration of the outer nest, and the
    work-items of the group share out the inner loops' iterations
-   (for (k = lid; k < count; k += lsize)).  The rest of L's body (the
+   (for (k = lid; k < count; k += lsize)); a marked loop nested
+   perfectly in an inner loop, with bounds fixed for it, makes a 2-D
+   inner level whose iterations are flattened (count1 * count2, the
+   second loop running once at k % count2).  The rest of L's body (the
    "serial code") runs in every work-item of the group with the same
    values: what it computes in registers and private objects is computed
    redundantly; what it stores to memory of the host is stored by
@@ -303,6 +306,58 @@ append_point (basic_block bb)
   return gsi_last_bb (bb);
 }
 
+/* Make the second loop of the 2-D inner level IN run once, at the index
+   that the iteration number KNAME (modulo CDIV, its count or 1) gives.
+   Returns false (R fails) when its copy is not in the form checked.  */
+
+static bool
+flatten_inner2 (struct gpu_region *r, struct gpu_inner *in, tree kname,
+		tree cdiv)
+{
+  class loop *l = in->dev2;
+  edge pe = loop_preheader_edge (l);
+  edge le = loop_latch_edge (l);
+  edge exit = single_exit (l);
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (l->header));
+  if (!exit || exit->src != l->header || !cond || !single_succ_p (le->src))
+    {
+      gpu_region_fail (r, find_loop_location (l).get_location_t (),
+		       "the device copy of the inner loop is not in the "
+		       "form that was checked");
+      return false;
+    }
+  tree iv = in->dev_iv2;
+  tree type = TREE_TYPE (iv);
+  tree utype = unsigned_type_for (type);
+  gphi *ivphi = as_a<gphi *> (SSA_NAME_DEF_STMT (iv));
+  tree base = unshare_expr (in->dev_base2);
+  tree step = fold_convert (utype, unshare_expr (in->dev_step2));
+  tree knum = fold_build2 (TRUNC_MOD_EXPR, long_long_unsigned_type_node,
+			   kname, cdiv);
+  tree val = fold_build2 (PLUS_EXPR, utype, fold_convert (utype, base),
+			  fold_build2 (MULT_EXPR, utype,
+				       fold_convert (utype, knum), step));
+  gimple_stmt_iterator hg = gsi_after_labels (l->header);
+  tree ivv = force_gimple_operand_gsi (&hg, fold_convert (type, val), true,
+				       NULL_TREE, true, GSI_SAME_STMT);
+  replace_uses_by (iv, ivv);
+  gphi_iterator pi = gsi_for_phi (ivphi);
+  remove_phi_node (&pi, true);
+  (void) pe;
+  /* One trip: a flag that is 1 on entry and 0 along the back edge.  */
+  tree once = make_ssa_name (integer_type_node);
+  gphi *ophi = create_phi_node (once, l->header);
+  add_phi_arg (ophi, integer_one_node, pe, UNKNOWN_LOCATION);
+  add_phi_arg (ophi, integer_zero_node, le, UNKNOWN_LOCATION);
+  edge te, fe;
+  extract_true_false_edges_from_block (l->header, &te, &fe);
+  bool stay_on_true = flow_bb_inside_loop_p (l, te->dest);
+  gimple_cond_set_condition (cond, stay_on_true ? GT_EXPR : LE_EXPR, once,
+			     integer_zero_node);
+  update_stmt (cond);
+  return true;
+}
+
 /* Share out the iterations of inner loop K of R's clone among the
    work-items of the group, with a barrier after it (and before it when
    BARRIER_BEFORE), and combine its reductions over the group after it.
@@ -358,6 +413,25 @@ share_inner (struct gpu_region *r, int k, bool barrier_before,
 			  NULL_TREE, NULL_TREE);
   tree lsz = emit_marker (&pg, GPU_MARK_LOCAL_SIZE, NULL_TREE, 1, zero,
 			  NULL_TREE, NULL_TREE);
+  /* A 2-D inner level: the iteration number runs over both loops' counts
+     (the second's iterations fastest); CDIV, its count or 1, splits it.  */
+  struct gpu_inner *in = &r->inner[k];
+  tree cdiv = NULL_TREE;
+  if (in->loop2)
+    {
+      seq = NULL;
+      tree cnt2 = force_gimple_operand (unshare_expr (in->dev_count2), &seq,
+					true, NULL_TREE);
+      gsi_insert_seq_after (&pg, seq, GSI_CONTINUE_LINKING);
+      cdiv = make_ssa_name (u64);
+      gsi_insert_after (&pg, gimple_build_assign (cdiv, MAX_EXPR, cnt2,
+						  build_int_cst (u64, 1)),
+			GSI_NEW_STMT);
+      tree total = make_ssa_name (u64);
+      gsi_insert_after (&pg, gimple_build_assign (total, MULT_EXPR, cnt,
+						  cnt2), GSI_NEW_STMT);
+      cnt = total;
+    }
 
   /* The work-item's iteration number, from its place by the group's
      size, and the index from it.  */
@@ -370,15 +444,18 @@ share_inner (struct gpu_region *r, int k, bool barrier_before,
   add_phi_arg (kphi, lid, pe, UNKNOWN_LOCATION);
   add_phi_arg (kphi, knext, le, UNKNOWN_LOCATION);
   tree step = fold_convert (utype, unshare_expr (r->inner[k].dev_step));
+  tree knum = cdiv ? fold_build2 (TRUNC_DIV_EXPR, u64, kname, cdiv) : kname;
   tree val = fold_build2 (PLUS_EXPR, utype, fold_convert (utype, base),
 			  fold_build2 (MULT_EXPR, utype,
-				       fold_convert (utype, kname), step));
+				       fold_convert (utype, knum), step));
   gimple_stmt_iterator hg = gsi_after_labels (l->header);
   tree ivv = force_gimple_operand_gsi (&hg, fold_convert (type, val), true,
 				       NULL_TREE, true, GSI_SAME_STMT);
   replace_uses_by (iv, ivv);
   gphi_iterator pi = gsi_for_phi (ivphi);
   remove_phi_node (&pi, true);
+  if (in->loop2 && !flatten_inner2 (r, in, kname, cdiv))
+    return false;
 
   /* The loop runs while the iteration number is below the count.  */
   edge te, fe;

@@ -129,6 +129,15 @@ struct gpu_inner
      at the copy's preheader (gpu_clone: niter analysis of the copy
      itself would see the always-false guard of the clone).  */
   tree dev_count, dev_step;
+  /* A marked loop nested perfectly in LOOP, with a count that does not
+     change with LOOP's index: the inner level is 2-D, its iterations
+     flattened (LOOP2's index fastest); NULL for a 1-D inner level.  */
+  class loop *loop2;
+  tree iv2;
+  tree base2, step2, count2;	/* LOOP2's start, step and trip count
+				   (uint64), valid before LOOP (gpu_find).  */
+  class loop *dev2;
+  tree dev_iv2, dev_base2, dev_count2, dev_step2;  /* In the clone.  */
 };
 
 /* The device clone of a region's nest (gpu_clone): a copy of the marked

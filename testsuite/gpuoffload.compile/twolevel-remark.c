@@ -8,7 +8,8 @@
    after (4); in the i-k-j product each work-item owns its elements of C
    across the inner loops and the code between them touches no memory, so
    the barrier after each inner loop runs only when C and A or B turn out
-   to be one buffer at run time (2 such).  */
+   to be one buffer at run time (2 such).  A 2-D inner level (two marked
+   loops nested perfectly inside the outer one) is named as such.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-optimized -fdump-tree-all-details" } */
 #include <gpuoffload.h>
@@ -39,6 +40,19 @@ gemm_ikj (int ni, int nj, int nk, double alpha, double beta,
     }
 }
 
+void
+nest3 (long n, long m, long p, const float *x, float *y)
+{
+  for (long i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "the outer 1-D nest over work-groups, 1 inner GPU_PARALLEL loop \\(1 of them a 2-D nest\\) over the work-items of a group" } */
+    {
+      y[i] = 0;
+      for (long j GPU_PARALLEL = 0; j < m; j++)
+	for (long k GPU_PARALLEL = 0; k < p; k++)
+	  y[(i * m + j) * p + k + n] = x[(i * m + j) * p + k] * 2;
+    }
+}
+
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: inner GPU_PARALLEL loop \[0-9\]* \\(2-D, with the marked loop nested in it\\) shared out" "gpu_find" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: inner GPU_PARALLEL loop \[0-9\]* shared out among the work-items of a group" "gpu_find" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: reduction per outer iteration recognized" "gpu_reduce" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_matvec_\[0-9\]*: the outer 1-D nest over work-groups, 1 inner loop over the work-items of a group, 1 reduction per outer iteration, 4 barriers, 0 only when buffers coincide" "gpu_twolevel" } } */
