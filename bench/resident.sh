@@ -1,7 +1,8 @@
 #!/bin/bash
 # bench/resident.sh -- what keeping data on the device buys, measured side
 # by side in one GPU run: each program's gpuoffload build with gpu_hostsync
-# ("ours"), the same run with GPURT_ASYNC=1 ("ours-async"), the build with
+# ("ours", launches that keep their data return once queued), the same run
+# with GPURT_ASYNC=0 ("ours-sync": every launch waits), the build with
 # -fplugin-arg-gpuoffload-no-transfer-elim ("noelim") and 16-thread OpenMP
 # ("omp"), two rounds each, runs alternated.
 #
@@ -40,9 +41,9 @@ export CUDA_CACHE_DISABLE=1 GPURT_CACHE_DIR=off
 for spec in $specs; do
   p=${spec%:*} n=${spec#*:}
   for round in 1 2; do
-    for v in ours ours-async noelim omp; do
-      b=$v e=GPURT_ASYNC=0
-      [ $v = ours-async ] && { b=ours; e=GPURT_ASYNC=1; }
+    for v in ours ours-sync noelim omp; do
+      b=$v e=GPURT_ASYNC=1
+      [ $v = ours-sync ] && { b=ours; e=GPURT_ASYNC=0; }
       line=$(env $e BENCH_VARIANT=$v GPURT_DEVICE=gpu GPURT_FALLBACK=abort \
 	timeout 150 "$pack/$p.$b" "$n" 5 300 2>>"$out/bench-err.txt" | grep '^RESULT')
       echo "$round $line"

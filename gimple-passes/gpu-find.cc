@@ -1126,6 +1126,84 @@ extent_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
   return false;
 }
 
+/* The variable whose address the pointer PTR is computed from, in this
+   function (through copies, conversions and pointer arithmetic), or
+   NULL_TREE when PTR comes from elsewhere.  */
+
+static tree
+pointer_base_decl (tree ptr)
+{
+  tree p = ptr;
+  for (int depth = 0; depth < 32 && TREE_CODE (p) == SSA_NAME; depth++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (p);
+      if (!is_gimple_assign (def))
+	return NULL_TREE;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code != POINTER_PLUS_EXPR && code != SSA_NAME && code != ADDR_EXPR
+	  && !CONVERT_EXPR_CODE_P (code))
+	return NULL_TREE;
+      p = gimple_assign_rhs1 (def);
+    }
+  if (TREE_CODE (p) != ADDR_EXPR)
+    return NULL_TREE;
+  tree base = get_base_address (TREE_OPERAND (p, 0));
+  return base && VAR_P (base) ? base : NULL_TREE;
+}
+
+/* True when the pointer PTR points into this function's stack: it is
+   computed from a local variable's address or from alloca (a VLA).  */
+
+static bool
+points_into_stack (tree ptr)
+{
+  tree decl = pointer_base_decl (ptr);
+  if (decl)
+    return auto_var_p (decl);
+  tree p = ptr;
+  for (int depth = 0; depth < 32 && TREE_CODE (p) == SSA_NAME; depth++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (p);
+      if (gimple_call_builtin_p (def, BUILT_IN_NORMAL))
+	return ALLOCA_FUNCTION_CODE_P
+		 (DECL_FUNCTION_CODE (gimple_call_fndecl (def)));
+      if (!is_gimple_assign (def))
+	return false;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code != POINTER_PLUS_EXPR && code != SSA_NAME
+	  && !CONVERT_EXPR_CODE_P (code))
+	return false;
+      p = gimple_assign_rhs1 (def);
+    }
+  return false;
+}
+
+/* Bound the accesses through the pointer PTR of region R by the
+   variable it points into, when PTR is computed from that variable's
+   address here and its size is known: *LO and *HI, byte offsets from
+   PTR, valid before R.  Returns false otherwise.  */
+
+static bool
+decl_object_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
+{
+  tree decl = pointer_base_decl (ptr);
+  if (!decl || !DECL_SIZE_UNIT (decl)
+      || TREE_CODE (DECL_SIZE_UNIT (decl)) != INTEGER_CST)
+    return false;
+  if (TREE_CODE (ptr) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF (ptr)
+      && !dominated_by_p (CDI_DOMINATORS,
+			  loop_preheader_edge (r->outer)->src,
+			  gimple_bb (SSA_NAME_DEF_STMT (ptr))))
+    return false;
+  TREE_ADDRESSABLE (decl) = 1;
+  tree start = fold_convert (long_type (), build_fold_addr_expr (decl));
+  *lo = fold_build2 (MINUS_EXPR, long_type (), start,
+		     fold_convert (long_type (), ptr));
+  *hi = fold_build2 (PLUS_EXPR, long_type (), unshare_expr (*lo),
+		     fold_convert (long_type (), DECL_SIZE_UNIT (decl)));
+  return true;
+}
+
 /* Bound every buffer capture of R.  Returns false (with R->fail set) when
    some pointer's reach is unknown.  */
 
@@ -1212,7 +1290,29 @@ bound_captures (struct gpu_region *r)
 	}
       if (c->unbounded)
 	{
-	  if (!extent_range (r, c->value, &c->lo, &c->hi))
+	  bool extent = extent_range (r, c->value, &c->lo, &c->hi);
+	  if (!extent && decl_object_range (r, c->value, &c->lo, &c->hi))
+	    {
+	      if (dump_file && (dump_flags & TDF_DETAILS))
+		fprintf (dump_file, "SUCCESS: accesses through %s bounded by "
+			 "the variable it points into\n",
+			 gpu_value_name (c->value));
+	    }
+	  else if (!extent && !gpu_opts.no_object_bounds
+		   && POINTER_TYPE_P (TREE_TYPE (c->value))
+		   && !points_into_stack (c->value))
+	    {
+	      /* No GPU_EXTENT: the runtime bounds the accesses by the
+		 object (heap block, global) the pointer points into at
+		 each launch, or runs the host loop when it knows none.  */
+	      c->object_bound = true;
+	      c->lo = c->hi = build_int_cst (long_type (), 0);
+	      if (dump_file && (dump_flags & TDF_DETAILS))
+		fprintf (dump_file, "SUCCESS: accesses through %s bounded at "
+			 "run time by the object it points into\n",
+			 gpu_value_name (c->value));
+	    }
+	  else if (!extent)
 	    {
 	      /* GPU_EXTENT counts objects of the pointed-to type: for
 		 double (*c)[N] that is rows, not doubles.  Say so.  */
@@ -1220,22 +1320,27 @@ bound_captures (struct gpu_region *r)
 			 ? TREE_TYPE (TREE_TYPE (c->value)) : NULL_TREE;
 	      tree esize = elt && !VOID_TYPE_P (elt) ? TYPE_SIZE_UNIT (elt)
 			   : NULL_TREE;
+	      /* The runtime knows heap blocks and globals, not the
+		 stack: say why it cannot help.  */
+	      const char *stack = !gpu_opts.no_object_bounds
+				  && points_into_stack (c->value)
+				  ? " (it points into the stack)" : "";
 	      if (esize && tree_fits_uhwi_p (esize))
 		gpu_region_fail (r, c->unbounded_loc,
-				 "cannot bound the accesses through %qs; "
+				 "cannot bound the accesses through %qs%s; "
 				 "declare it with GPU_EXTENT(count), count "
 				 "being the number of objects of its "
 				 "pointed-to type (%wu bytes each) it reaches",
-				 gpu_value_name (c->value),
+				 gpu_value_name (c->value), stack,
 				 tree_to_uhwi (esize));
 	      else
 		gpu_region_fail (r, c->unbounded_loc,
-				 "cannot bound the accesses through %qs; "
+				 "cannot bound the accesses through %qs%s; "
 				 "declare it with GPU_EXTENT(count)",
-				 gpu_value_name (c->value));
+				 gpu_value_name (c->value), stack);
 	      return false;
 	    }
-	  if (dump_file && (dump_flags & TDF_DETAILS))
+	  else if (dump_file && (dump_flags & TDF_DETAILS))
 	    fprintf (dump_file, "  %s bounded by GPU_EXTENT\n",
 		     gpu_value_name (c->value));
 	}

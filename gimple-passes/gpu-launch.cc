@@ -146,13 +146,22 @@ cap_access (struct gpu_capture *c)
     | ((c->flags & GPU_ACC_WRITE) ? GPU_ARG_WRITTEN : 0);
 }
 
+/* The flags of word 0 of buffer capture C: its access, and whether the
+   runtime must bound it by the object it points into.  */
+
+static unsigned
+cap_flags (struct gpu_capture *c)
+{
+  return cap_access (c) | (c->object_bound ? GPU_ARG_OBJECT : 0);
+}
+
 /* Word 0 of the argument record of capture C (gpuoffload-abi.h).  */
 
 static unsigned
 cap_word0 (struct gpu_capture *c)
 {
   return c->kind == GPU_CAP_BUFFER ? GPU_ARG_WORD0 (GPU_ARG_BUFFER,
-						    cap_access (c))
+						    cap_flags (c))
     : c->kind == GPU_CAP_REDUCE ? GPU_ARG_WORD0 (GPU_ARG_REDUCE, 0)
     : GPU_ARG_WORD0 (GPU_ARG_SCALAR, 0);
 }

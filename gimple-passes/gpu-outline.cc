@@ -941,6 +941,14 @@ report_offloaded (struct gpu_region *r, bool outlined)
 		     "%u arguments%s, host fallback %s)\n", r->kernel_name,
 		     r->ndim, r->caps.length (), reds,
 		     outlined ? "on threads" : "serial");
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    if (r->caps[i].object_bound && dump_enabled_p ())
+      dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
+		       dump_user_location_t::from_location_t
+			 (r->caps[i].unbounded_loc),
+		       "accesses through %qs bounded at run time by the heap "
+		       "block or global it points into\n",
+		       gpu_value_name (r->caps[i].value));
   free (reds);
 }
 

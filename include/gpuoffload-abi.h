@@ -67,6 +67,14 @@ enum gpu_arg_access
 #define GPU_ARG_READ ((unsigned) GPU_ARG_ACCESS_R)
 #define GPU_ARG_WRITTEN ((unsigned) GPU_ARG_ACCESS_W)
 
+/* A further flag of a buffer argument: the compiler could not bound its
+   accesses and no GPU_EXTENT gives them, so words 2 and 3 are 0 and the
+   runtime replaces them, at each launch, by the bounds of the object the
+   pointer points into (a heap block or a global), or runs the host loop
+   when it knows no such object.  Not an access: the record does not
+   spell it.  */
+#define GPU_ARG_OBJECT 4u
+
 #define GPU_ARG_KIND_MASK 0xffu
 #define GPU_ARG_FLAGS_SHIFT 8
 #define GPU_ARG_FLAGS_MASK 0xffu

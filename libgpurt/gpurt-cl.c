@@ -61,12 +61,17 @@ gpurt_cl_buffer_release (cl_mem mem)
 }
 
 /* Enqueue on QUEUE the copy of SIZE bytes from host SRC to MEM at OFFSET,
-   not waiting for it.  Returns 1, or 0 with WHY.  */
+   not waiting for it (a large one goes through pinned memory and has
+   read SRC on return: gpurt-stage.c).  Returns 1, or 0 with WHY.  */
 
 int
 gpurt_cl_write (cl_command_queue queue, cl_mem mem, size_t offset,
 		size_t size, const void *src, char *why)
 {
+  int staged = gpurt_stage_write (queue, mem, offset, size, src, why);
+
+  if (staged >= 0)
+    return staged;
   return GPURT_CL_CHECK (gpurt_cl.clEnqueueWriteBuffer (queue, mem, CL_FALSE,
 							offset, size, src, 0,
 							NULL, NULL),
@@ -88,7 +93,8 @@ gpurt_cl_copy (cl_command_queue queue, cl_mem src, size_t src_offset,
 }
 
 /* Enqueue on QUEUE the copy of SIZE bytes of MEM at OFFSET to host DST,
-   waiting for it when BLOCKING.  WHAT says what it was for.  Returns 1,
+   waiting for it when BLOCKING (a large one goes through pinned memory
+   and is always complete on return: gpurt-stage.c).  WHAT says what it was for.  Returns 1,
    or 0 with WHY.  */
 
 int
@@ -96,6 +102,17 @@ gpurt_cl_read (cl_command_queue queue, cl_mem mem, int blocking,
 	       size_t offset, size_t size, void *dst, char *why,
 	       const char *what)
 {
+  int staged = gpurt_stage_read (queue, mem, offset, size, dst, why);
+
+  if (staged >= 0)
+    {
+      if (!staged)
+	{
+	  size_t n = strlen (why);
+	  snprintf (why + n, GPURT_WHY_LEN - n, " %s", what);
+	}
+      return staged;
+    }
   return GPURT_CL_CHECK (gpurt_cl.clEnqueueReadBuffer (queue, mem,
 						       blocking ? CL_TRUE
 						       : CL_FALSE, offset,

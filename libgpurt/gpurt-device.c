@@ -36,7 +36,11 @@ struct gpurt_cl_funcs gpurt_cl;
 
 static void gpurt_device_identity (struct gpurt_device *dev);
 
-static pthread_once_t gpurt_device_once = PTHREAD_ONCE_INIT;
+/* Held while the device is chosen (by the start-up thread or the first
+   region), so that later callers wait for the choice; GPURT_DEVICE_
+   CHOOSING is set meanwhile, for a child of fork.  */
+static pthread_mutex_t gpurt_device_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int gpurt_device_choosing;
 static struct gpurt_device gpurt_the_device;
 static struct gpurt_device *gpurt_chosen;
 static atomic_int gpurt_device_selected;
@@ -618,7 +622,17 @@ gpurt_device_select (void)
 struct gpurt_device *
 gpurt_device_get (void)
 {
-  pthread_once (&gpurt_device_once, gpurt_device_select);
+  if (!atomic_load (&gpurt_device_selected))
+    {
+      pthread_mutex_lock (&gpurt_device_lock);
+      if (!atomic_load (&gpurt_device_selected))
+	{
+	  atomic_store (&gpurt_device_choosing, 1);
+	  gpurt_device_select ();
+	  atomic_store (&gpurt_device_choosing, 0);
+	}
+      pthread_mutex_unlock (&gpurt_device_lock);
+    }
   return gpurt_chosen;
 }
 
@@ -637,12 +651,26 @@ static int gpurt_forked;
    survive fork: the driver's threads and device connections stay with
    the parent.  When the parent had opened a device, the child's regions
    run on the host; a parent that had not chosen yet leaves the choice to
-   the child.  (A fork while another thread is choosing the device is not
-   supported: the child would wait for that choice forever.)  */
+   the child.  A fork while another thread (the start-up thread, most
+   likely) is choosing the device leaves the child on the host too: that
+   thread did not come along, and the driver's state it was building is
+   half made.  */
 
 void
 gpurt_device_atfork_child (void)
 {
+  pthread_mutex_init (&gpurt_device_lock, NULL);
+  if (atomic_load (&gpurt_device_choosing))
+    {
+      snprintf (gpurt_host_reason, sizeof gpurt_host_reason,
+		"this process was made by fork() while its parent was"
+		" setting up OpenCL, and OpenCL does not survive fork");
+      atomic_store (&gpurt_device_choosing, 0);
+      atomic_store (&gpurt_device_selected, 1);
+      gpurt_chosen = NULL;
+      gpurt_forked = 1;
+      return;
+    }
   if (gpurt_chosen == NULL)
     return;
   snprintf (gpurt_host_reason, sizeof gpurt_host_reason,
@@ -668,6 +696,9 @@ gpurt_device_host_reason (void)
 {
   return gpurt_host_reason;
 }
+
+/* Held around every program build (gpurt_region_build).  */
+static pthread_mutex_t gpurt_build_serial = PTHREAD_MUTEX_INITIALIZER;
 
 /* The build options for region R on DEV: the record's options, less
    -cl-fp32-correctly-rounded-divide-sqrt where DEV cannot honour it.
@@ -1003,7 +1034,12 @@ gpurt_region_build (struct gpurt_region *r, struct gpurt_device *dev,
   else
     {
       why[0] = '\0';
+      /* One build at a time in the process: PoCL's compiler crashes
+	 when two threads build programs at once (the start-up thread
+	 and a region of another kernel, seen with PoCL 3).  */
+      pthread_mutex_lock (&gpurt_build_serial);
       ok = gpurt_build_1 (r, dev, why);
+      pthread_mutex_unlock (&gpurt_build_serial);
       r->build_state = ok ? GPURT_BUILD_OK : GPURT_BUILD_FAILED;
       if (!ok)
 	{

@@ -62,7 +62,8 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_HOST_THREADS", "GPURT_VERIFY", "GPURT_VERIFY_RTOL",
   "GPURT_VERIFY_INJECT", "GPURT_CACHE_DIR", "GPURT_REDUCE_GROUPS",
   "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
-  "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC"
+  "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
+  "GPURT_INIT", "GPURT_PINNED"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -274,17 +275,44 @@ gpurt_env_read (void)
     }
   gpurt_env.reduce_stats = getenv ("GPURT_REDUCE_STATS") != NULL;
 
-  /* GPURT_ASYNC=1: launches that keep their results on the device
-     return once enqueued.  Off by default until it has been measured and
-     checked on a GPU (it is on PoCL, in the test suite).  */
-  gpurt_env.async = 0;
+  /* GPURT_ASYNC (default 1): launches that keep their results on the
+     device return once enqueued; the next sync point waits.  0 makes
+     every launch wait for its kernel.  On by default since it passed the
+     GPU check on an H100 and made a 2-D Jacobi 1.5x faster there
+     (bench/results/2026-11-24-h100-async.md).  */
+  gpurt_env.async = 1;
   s = getenv ("GPURT_ASYNC");
   if (s != NULL && *s != '\0')
     {
-      if (strcmp (s, "1") == 0)
-	gpurt_env.async = 1;
-      else if (strcmp (s, "0") != 0)
-	gpurt_message ("GPURT_ASYNC=%s is not 0 or 1; using 0", s);
+      if (strcmp (s, "0") == 0)
+	gpurt_env.async = 0;
+      else if (strcmp (s, "1") != 0)
+	gpurt_message ("GPURT_ASYNC=%s is not 0 or 1; using 1", s);
+    }
+
+  /* GPURT_INIT=eager (default): a thread started with the program
+     opens the device and loads the registered kernels before the first
+     region needs them (gpurt-startup.c); lazy: the first region does.  */
+  gpurt_env.init_lazy = 0;
+  s = getenv ("GPURT_INIT");
+  if (s != NULL && *s != '\0')
+    {
+      if (strcmp (s, "lazy") == 0)
+	gpurt_env.init_lazy = 1;
+      else if (strcmp (s, "eager") != 0)
+	gpurt_message ("GPURT_INIT=%s is not eager or lazy; using eager", s);
+    }
+
+  /* GPURT_PINNED: large copies through pinned memory (gpurt-stage.c);
+     by default on devices that are not the CPU.  */
+  gpurt_env.pinned = -1;
+  s = getenv ("GPURT_PINNED");
+  if (s != NULL && *s != '\0')
+    {
+      if (strcmp (s, "0") == 0 || strcmp (s, "1") == 0)
+	gpurt_env.pinned = *s - '0';
+      else if (strcmp (s, "auto") != 0)
+	gpurt_message ("GPURT_PINNED=%s is not 0, 1 or auto; using auto", s);
     }
 
   /* For the device heap, batching and a pretend-smaller device (read

@@ -137,6 +137,9 @@ struct gpurt_env
   int reduce_final_kernel;	/* GPURT_REDUCE_FINAL=kernel */
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
   int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */
+  int init_lazy;		/* GPURT_INIT=lazy: no start-up thread */
+  int pinned;			/* GPURT_PINNED: 0 off, 1 on, -1 not on a
+				   CPU device (default) */
   uint64_t heap_bytes;		/* GPURT_HEAP_BYTES, 0: default */
   uint64_t batch_bytes;		/* GPURT_BATCH_BYTES, 0: choose */
   uint64_t device_mem_limit;	/* GPURT_DEVICE_MEM_LIMIT, 0: none */
@@ -182,6 +185,15 @@ GPURT_HIDDEN cl_mem gpurt_cl_buffer (const struct gpurt_device *dev,
 				     cl_mem_flags flags, size_t size,
 				     char *why, const char *what);
 GPURT_HIDDEN void gpurt_cl_buffer_release (cl_mem mem);
+/* gpurt-stage.c: large copies through pinned memory; -1 when a copy is
+   not staged (the caller copies), 1 done, 0 failed with WHY.  */
+GPURT_HIDDEN int gpurt_stage_write (cl_command_queue queue, cl_mem mem,
+				    size_t offset, size_t size,
+				    const void *src, char *why);
+GPURT_HIDDEN int gpurt_stage_read (cl_command_queue queue, cl_mem mem,
+				   size_t offset, size_t size, void *dst,
+				   char *why);
+GPURT_HIDDEN void gpurt_stage_release (void);
 GPURT_HIDDEN int gpurt_cl_write (cl_command_queue queue, cl_mem mem,
 				 size_t offset, size_t size, const void *src,
 				 char *why);
@@ -286,6 +298,11 @@ GPURT_HIDDEN void gpurt_map_sync (struct gpurt_device *dev,
 				  struct gpurt_lane *lane);
 /* The host bytes [START, END) are about to be freed: drop LANE's kept
    mappings inside them without copying, sync those that reach beyond.  */
+/* gpurt-objects.c: the heap block or global the host pointer P points
+   into, [*START, *END); 0 when it knows none.  */
+GPURT_HIDDEN int gpurt_object_bounds (const void *p, uintptr_t *start,
+				      uintptr_t *end);
+
 GPURT_HIDDEN void gpurt_map_discard (struct gpurt_device *dev,
 				     struct gpurt_lane *lane, uint64_t start,
 				     uint64_t end);
@@ -412,6 +429,13 @@ struct gpurt_region
 };
 
 GPURT_HIDDEN struct gpurt_region *gpurt_region_get (const char *record);
+GPURT_HIDDEN struct gpurt_region *gpurt_region_first (void);
+GPURT_HIDDEN struct gpurt_region *gpurt_region_next (struct gpurt_region *r);
+
+/* gpurt-startup.c: the thread that opens the device and loads the
+   registered kernels before the first region (GPURT_INIT).  */
+GPURT_HIDDEN void gpurt_startup_begin (void);
+GPURT_HIDDEN void gpurt_startup_atfork_child (void);
 
 /* GPURT_VERIFY=1 (gpurt-verify.c): run the region on the device and with
    HOST, compare, keep the host's results.  Returns 1 when both ran, 0

@@ -34,6 +34,7 @@ gpurt_lane_release (void *lane_ptr)
   if (lane->async_pending)
     gpurt_lane_wait (lane);
   gpurt_map_sync (lane->dev, lane);
+  gpurt_stage_release ();
   for (i = 0; i < lane->nkernels; i++)
     {
       struct gpurt_lane_kernel *lk = &lane->kernels[i];

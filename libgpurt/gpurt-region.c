@@ -137,3 +137,30 @@ gpurt_region_foreach (void (*fn) (struct gpurt_region *, void *), void *data)
     fn (r, data);
   pthread_mutex_unlock (&gpurt_registry_lock);
 }
+
+/* The first registered region, or NULL; with gpurt_region_next, walks
+   the regions in registration order while others are being added.  */
+
+struct gpurt_region *
+gpurt_region_first (void)
+{
+  struct gpurt_region *r;
+
+  pthread_mutex_lock (&gpurt_registry_lock);
+  r = gpurt_region_list;
+  pthread_mutex_unlock (&gpurt_registry_lock);
+  return r;
+}
+
+/* The region registered after R, or NULL.  */
+
+struct gpurt_region *
+gpurt_region_next (struct gpurt_region *r)
+{
+  struct gpurt_region *next;
+
+  pthread_mutex_lock (&gpurt_registry_lock);
+  next = r->list_next;
+  pthread_mutex_unlock (&gpurt_registry_lock);
+  return next;
+}

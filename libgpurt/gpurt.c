@@ -8,9 +8,10 @@
    (returns 0).  Whether a failure is reported, counted or fatal is
    decided in one place, gpurt_fallback, after GPURT_FALLBACK (SPEC 5).
 
-   Initialisation is lazy (pthread_once) because gpurt_register is called
-   from constructors of the program's objects, possibly before any
-   constructor of libgpurt itself.  */
+   Initialisation is on first use (pthread_once) because gpurt_register
+   is called from constructors of the program's objects, possibly before
+   any constructor of libgpurt itself; the first registration also starts
+   the thread that opens the device (gpurt-startup.c).  */
 
 #include "gpurt-internal.h"
 
@@ -90,6 +91,7 @@ gpurt_atfork_child (void)
   gpurt_region_atfork_child ();
   gpurt_host_atfork_child ();
   gpurt_device_atfork_child ();
+  gpurt_startup_atfork_child ();
   atomic_store (&gpurt_fork_noted, 0);
 }
 
@@ -464,6 +466,42 @@ gpurt_check_call (const struct gpurt_region *r, const uint64_t *args,
   return 1;
 }
 
+/* Bound each buffer argument of region R that the compiler marked
+   GPU_ARG_OBJECT by the object its pointer points into: words 2 and 3 of
+   its record in ARGS (NARGS of them) become the object's start and end,
+   relative to the pointer.  Returns 0, with the reason in WHY, when some
+   pointer points into no object the runtime knows.  */
+
+static int
+gpurt_bound_objects (struct gpurt_region *r, uint64_t *args, unsigned nargs,
+		     char *why)
+{
+  unsigned k;
+
+  for (k = 0; k < nargs && k < r->nargs; k++)
+    {
+      uint64_t *a = args + 4 * (size_t) k;
+      uintptr_t p = (uintptr_t) a[1], start, end;
+
+      if (GPU_ARG_WORD0_KIND (a[0]) != GPU_ARG_BUFFER
+	  || !(GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_OBJECT))
+	continue;
+      if (!gpurt_object_bounds ((const void *) p, &start, &end))
+	{
+	  gpurt_set_why (why, "argument %u (%s): the compiler could not bound"
+			 " its accesses and it points into no heap block or"
+			 " variable the runtime knows (the stack, memory of"
+			 " another allocator or of mmap, a variable of a"
+			 " stripped executable); declare it with GPU_EXTENT",
+			 k, r->args[k].name);
+	  return 0;
+	}
+      a[2] = (uint64_t) (int64_t) (start - p);
+      a[3] = (uint64_t) (int64_t) (end - p);
+    }
+  return 1;
+}
+
 /* Run the loop nest described by the region record REGION on the device:
    ARGS holds 4 * NARGS words (docs/ABI.md section 3; bit 31 of NARGS,
    GPURT_NARGS_RANGES_INVALID, sends the launch to the host), N0, N1, N2
@@ -540,7 +578,8 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
 		     " fp64", dev->name);
       return gpurt_fallback (r, 0, why);
     }
-  if (!gpurt_check_call (r, args, nargs, n, why))
+  if (!gpurt_bound_objects (r, args, nargs, why)
+      || !gpurt_check_call (r, args, nargs, n, why))
     return gpurt_fallback (r, 0, why);
   if (!gpurt_region_build (r, dev, why))
     return gpurt_fallback (r, 0, why);
@@ -606,6 +645,7 @@ gpurt_register (const char *region)
 {
   gpurt_init ();
   gpurt_region_get (region);
+  gpurt_startup_begin ();
 }
 
 /* The calling thread's lane when it keeps data on the device, its

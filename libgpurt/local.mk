@@ -17,6 +17,9 @@ libgpurt_la_SOURCES = \
 	libgpurt/gpurt-record.h \
 	libgpurt/gpurt-device.c \
 	libgpurt/gpurt-map.c \
+	libgpurt/gpurt-objects.c \
+	libgpurt/gpurt-startup.c \
+	libgpurt/gpurt-stage.c \
 	libgpurt/gpurt-buffers.c \
 	libgpurt/gpurt-cl.c \
 	libgpurt/gpurt-lane.c \

@@ -73,6 +73,9 @@ struct gpu_capture
   tree lo0, hi0, stride;
   bool unbounded;		/* Some access could not be bounded.  */
   location_t unbounded_loc;	/* Where.  */
+  /* UNBOUNDED and no GPU_EXTENT: the runtime bounds the accesses by the
+     object the pointer points into (GPU_ARG_OBJECT); LO and HI are 0.  */
+  bool object_bound;
 };
 
 /* A memory reference of the region through a buffer parameter.  */

@@ -17,6 +17,8 @@ struct gpu_options
   bool no_private;		/* no-private (reserved).  */
   bool no_batch;		/* no-batch (reserved).  */
   bool no_transfer_elim;	/* no-transfer-elim: no gpu_hostsync.  */
+  bool no_object_bounds;	/* no-object-bounds: a pointer the compiler
+				   cannot bound needs GPU_EXTENT.  */
   bool no_speculate;		/* no-speculate (reserved).  */
   bool no_two_level;		/* no-two-level: inner marked loops run
 				   serially in each work-item.  */

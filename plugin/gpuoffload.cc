@@ -21,6 +21,7 @@ static struct plugin_info gpu_plugin_info = {
   "Options: -fplugin-arg-gpuoffload-dump-cl=DIR, -fplugin-arg-gpuoffload-werror,\n"
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
   "  no-local-mem, no-tile, tile=N, no-private, no-batch, no-transfer-elim,\n"
+  "  no-object-bounds,\n"
   "  no-speculate, device-version=1.2"
 };
 
@@ -173,6 +174,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_batch = true;
       else if (!strcmp (key, "no-transfer-elim"))
 	gpu_opts.no_transfer_elim = true;
+      else if (!strcmp (key, "no-object-bounds"))
+	gpu_opts.no_object_bounds = true;
       else if (!strcmp (key, "no-speculate"))
 	gpu_opts.no_speculate = true;
       else if (!strcmp (key, "no-two-level"))

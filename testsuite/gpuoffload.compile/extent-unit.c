@@ -1,6 +1,6 @@
-/* extent-unit.c: the remark asking for GPU_EXTENT says what its count counts: objects of the pointed-to type, rows of 800 bytes for double (*c)[100] (issue: users read it as elements and gave 100 times the array).  */
+/* extent-unit.c: with run-time object bounds off (no-object-bounds), the remark asking for GPU_EXTENT says what its count counts: objects of the pointed-to type, rows of 800 bytes for double (*c)[100] (issue: users read it as elements and gave 100 times the array).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-missed" } */
+/* { dg-options "-O2 -fopt-info-loop-missed -fplugin-arg-gpuoffload-no-object-bounds" } */
 #include <gpuoffload.h>
 
 #define N 100

@@ -337,6 +337,40 @@ clGetProgramInfo (cl_program p, cl_program_info i, size_t s, void *v,
   CALL_INT (clGetProgramInfo, p, i, s, v, r);
 }
 
+EXPORT void *
+clEnqueueMapBuffer (cl_command_queue q, cl_mem m, cl_bool b, cl_map_flags f,
+		    size_t o, size_t s, cl_uint n, const cl_event *w,
+		    cl_event *e, cl_int *err)
+{
+  CALL_OBJ (clEnqueueMapBuffer, err, q, m, b, f, o, s, n, w, e, err);
+}
+
+EXPORT cl_int
+clEnqueueUnmapMemObject (cl_command_queue q, cl_mem m, void *p, cl_uint n,
+			 const cl_event *w, cl_event *e)
+{
+  CALL_INT (clEnqueueUnmapMemObject, q, m, p, n, w, e);
+}
+
+EXPORT cl_int
+clWaitForEvents (cl_uint n, const cl_event *w)
+{
+  CALL_INT (clWaitForEvents, n, w);
+}
+
+EXPORT cl_int
+clFlush (cl_command_queue q)
+{
+  CALL_INT (clFlush, q);
+}
+
+EXPORT cl_int
+clGetCommandQueueInfo (cl_command_queue q, cl_command_queue_info i,
+		       size_t s, void *v, size_t *r)
+{
+  CALL_INT (clGetCommandQueueInfo, q, i, s, v, r);
+}
+
 /* Every entry point of gpurt-cl-funcs.def has a wrapper here, with the
    prototype <CL/cl.h> gives it.  */
 #define GPURT_CL_FUNC(RET, NAME, PARAMS)				\

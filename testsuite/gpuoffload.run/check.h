@@ -262,4 +262,18 @@ check_ran_on_device_at (const char *file, int line, long long n)
 # define CHECK_RAN_ON_DEVICE(n) ((void) (n))
 #endif
 
+/* For a test that starts child processes which use the device
+   themselves: a GPU in exclusive-process compute mode serves one process
+   at a time, so this process must not open it at start-up (libgpurt's
+   default, GPURT_INIT=eager) and must start such children before its own
+   first region.  Put CHECK_CHILDREN_USE_DEVICE at file scope: it sets
+   GPURT_INIT=lazy, unless the environment says otherwise, before the
+   constructors that register the regions run.  */
+#define CHECK_CHILDREN_USE_DEVICE \
+  __attribute__ ((constructor (101))) static void \
+  check_init_lazy (void) \
+  { \
+    setenv ("GPURT_INIT", "lazy", 0); \
+  }
+
 #endif /* CHECK_H */

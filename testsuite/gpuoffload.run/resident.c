@@ -1,5 +1,8 @@
-/* resident.c: data stays on the device between regions (gpu_hostsync and the runtime's map), and the host still sees exactly what the serial program would.  Jacobi time loops with both sweeps in one function, and with each sweep in a function of its own called from the loop; the same with host code between the steps that reads an element, writes an element, prints an element, memcpy's into the array; an array freed and allocated again at the same size; two threads each running a time loop over a shared read-only array.  Compared with serial loops at sizes that fit no work-group.  Everything runs again in a child with GPURT_ASYNC=1.  On the device, a child run with GPURT_PROFILE checks the bytes moved: both Jacobi loops upload their arrays once and bring them back once, whatever the number of steps.  */
+/* resident.c: data stays on the device between regions (gpu_hostsync and the runtime's map), and the host still sees exactly what the serial program would.  Jacobi time loops with both sweeps in one function, and with each sweep in a function of its own called from the loop; the same with host code between the steps that reads an element, writes an element, prints an element, memcpy's into the array; an array freed and allocated again at the same size; two threads each running a time loop over a shared read-only array.  Compared with serial loops at sizes that fit no work-group.  Everything runs again in a child with GPURT_ASYNC=0 (the default is 1).  On the device, a child run with GPURT_PROFILE checks the bytes moved: both Jacobi loops upload their arrays once and bring them back once, whatever the number of steps.  */
 #include "check.h"
+
+/* Its children run regions on the device.  */
+CHECK_CHILDREN_USE_DEVICE
 #include <pthread.h>
 #include <sys/wait.h>
 
@@ -376,24 +379,24 @@ test_bytes (const char *self)
 	 d2h, once);
 }
 
-/* Everything below again in a child with GPURT_ASYNC=1 (regions that keep
-   their data return once their kernel is queued), before this process
-   opens the device.  */
+/* Everything below again in a child with GPURT_ASYNC=0 (regions that keep
+   their data wait for their kernel instead of returning once it is
+   queued, the default), before this process opens the device.  */
 static void
-test_async (const char *self)
+test_waiting_launches (const char *self)
 {
   fflush (NULL);
   pid_t pid = fork ();
   CHECK (pid >= 0, "fork");
   if (pid == 0)
     {
-      putenv ((char *) "GPURT_ASYNC=1");
+      putenv ((char *) "GPURT_ASYNC=0");
       execl (self, self, "--all", (char *) NULL);
       _exit (127);
     }
   int status;
   CHECK (waitpid (pid, &status, 0) == pid && WIFEXITED (status)
-	 && WEXITSTATUS (status) == 0, "the GPURT_ASYNC=1 run failed (%#x)",
+	 && WEXITSTATUS (status) == 0, "the GPURT_ASYNC=0 run failed (%#x)",
 	 status);
 }
 
@@ -411,7 +414,7 @@ main (int argc, char **argv)
   if (argc == 1)
     {
       test_bytes (argv[0]);
-      test_async (argv[0]);
+      test_waiting_launches (argv[0]);
     }
   static const int sizes[] = { 0, 1, 2, 3, 7, 97, 1000, 4099 };
   for (unsigned s = 0; s < sizeof sizes / sizeof *sizes; s++)

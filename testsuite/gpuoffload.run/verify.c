@@ -1,5 +1,8 @@
 /* verify.c: GPURT_VERIFY=1 runs each region on the device and on the host and compares.  Re-run with it set, a float region, an integer region with stepped stores and a region with an integer sum and a float max (GPU_REDUCE: once counted twice under verify) agree, say nothing and give the serial results; with the test hook GPURT_VERIFY_INJECT=17 (which corrupts element 17 of the device's first result) each reports region, array and index of the difference, and the program still gets the host's (right) results.  */
 #include "check.h"
+
+/* Its children run regions on the device.  */
+CHECK_CHILDREN_USE_DEVICE
 #include <sys/wait.h>
 
 static void

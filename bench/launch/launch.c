@@ -1,0 +1,198 @@
+/* launch.c -- start-up and launch cost (issue 15): the time from main to
+   the end of the first region after the host has worked WORK seconds
+   (the start-up cost a program pays), and launches per second of a
+   region inside a host loop, its data on the device: one element
+   ("empty"), and 1000 elements ("small").
+
+   One source, three builds (bench/launch/launch.sh):
+     ours    gcc -fplugin=gpuoffload (marked loops, data kept on the device
+             by gpu_hostsync between launches),
+     nvptx   gcc -fopenmp -foffload=nvptx-none -DBENCH_NVPTX
+             (target teams distribute parallel for inside target data),
+     ocl     -DBENCH_OCL: the same kernel enqueued by hand in the loop,
+             one clFinish at the end.
+   Prints "RESULT,variant,what,value,unit" lines; checks every result.  */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef BENCH_OCL
+# define CL_TARGET_OPENCL_VERSION 120
+# include <CL/cl.h>
+#else
+# include <gpuoffload.h>
+#endif
+
+#if defined BENCH_OCL
+static const char *variant = "ocl";
+#elif defined BENCH_NVPTX
+static const char *variant = "nvptx";
+#else
+static const char *variant = "ours";
+#endif
+
+static double
+now (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+#ifdef BENCH_OCL
+static cl_context ctx;
+static cl_command_queue q;
+static cl_kernel kern;
+
+#define OK(call) do { cl_int e_ = (call); if (e_ != CL_SUCCESS) { \
+  fprintf (stderr, "%s failed: %d\n", #call, e_); exit (1); } } while (0)
+
+static void
+ocl_setup (void)
+{
+  cl_platform_id plats[8];
+  cl_uint np = 0;
+  cl_device_id dev = NULL;
+  cl_int e;
+  OK (clGetPlatformIDs (8, plats, &np));
+  for (cl_uint i = 0; i < np && !dev; i++)
+    if (clGetDeviceIDs (plats[i], CL_DEVICE_TYPE_GPU, 1, &dev, NULL)
+	!= CL_SUCCESS)
+      dev = NULL;
+  for (cl_uint i = 0; i < np && !dev; i++)
+    if (clGetDeviceIDs (plats[i], CL_DEVICE_TYPE_ALL, 1, &dev, NULL)
+	!= CL_SUCCESS)
+      dev = NULL;
+  if (!dev)
+    {
+      fprintf (stderr, "no OpenCL device\n");
+      exit (1);
+    }
+  ctx = clCreateContext (NULL, 1, &dev, NULL, NULL, &e);
+  OK (e);
+  q = clCreateCommandQueue (ctx, dev, 0, &e);
+  OK (e);
+  const char *src =
+    "__kernel void bump (long n, __global int *v)\n"
+    "{ long i = get_global_id (0); if (i < n) v[i] += (int) (i & 7); }\n";
+  cl_program p = clCreateProgramWithSource (ctx, 1, &src, NULL, &e);
+  OK (e);
+  OK (clBuildProgram (p, 1, &dev, "", NULL, NULL));
+  kern = clCreateKernel (p, "bump", &e);
+  OK (e);
+}
+
+/* K launches of bump over N elements of V, kept on the device.  */
+static void
+bump_loop (long k, long n, int *v)
+{
+  cl_int e;
+  cl_mem b = clCreateBuffer (ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+			     n * sizeof *v, v, &e);
+  OK (e);
+  size_t g = (size_t) (n + 127) / 128 * 128, l = 128;
+  for (long j = 0; j < k; j++)
+    {
+      OK (clSetKernelArg (kern, 0, sizeof n, &n));
+      OK (clSetKernelArg (kern, 1, sizeof b, &b));
+      OK (clEnqueueNDRangeKernel (q, kern, 1, NULL, &g, &l, 0, NULL, NULL));
+    }
+  OK (clEnqueueReadBuffer (q, b, CL_TRUE, 0, n * sizeof *v, v, 0, NULL,
+			   NULL));
+  OK (clReleaseMemObject (b));
+}
+#else
+/* One launch over N elements of V.  */
+static void
+bump (long n, int *v)
+{
+# ifdef BENCH_NVPTX
+#  pragma omp target teams distribute parallel for
+# endif
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    v[i] += (int) (i & 7);
+}
+
+static void
+bump_loop (long k, long n, int *v)
+{
+# ifdef BENCH_NVPTX
+#  pragma omp target data map(tofrom: v[0:n])
+# endif
+  for (long j = 0; j < k; j++)
+    bump (n, v);
+}
+#endif
+
+static void
+check (long k, long n, const int *v, const int *v0, const char *what)
+{
+  for (long i = 0; i < n; i++)
+    if (v[i] != v0[i] + (int) (k * (i & 7)))
+      {
+	fprintf (stderr, "%s: v[%ld] = %d, want %d\n", what, i, v[i],
+		 v0[i] + (int) (k * (i & 7)));
+	exit (1);
+      }
+}
+
+/* Launches per second of K launches over N elements.  */
+static void
+rate (const char *what, long k, long n)
+{
+  int *v = malloc (n * sizeof *v), *v0 = malloc (n * sizeof *v0);
+  for (long i = 0; i < n; i++)
+    v[i] = v0[i] = (int) (i * 2654435761u % 1000);
+  bump_loop (10, n, v);		/* warm up */
+  for (long i = 0; i < n; i++)
+    v0[i] += (int) (10 * (i & 7));
+  double t0 = now ();
+  bump_loop (k, n, v);
+  double t = now () - t0;
+  check (k, n, v, v0, what);
+  printf ("RESULT,%s,%s,%.0f,launches/s\n", variant, what, k / t);
+  printf ("RESULT,%s,%s-us,%.2f,us/launch\n", variant, what, t / k * 1e6);
+  free (v);
+  free (v0);
+}
+
+int
+main (int argc, char **argv)
+{
+  double t_main = now ();
+  double work = argc > 1 ? atof (argv[1]) : 1.0;
+  long k = argc > 2 ? atol (argv[2]) : 20000;
+
+  /* The host's own set-up, WORK seconds of it.  */
+  struct timespec pause = { (time_t) work,
+			    (long) ((work - (time_t) work) * 1e9) };
+  nanosleep (&pause, NULL);
+  double t_work = now ();
+
+  long n = 1000;
+  int *v = malloc (n * sizeof *v), *v0 = malloc (n * sizeof *v0);
+  for (long i = 0; i < n; i++)
+    v[i] = v0[i] = (int) i;
+#ifdef BENCH_OCL
+  ocl_setup ();
+#endif
+  bump_loop (1, n, v);
+  double t_first = now ();
+  check (1, n, v, v0, "first");
+  bump_loop (1, n, v);
+  double t_second = now ();
+  check (2, n, v, v0, "second");
+  printf ("RESULT,%s,main-to-first-ms,%.2f,ms (host work %.2f s)\n",
+	  variant, (t_first - t_main) * 1e3, work);
+  printf ("RESULT,%s,first-region-ms,%.3f,ms\n", variant,
+	  (t_first - t_work) * 1e3);
+  printf ("RESULT,%s,second-region-ms,%.3f,ms\n", variant,
+	  (t_second - t_first) * 1e3);
+  rate ("empty", k, 1);
+  rate ("small", k, 1000);
+  free (v);
+  free (v0);
+  return 0;
+}

@@ -1,0 +1,50 @@
+#!/bin/bash
+# bench/launch/launch.sh -- start-up and launch cost side by side in one
+# GPU run (issue 15): launch.c built as ours (default start-up thread,
+# and again with GPURT_INIT=lazy), hand-written OpenCL (ocl) and GCC's
+# nvptx offload (nvptx).
+#
+#   bash bench/launch/launch.sh build          here, after `make'
+#   bash bench/launch/launch.sh run [OUTDIR]   on the GPU machine
+#                                              (gpu-pack carried)
+# Prints and writes OUTDIR/launch.txt: "ROUND RESULT,variant,what,value,
+# unit" lines, two rounds, variants alternated.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+pack=$top/gpu-pack/launch
+src=$top/bench/launch/launch.c
+
+if [ "${1:-run}" = build ]; then
+  mkdir -p "$pack/lib"
+  for l in libgomp.so.1 libgomp-plugin-nvptx.so.1; do
+    cp -L "$(gcc -print-file-name=$l)" "$pack/lib/" || exit 1
+  done
+  gcc -O2 -I"$top/include" -fplugin="$top/.libs/gpuoffload.so" \
+    -fplugin-arg-gpuoffload-werror "$src" -L"$top/.libs" -lgpurt \
+    -Wl,-rpath,'$ORIGIN/lib' -o "$pack/launch.ours" || exit 1
+  cp -L "$top"/.libs/libgpurt.so.0 "$pack/lib/"
+  gcc -O2 -DBENCH_OCL -I"$top/include" "$src" -lOpenCL -o "$pack/launch.ocl" || exit 1
+  PATH=/usr/bin:/bin gcc -O2 -DBENCH_NVPTX -I"$top/include" -fopenmp -foffload=nvptx-none \
+    -fcf-protection=none "$src" -Wl,-rpath,'$ORIGIN/lib' \
+    -o "$pack/launch.nvptx" || exit 1
+  echo "built into $pack"
+  exit 0
+fi
+
+out=${2:-${OUT:-/tmp}}
+mkdir -p "$out" /tmp/icd
+echo libnvidia-opencl.so.1 >/tmp/icd/nvidia.icd
+export OCL_ICD_VENDORS=/tmp/icd LD_LIBRARY_PATH=$pack/lib
+# The program cache warm for ours (the first run fills it): the start-up
+# cost measured is the context and the cached program's load.
+export GPURT_CACHE_DIR=/tmp/gpurt-launch-cache
+GPURT_DEVICE=gpu "$pack/launch.ours" 0 100 >/dev/null 2>&1
+for round in 1 2; do
+  for v in ours ours-lazy ocl nvptx; do
+    b=$v e=GPURT_INIT=eager
+    [ $v = ours-lazy ] && { b=ours; e=GPURT_INIT=lazy; }
+    env $e GPURT_DEVICE=gpu GPURT_FALLBACK=abort timeout 120 \
+      "$pack/launch.$b" 1.0 20000 2>>"$out/launch-err.txt" \
+      | sed "s/^RESULT,ours,/RESULT,$v,/; s/^/$round /"
+  done
+done | tee "$out/launch.txt"
