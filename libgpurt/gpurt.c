@@ -283,10 +283,12 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     {
       /* Two levels: a 1-D launch of one work-group per iteration of the
 	 outer nest, each of the largest power of two work-items the
-	 record, the kernel and the device allow.  */
+	 record, GPURT_GROUP_SIZE, the kernel and the device allow.  */
       size_t l = 1, limit = r->group_wg;
       uint64_t groups = n[0] * n[1] * n[2];
 
+      if (gpurt_env.group_size != 0 && gpurt_env.group_size < limit)
+	limit = gpurt_env.group_size;
       if (r->kernel_work_group_size < limit)
 	limit = r->kernel_work_group_size;
       if (dev->max_work_item_sizes[0] != 0

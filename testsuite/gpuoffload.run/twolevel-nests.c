@@ -10,8 +10,13 @@
    inner loops stepping down by 2 and up by 3, and a 2-D outer nest
    around an inner loop.  Shapes include
    empty ranges and sizes no work-group size divides; every result is
-   compared with the same loops run serially.  */
+   compared with the same loops run serially, also in children whose
+   work-groups have 1 and 8 work-items (GPURT_GROUP_SIZE).  */
 #include "check.h"
+#include <sys/wait.h>
+
+/* The children below open the device: this process must not before.  */
+CHECK_CHILDREN_USE_DEVICE
 
 static const long shapes[][3] = {
   { 0, 4, 3 }, { 3, 0, 2 }, { 2, 3, 0 }, { 1, 1, 1 }, { 5, 7, 3 },
@@ -179,10 +184,38 @@ dot2d_ref (long ni, long nj, long nk, const double *A, const double *B,
   DOT_BODY (, )
 }
 
+/* Everything again in children with work-groups of 1 and of 8
+   work-items (GPURT_GROUP_SIZE): the results must not depend on the size
+   the runtime chooses.  */
+static void
+test_group_sizes (const char *self)
+{
+  static const char *const sizes[] = { "GPURT_GROUP_SIZE=1",
+				       "GPURT_GROUP_SIZE=8" };
+  for (int k = 0; k < 2; k++)
+    {
+      fflush (NULL);
+      pid_t pid = fork ();
+      CHECK (pid >= 0, "fork");
+      if (pid == 0)
+	{
+	  putenv ((char *) sizes[k]);
+	  execl (self, self, "--child", (char *) NULL);
+	  _exit (127);
+	}
+      int status;
+      CHECK (waitpid (pid, &status, 0) == pid && WIFEXITED (status)
+	     && WEXITSTATUS (status) == 0, "the %s run failed (%#x)",
+	     sizes[k], status);
+    }
+}
+
 int
-main (void)
+main (int argc, char **argv)
 {
   check_init ();
+  if (argc < 2)
+    test_group_sizes (argv[0]);
   for (int q = 0; q < NSH; q++)
     {
       long n = shapes[q][0], m = shapes[q][1], k = shapes[q][2];
