@@ -1455,6 +1455,83 @@ host_only_region (function *fun, class loop *outer)
   return r;
 }
 
+/* The user-level name of the array the data reference DR reaches.  */
+
+static const char *
+dr_name (data_reference_p dr)
+{
+  tree b = DR_BASE_ADDRESS (dr);
+  if (!b)
+    return "<memory>";
+  STRIP_NOPS (b);
+  while (TREE_CODE (b) == POINTER_PLUS_EXPR)
+    {
+      b = TREE_OPERAND (b, 0);
+      STRIP_NOPS (b);
+    }
+  return gpu_value_name (b);
+}
+
+/* Does GCC's dependence analysis prove that an iteration of the marked
+   loop LOOP touches memory that another iteration of it writes (a
+   dependence at a known, nonzero distance in LOOP, as in
+   a[i] = a[i + 1] + 1)?  Then warn, naming the array, and return true.  */
+
+static bool
+warn_carried_dependence (class loop *loop)
+{
+  auto_vec<loop_p, 3> nest;
+  vec<data_reference_p> datarefs = vNULL;
+  vec<ddr_p> ddrs = vNULL;
+  bool warned = false;
+  nest.safe_push (loop);
+  if (find_data_references_in_loop (loop, &datarefs) == chrec_dont_know)
+    {
+      free_data_refs (datarefs);
+      return false;
+    }
+  if (compute_all_dependences (datarefs, &ddrs, nest, false))
+    for (unsigned i = 0; !warned && i < ddrs.length (); i++)
+      {
+	ddr_p ddr = ddrs[i];
+	if (DDR_ARE_DEPENDENT (ddr) != NULL_TREE
+	    || DDR_NUM_DIST_VECTS (ddr) == 0)
+	  continue;
+	data_reference_p a = DDR_A (ddr), b = DDR_B (ddr);
+	if (DR_IS_READ (a) && DR_IS_READ (b))
+	  continue;
+	/* Objects of the function are each work-item's own.  */
+	tree base = get_base_address (DR_REF (a));
+	if (base && DECL_P (base)
+	    && auto_var_in_fn_p (base, current_function_decl))
+	  continue;
+	for (unsigned v = 0; !warned && v < DDR_NUM_DIST_VECTS (ddr); v++)
+	  {
+	    lambda_vector dist = DDR_DIST_VECT (ddr, v);
+	    if (dist[0] == 0)
+	      continue;
+	    data_reference_p w = DR_IS_WRITE (a) ? a : b;
+	    data_reference_p o = w == a ? b : a;
+	    location_t loc = gimple_location (DR_STMT (o));
+	    if (loc == UNKNOWN_LOCATION)
+	      loc = find_loop_location (loop).get_location_t ();
+	    warning_at (loc, 0, "this %<GPU_PARALLEL%> loop %s an element of "
+			"%qs that another of its iterations writes (%d "
+			"iteration%s apart), so its iterations are not "
+			"independent; remove the marker", DR_IS_READ (o)
+			? "reads" : "writes", dr_name (w),
+			(int) (dist[0] < 0 ? -dist[0] : dist[0]),
+			dist[0] == 1 || dist[0] == -1 ? "" : "s");
+	    gpu_dump_reason ("FAILED", loc, "wrongly marked loop: a dependence "
+			     "between its iterations");
+	    warned = true;
+	  }
+      }
+  free_dependence_relations (ddrs);
+  free_data_refs (datarefs);
+  return warned;
+}
+
 /* Is the marking of LOOP, a GPU_PARALLEL loop, provably wrong: does a
    statement of its body (not of a loop inside it) store, in every
    iteration that runs it, to the same location of memory outside the
@@ -1519,6 +1596,8 @@ warn_wrong_marking (class loop *loop)
 	}
     }
   free (body);
+  if (!warned)
+    warned = warn_carried_dependence (loop);
   return warned;
 }
 
@@ -1736,7 +1815,7 @@ find_inner (struct gpu_region *r)
 	w = "its condition has side effects or it leaves other than through "
 	  "its condition";
       else if (warn_wrong_marking (cands[i]))
-	w = "every iteration stores to the same location";
+	w = "its iterations are not independent (see the warning)";
       else
 	w = gpu_twolevel_check_inner (r, cands[i], iv);
       if (w)

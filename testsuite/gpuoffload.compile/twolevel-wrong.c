@@ -5,7 +5,9 @@
    removing the marker (issue 14 item 3).  An inner marked loop so marked
    runs serially in each work-item, with a missed remark.  A store of the
    same value from every iteration (a flag) is no such proof: no
-   warning.  */
+   warning.  A loop whose iterations read what others write at a distance
+   GCC's dependence analysis proves (a[i] = a[i + 1] + 1) is warned about
+   too; an in-place update (distance 0) is not.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-missed" } */
 #include <gpuoffload.h>
@@ -36,8 +38,22 @@ many (int nsys, int n, const double *A GPU_EXTENT (n * n),
   for (int s GPU_PARALLEL = 0; s < nsys; s++)
     for (int i = 0; i < n; i++)
       {
-	for (int j GPU_PARALLEL = 0; j < i; j++) /* { dg-missed "inner GPU_PARALLEL loop runs serially in each work-item: every iteration stores to the same location" } */
+	for (int j GPU_PARALLEL = 0; j < i; j++) /* { dg-missed "inner GPU_PARALLEL loop runs serially in each work-item: its iterations are not independent \\(see the warning\\)" } */
 	  x[s * n + i] -= A[i * n + j] * x[s * n + j]; /* { dg-warning "stores a different value to the same element of .x." } */
 	x[s * n + i] /= A[i * n + i];
       }
+}
+
+void
+shift (int n, float *a)
+{
+  for (int i GPU_PARALLEL = 0; i < n - 1; i++)
+    a[i] = a[i + 1] + 1; /* { dg-warning "this .GPU_PARALLEL. loop reads an element of .a. that another of its iterations writes \\(1 iteration apart\\), so its iterations are not independent; remove the marker" } */
+}
+
+void
+in_place (int n, float *a, const float *b)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    a[i] = b[i] + a[i];
 }
