@@ -1483,14 +1483,50 @@ warn_carried_dependence (class loop *loop)
   auto_vec<loop_p, 3> nest;
   vec<data_reference_p> datarefs = vNULL;
   vec<ddr_p> ddrs = vNULL;
-  bool warned = false;
+  bool warned = false, ok = true;
   nest.safe_push (loop);
-  if (find_data_references_in_loop (loop, &datarefs) == chrec_dont_know)
+  /* The references of the statements of LOOP itself (not of loops inside
+     it, whose iterations the distances would not describe) to memory
+     outside the function's own objects; a call makes the answer
+     unknown.  */
+  basic_block *body = get_loop_body (loop);
+  for (unsigned i = 0; ok && i < loop->num_nodes; i++)
     {
-      free_data_refs (datarefs);
-      return false;
+      if (body[i]->loop_father != loop)
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   ok && !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt) || !gimple_vuse (stmt)
+	      || gimple_clobber_p (stmt))
+	    continue;
+	  if (!is_gimple_assign (stmt) || gimple_has_volatile_ops (stmt))
+	    {
+	      ok = false;
+	      continue;
+	    }
+	  bool st = gimple_store_p (stmt);
+	  tree ref = st ? gimple_assign_lhs (stmt) : gimple_assign_rhs1 (stmt);
+	  if (!st && !gimple_assign_load_p (stmt))
+	    continue;
+	  tree base = get_base_address (ref);
+	  if (base && TREE_CODE (base) == MEM_REF
+	      && TREE_CODE (TREE_OPERAND (base, 0)) == ADDR_EXPR)
+	    base = TREE_OPERAND (TREE_OPERAND (base, 0), 0);
+	  if (!base || (DECL_P (base)
+			&& auto_var_in_fn_p (base, current_function_decl)))
+	    continue;
+	  data_reference_p dr = create_data_ref (loop_preheader_edge (loop),
+						 loop, ref, stmt, !st, false);
+	  if (!dr)
+	    ok = false;
+	  else
+	    datarefs.safe_push (dr);
+	}
     }
-  if (compute_all_dependences (datarefs, &ddrs, nest, false))
+  free (body);
+  if (ok && compute_all_dependences (datarefs, &ddrs, nest, false))
     for (unsigned i = 0; !warned && i < ddrs.length (); i++)
       {
 	ddr_p ddr = ddrs[i];
@@ -1499,11 +1535,6 @@ warn_carried_dependence (class loop *loop)
 	  continue;
 	data_reference_p a = DDR_A (ddr), b = DDR_B (ddr);
 	if (DR_IS_READ (a) && DR_IS_READ (b))
-	  continue;
-	/* Objects of the function are each work-item's own.  */
-	tree base = get_base_address (DR_REF (a));
-	if (base && DECL_P (base)
-	    && auto_var_in_fn_p (base, current_function_decl))
 	  continue;
 	for (unsigned v = 0; !warned && v < DDR_NUM_DIST_VECTS (ddr); v++)
 	  {
