@@ -145,7 +145,17 @@ instantiate (struct gpu_region *r, class loop *ev_loop, tree expr)
     case NEGATE_EXPR:
     case POINTER_PLUS_EXPR:
     CASE_CONVERT:
-      return instantiate_scev (loop_preheader_edge (r->outer), ev_loop, expr);
+      {
+	tree res = instantiate_scev (loop_preheader_edge (r->outer), ev_loop,
+				     expr);
+	/* Scalar evolution gives up on some expressions whose leaves it
+	   can express (the 128-bit arithmetic of a count computed here,
+	   on a bound computed inside an enclosing loop): then take the
+	   operands one by one.  */
+	if (TREE_CODE (expr) == SSA_NAME || !chrec_contains_undetermined (res))
+	  return res;
+	break;
+      }
     default:
       break;
     }
@@ -705,6 +715,235 @@ last_iteration (struct gpu_region *r, class loop *loop, basic_block bb)
   return n;
 }
 
+/* Is CHREC, a value evolution instantiated before region R, affine in at
+   most one marked index: *BASE + *COEF * T in the iteration T of the
+   marked loop dims[*K] (*K -1 and *COEF 0 for a value that does not
+   change in R)?  *BASE and *COEF are longs, *COEF a constant.  */
+
+static bool
+affine_in_marked (struct gpu_region *r, tree chrec, tree *base, tree *coef,
+		  int *k)
+{
+  *k = -1;
+  if (invariant_in_region_p (r, chrec))
+    {
+      *base = fold_convert (long_type (), chrec);
+      *coef = build_int_cst (long_type (), 0);
+      return true;
+    }
+  if (!chrec || TREE_CODE (chrec) != POLYNOMIAL_CHREC
+      || !invariant_in_region_p (r, CHREC_LEFT (chrec))
+      || TREE_CODE (CHREC_RIGHT (chrec)) != INTEGER_CST)
+    return false;
+  for (int d = 0; d < r->ndim; d++)
+    if (r->dims[d].loop == get_chrec_loop (chrec))
+      *k = d;
+  if (*k < 0)
+    return false;
+  *base = fold_convert (long_type (), CHREC_LEFT (chrec));
+  *coef = fold_convert (long_type (), CHREC_RIGHT (chrec));
+  return true;
+}
+
+/* A serial loop LOOP of R whose trip count moves with one marked index,
+   a triangle ('for (k = 0; k <= j; k++)' inside 'j GPU_PARALLEL'):
+   niter analysis gives its count only under an assumption, or in terms
+   of the index, so it is read here from the loop's own index and exit
+   test.  Its last iteration (counting from 0) in which the block BB runs
+   is then *C0 + *C1 * T in the iteration T of the marked loop dims[*KM]
+   (longs, *C1 a nonzero constant; negative: no iteration).  Only an
+   index stepped by 1 or -1 in a signed type (which cannot wrap), tested
+   at the header with < <= or > >= against a bound, both affine in the one
+   marked index, is taken.  */
+
+static bool
+triangle_of (struct gpu_region *r, class loop *loop, basic_block bb,
+	     tree *c0, tree *c1, int *km)
+{
+  edge exit = single_exit (loop);
+  if (!exit || exit->src != loop->header || bb == loop->header)
+    return false;
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (loop->header));
+  if (!cond)
+    return false;
+  tree lhs = gimple_cond_lhs (cond), rhs = gimple_cond_rhs (cond);
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (lhs))
+      || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (lhs)))
+    return false;
+  /* The test that keeps the loop going.  */
+  enum tree_code code = gimple_cond_code (cond);
+  if (exit->flags & EDGE_TRUE_VALUE)
+    code = invert_tree_comparison (code, false);
+  tree evl = instantiate (r, loop, analyze_scalar_evolution (loop, lhs));
+  tree evr = instantiate (r, loop, analyze_scalar_evolution (loop, rhs));
+  tree iv, bound;
+  if (evl && TREE_CODE (evl) == POLYNOMIAL_CHREC
+      && get_chrec_loop (evl) == loop)
+    iv = evl, bound = evr;
+  else if (evr && TREE_CODE (evr) == POLYNOMIAL_CHREC
+	   && get_chrec_loop (evr) == loop)
+    iv = evr, bound = evl, code = swap_tree_comparison (code);
+  else
+    return false;
+  tree step = CHREC_RIGHT (iv);
+  tree a, b;
+  HOST_WIDE_INT adj;
+  if (integer_onep (step) && (code == LT_EXPR || code == LE_EXPR))
+    a = bound, b = CHREC_LEFT (iv), adj = code == LT_EXPR ? -1 : 0;
+  else if (integer_minus_onep (step) && (code == GT_EXPR || code == GE_EXPR))
+    a = CHREC_LEFT (iv), b = bound, adj = code == GT_EXPR ? -1 : 0;
+  else
+    return false;
+  tree a0, a1, b0, b1;
+  int ka, kb;
+  if (!affine_in_marked (r, a, &a0, &a1, &ka)
+      || !affine_in_marked (r, b, &b0, &b1, &kb)
+      || (ka >= 0 && kb >= 0 && ka != kb))
+    return false;
+  *km = ka >= 0 ? ka : kb;
+  if (*km < 0)
+    return false;
+  *c1 = fold_build2 (MINUS_EXPR, long_type (), a1, b1);
+  if (TREE_CODE (*c1) != INTEGER_CST || integer_zerop (*c1))
+    return false;
+  *c0 = fold_build2 (PLUS_EXPR, long_type (),
+		     fold_build2 (MINUS_EXPR, long_type (), a0, b0),
+		     build_int_cst (long_type (), adj));
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      fprintf (dump_file, "  loop %d is a triangle: last iteration ",
+	       loop->num);
+      print_generic_expr (dump_file, *c0);
+      fprintf (dump_file, " + ");
+      print_generic_expr (dump_file, *c1);
+      fprintf (dump_file, " * t%d\n", *km);
+    }
+  return true;
+}
+
+/* The iterations [*TLO, *THI] of the marked loop dims[KM] of R in which
+   a triangle's serial loop (last iteration C0 + C1 * T) runs at all.  */
+
+static void
+triangle_iterations (struct gpu_region *r, tree c0, tree c1, int km,
+		     tree *tlo, tree *thi)
+{
+  tree L = long_type ();
+  tree zero = build_int_cst (L, 0), one = build_int_cst (L, 1);
+  tree last = fold_build2 (MINUS_EXPR, L,
+			   fold_convert (L, r->dims[km].count), one);
+  if (tree_int_cst_sgn (c1) > 0)
+    {
+      /* C0 + C1 * T >= 0 from T = ceil (-C0 / C1) on.  */
+      tree num = fold_build2 (MINUS_EXPR, L,
+			      fold_build2 (MINUS_EXPR, L, c1, one), c0);
+      *tlo = fold_build2 (MAX_EXPR, L, zero,
+			  fold_build2 (TRUNC_DIV_EXPR, L, num, c1));
+      *thi = last;
+    }
+  else
+    {
+      /* Up to T = floor (C0 / -C1); none when C0 < 0.  */
+      tree q = fold_build2 (TRUNC_DIV_EXPR, L, c0,
+			    fold_build1 (NEGATE_EXPR, L, c1));
+      q = fold_build3 (COND_EXPR, L,
+		       fold_build2 (LT_EXPR, boolean_type_node, c0, zero),
+		       build_int_cst (L, -1), q);
+      *tlo = zero;
+      *thi = fold_build2 (MIN_EXPR, L, last, q);
+    }
+}
+
+/* Bound CHREC + ADDK + ADDC * T, T the iteration of the marked loop
+   dims[KM] of R taken only in [TLO, THI] (the other loops over all their
+   iterations), by *LO and *HI.  *SEEN tells whether CHREC evolves in
+   dims[KM].  */
+
+static bool
+levels_range (struct gpu_region *r, basic_block bb, tree chrec, int km,
+	      tree tlo, tree thi, tree addc, tree addk, tree *lo, tree *hi,
+	      bool *seen)
+{
+  tree L = long_type ();
+  if (!chrec || chrec_contains_undetermined (chrec))
+    return false;
+  if (TREE_CODE (chrec) != POLYNOMIAL_CHREC)
+    {
+      if (!invariant_in_region_p (r, chrec))
+	return false;
+      *lo = *hi = fold_build2 (PLUS_EXPR, L, fold_convert (L, chrec), addk);
+      return true;
+    }
+  tree l, h;
+  if (!levels_range (r, bb, CHREC_LEFT (chrec), km, tlo, thi, addc, addk,
+		     &l, &h, seen))
+    return false;
+  tree step = CHREC_RIGHT (chrec);
+  if (tree_contains_chrecs (step, NULL) || !invariant_in_region_p (r, step))
+    return false;
+  step = fold_convert (L, step);
+  tree e1, e2;
+  if (get_chrec_loop (chrec) == r->dims[km].loop)
+    {
+      *seen = true;
+      tree coef = fold_build2 (PLUS_EXPR, L, step, addc);
+      e1 = fold_build2 (MULT_EXPR, L, coef, tlo);
+      e2 = fold_build2 (MULT_EXPR, L, coef, thi);
+    }
+  else
+    {
+      tree n = last_iteration (r, get_chrec_loop (chrec), bb);
+      if (!n)
+	return false;
+      n = fold_build2 (MAX_EXPR, L, n, build_int_cst (L, 0));
+      e1 = build_int_cst (L, 0);
+      e2 = fold_build2 (MULT_EXPR, L, step, n);
+    }
+  *lo = fold_build2 (PLUS_EXPR, L, l, fold_build2 (MIN_EXPR, L, e1, e2));
+  *hi = fold_build2 (PLUS_EXPR, L, h, fold_build2 (MAX_EXPR, L, e1, e2));
+  return true;
+}
+
+/* Bound {X, +, STEP}_LOOP, LOOP a triangle of R (triangle_of gives
+   C0, C1, KM), by *LO and *HI.  An affine function over the triangle
+   takes its extremes at its corners: at the serial loop's first iteration
+   (X) and at its last (X + STEP * (C0 + C1 * T)), each over the
+   iterations T in which the loop runs (so a launch whose loop is empty at
+   one end takes nothing from that end), the other marked loops over all
+   of theirs.  */
+
+static bool
+triangle_range (struct gpu_region *r, basic_block bb, tree x, tree step,
+		tree c0, tree c1, int km, tree *lo, tree *hi)
+{
+  tree L = long_type ();
+  if (tree_contains_chrecs (step, NULL) || !invariant_in_region_p (r, step))
+    return false;
+  step = fold_convert (L, step);
+  tree tlo, thi;
+  triangle_iterations (r, c0, c1, km, &tlo, &thi);
+  tree zero = build_int_cst (L, 0);
+  tree lo1, hi1, lo2, hi2;
+  bool seen = false;
+  if (!levels_range (r, bb, x, km, tlo, thi, zero, zero, &lo1, &hi1, &seen))
+    return false;
+  tree addc = fold_build2 (MULT_EXPR, L, step, c1);
+  tree addk = fold_build2 (MULT_EXPR, L, step, c0);
+  seen = false;
+  if (!levels_range (r, bb, x, km, tlo, thi, addc, addk, &lo2, &hi2, &seen))
+    return false;
+  if (!seen)
+    {
+      tree e1 = fold_build2 (MULT_EXPR, L, addc, tlo);
+      tree e2 = fold_build2 (MULT_EXPR, L, addc, thi);
+      lo2 = fold_build2 (PLUS_EXPR, L, lo2, fold_build2 (MIN_EXPR, L, e1, e2));
+      hi2 = fold_build2 (PLUS_EXPR, L, hi2, fold_build2 (MAX_EXPR, L, e1, e2));
+    }
+  *lo = fold_build2 (MIN_EXPR, L, lo1, lo2);
+  *hi = fold_build2 (MAX_EXPR, L, hi1, hi2);
+  return true;
+}
+
 /* Bound the values of CHREC (an address evolution inside R) by *LO and
    *HI, as longs valid before R.  With STRIDE, bound them for one
    iteration K of the outermost marked loop instead: the values lie in
@@ -720,6 +959,12 @@ chrec_range (struct gpu_region *r, basic_block bb, tree chrec, tree *lo,
   if (TREE_CODE (chrec) == POLYNOMIAL_CHREC)
     {
       tree l, h;
+      tree c0, c1;
+      int km;
+      if (!stride && !last_iteration (r, get_chrec_loop (chrec), bb)
+	  && triangle_of (r, get_chrec_loop (chrec), bb, &c0, &c1, &km))
+	return triangle_range (r, bb, CHREC_LEFT (chrec), CHREC_RIGHT (chrec),
+			       c0, c1, km, lo, hi);
       if (!chrec_range (r, bb, CHREC_LEFT (chrec), &l, &h, stride))
 	return false;
       tree step = CHREC_RIGHT (chrec);
@@ -1001,10 +1246,21 @@ bound_access (struct gpu_region *r, struct gpu_access *a, tree *lo, tree *hi,
       if (marked)
 	continue;
       tree n = last_iteration (r, l, gimple_bb (a->stmt));
-      if (!n)
+      tree c;
+      tree c0, c1;
+      int km;
+      if (n)
+	c = fold_build2 (GE_EXPR, boolean_type_node, n,
+			 build_int_cst (long_type (), 0));
+      else if (triangle_of (r, l, gimple_bb (a->stmt), &c0, &c1, &km))
+	{
+	  /* A triangle runs for some launch's iterations or none.  */
+	  tree tlo, thi;
+	  triangle_iterations (r, c0, c1, km, &tlo, &thi);
+	  c = fold_build2 (LE_EXPR, boolean_type_node, tlo, thi);
+	}
+      else
 	continue;
-      tree c = fold_build2 (GE_EXPR, boolean_type_node, n,
-			    build_int_cst (long_type (), 0));
       if (integer_onep (c))
 	continue;
       *runs = *runs ? fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
@@ -1071,6 +1327,162 @@ extent_rewrite_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* The entry value of the K-th parameter of FUN as a long, at least 0,
+   or NULL when it is no integer register.  */
+
+static tree
+param_value (function *fun, unsigned k)
+{
+  tree parm = DECL_ARGUMENTS (fun->decl);
+  for (; parm && k; k--)
+    parm = DECL_CHAIN (parm);
+  if (!parm || !INTEGRAL_TYPE_P (TREE_TYPE (parm)) || !is_gimple_reg (parm))
+    return NULL_TREE;
+  tree v = fold_convert (long_type (),
+			 get_or_create_ssa_default_def (fun, parm));
+  return fold_build2 (MAX_EXPR, long_type (), v,
+		      build_int_cst (long_type (), 0));
+}
+
+/* The bytes of the array that the parameter PARM of FUN is declared as,
+   when it is a C99 array parameter whose bounds are parameters or
+   constants ('int n, int m, double a[n][m]': n * m doubles), or NULL.
+   PARM's type is only 'double (*)[m]'; the front end keeps the bounds in
+   the function type's internal "access" attribute, one entry per array
+   parameter: "^2[$$],$0$1" says that parameter 2 has two bounds of
+   variable length (the one before ']' is the outermost), given by
+   parameters 0 and 1, outermost first; a constant outermost bound is
+   written as its digits ("[$10],$1").  The outermost bound is C's promise
+   for the caller, as GPU_EXTENT is ours.  */
+
+static tree
+vla_param_bytes (function *fun, tree parm)
+{
+  unsigned argno = 0;
+  for (tree a = DECL_ARGUMENTS (fun->decl); a && a != parm;
+       a = DECL_CHAIN (a))
+    argno++;
+  for (tree attr = TYPE_ATTRIBUTES (TREE_TYPE (fun->decl));
+       (attr = lookup_attribute ("access", attr)); attr = TREE_CHAIN (attr))
+    {
+      tree mode = TREE_VALUE (attr);
+      if (!mode || !TREE_VALUE (mode)
+	  || TREE_CODE (TREE_VALUE (mode)) != STRING_CST)
+	continue;
+      const char *m = TREE_STRING_POINTER (TREE_VALUE (mode));
+      while (*m)
+	{
+	  if (*m == '+')
+	    m++;
+	  if (!*m)
+	    break;
+	  char *end;
+	  unsigned long ptrarg = strtoul (m + 1, &end, 10);
+	  m = end;
+	  bool mine = ptrarg == argno;
+	  long outer_const = -1;
+	  bool outer_listed = false;
+	  if (*m == '[')
+	    {
+	      const char *close = strchr (m, ']');
+	      if (!close)
+		return NULL_TREE;
+	      const char *q = close;
+	      while (q > m + 1 && ISDIGIT (q[-1]))
+		q--;
+	      if (ISDIGIT (*q))
+		outer_const = strtol (q, NULL, 10);
+	      else if (q[-1] == '$')
+		outer_listed = true;
+	      m = close + 1;
+	    }
+	  else if (mine)
+	    return NULL_TREE;
+	  auto_vec<long> pos;
+	  if (*m == ',')
+	    {
+	      m++;
+	      while (*m == '$')
+		{
+		  m++;
+		  long k = -1;
+		  if (ISDIGIT (*m))
+		    {
+		      k = strtol (m, &end, 10);
+		      m = end;
+		    }
+		  pos.safe_push (k);
+		}
+	    }
+	  if (!mine)
+	    continue;
+	  if (outer_const < 0 && !outer_listed)
+	    return NULL_TREE;
+	  /* The levels of variable length inside the pointed-to type, and
+	     the size of the constant-size type below them.  */
+	  unsigned inner = 0;
+	  tree t = TREE_TYPE (TREE_TYPE (parm));
+	  while (TREE_CODE (t) == ARRAY_TYPE
+		 && (!TYPE_SIZE_UNIT (t)
+		     || TREE_CODE (TYPE_SIZE_UNIT (t)) != INTEGER_CST))
+	    {
+	      t = TREE_TYPE (t);
+	      inner++;
+	    }
+	  if (!TYPE_SIZE_UNIT (t) || TREE_CODE (TYPE_SIZE_UNIT (t)) != INTEGER_CST
+	      || pos.length () != inner + (outer_listed ? 1 : 0))
+	    return NULL_TREE;
+	  tree bytes = fold_convert (long_type (), TYPE_SIZE_UNIT (t));
+	  if (outer_const >= 0)
+	    bytes = fold_build2 (MULT_EXPR, long_type (), bytes,
+				 build_int_cst (long_type (), outer_const));
+	  for (unsigned i = 0; i < pos.length (); i++)
+	    {
+	      tree v = pos[i] >= 0 ? param_value (fun, pos[i]) : NULL_TREE;
+	      if (!v)
+		return NULL_TREE;
+	      bytes = fold_build2 (MULT_EXPR, long_type (), bytes, v);
+	    }
+	  return bytes;
+	}
+    }
+  return NULL_TREE;
+}
+
+/* Is the GPU_EXTENT COUNT (objects of ESIZE bytes) of the variable VAR,
+   whose value P is, provably larger than the object P points to (an
+   array, a global, a malloc of a constant size in this function)?  Then
+   that is an error on VAR: the runtime would copy memory past the
+   object.  R fails.  */
+
+static bool
+extent_too_large_p (struct gpu_region *r, tree p, tree var, tree count,
+		    tree esize)
+{
+  if (TREE_CODE (count) != INTEGER_CST || !tree_fits_uhwi_p (count)
+      || !tree_fits_uhwi_p (esize))
+    return false;
+  tree osize;
+  init_object_sizes ();
+  bool known = compute_builtin_object_size (p, 0, &osize);
+  fini_object_sizes ();
+  if (!known || !osize || !tree_fits_uhwi_p (osize)
+      || integer_all_onesp (osize))
+    return false;
+  unsigned HOST_WIDE_INT n = tree_to_uhwi (count);
+  unsigned HOST_WIDE_INT es = tree_to_uhwi (esize);
+  unsigned HOST_WIDE_INT os = tree_to_uhwi (osize);
+  if (es == 0 || n <= os / es)
+    return false;
+  error_at (DECL_SOURCE_LOCATION (var), "%<GPU_EXTENT(%wu)%> on %qD "
+	    "reaches %wu objects of %wu bytes (%wu bytes), but it points to "
+	    "an object of %wu bytes (%wu objects)", n, var, n, es, n * es, os,
+	    os / es);
+  gpu_region_fail (r, DECL_SOURCE_LOCATION (var), "%<GPU_EXTENT%> of %qD "
+		   "is larger than its object", var);
+  return true;
+}
+
 /* Bytes reachable from the pointer PTR (a capture of R) by its
    GPU_EXTENT, found on PTR or on the named pointer it was computed from;
    sets *LO and *HI relative to PTR.  */
@@ -1085,6 +1497,11 @@ extent_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
       tree var = SSA_NAME_VAR (p);
       tree attr = var ? lookup_attribute (GPU_ATTR_EXTENT, DECL_ATTRIBUTES (var))
 	: NULL_TREE;
+      /* A count still in its text form was never read (gpu-extent.cc
+	 reads those of parameters when the function is parsed; a nested
+	 function's are not): no extent.  */
+      if (attr && TREE_CODE (TREE_VALUE (TREE_VALUE (attr))) == STRING_CST)
+	attr = NULL_TREE;
       if (dump_file && (dump_flags & TDF_DETAILS))
 	{
 	  fprintf (dump_file, "  extent of ");
@@ -1102,6 +1519,8 @@ extent_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
 	  tree esize = VOID_TYPE_P (elt) ? size_one_node : TYPE_SIZE_UNIT (elt);
 	  if (!esize || TREE_CODE (esize) != INTEGER_CST)
 	    return false;
+	  if (extent_too_large_p (r, p, var, fold (count), esize))
+	    return false;
 	  tree delta = fold_build2 (MINUS_EXPR, long_type (),
 				    fold_convert (long_type (), p),
 				    fold_convert (long_type (), ptr));
@@ -1110,6 +1529,27 @@ extent_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
 			     fold_build2 (MULT_EXPR, long_type (),
 					  fold_convert (long_type (), count),
 					  fold_convert (long_type (), esize)));
+	  return true;
+	}
+      if (SSA_NAME_IS_DEFAULT_DEF (p) && var && TREE_CODE (var) == PARM_DECL)
+	{
+	  /* A C99 array parameter: the array it is declared as.  */
+	  tree bytes = vla_param_bytes (r->fun, var);
+	  if (!bytes)
+	    return false;
+	  tree delta = fold_build2 (MINUS_EXPR, long_type (),
+				    fold_convert (long_type (), p),
+				    fold_convert (long_type (), ptr));
+	  *lo = delta;
+	  *hi = fold_build2 (PLUS_EXPR, long_type (), delta, bytes);
+	  if (dump_file && (dump_flags & TDF_DETAILS))
+	    {
+	      fprintf (dump_file, "  extent of ");
+	      print_generic_expr (dump_file, p);
+	      fprintf (dump_file, " from its array declaration: ");
+	      print_generic_expr (dump_file, bytes);
+	      fprintf (dump_file, " bytes\n");
+	    }
 	  return true;
 	}
       gimple *def = SSA_NAME_DEF_STMT (p);
@@ -1204,6 +1644,66 @@ decl_object_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
   return true;
 }
 
+/* The size in bytes of the objects the pointer capture C points to, or
+   0 when not known.  */
+
+static unsigned HOST_WIDE_INT
+pointee_bytes (struct gpu_capture *c)
+{
+  tree elt = POINTER_TYPE_P (TREE_TYPE (c->value))
+	     ? TREE_TYPE (TREE_TYPE (c->value)) : NULL_TREE;
+  tree esize = elt && !VOID_TYPE_P (elt) ? TYPE_SIZE_UNIT (elt) : NULL_TREE;
+  return esize && tree_fits_uhwi_p (esize) ? tree_to_uhwi (esize) : 0;
+}
+
+/* R fails because the accesses through the captures UNBOUNDED (indices
+   into R->caps) cannot be bounded: one remark naming every one of them,
+   at the first access of the first.  GPU_EXTENT counts objects of the
+   pointed-to type: for double (*c)[N] that is rows, not doubles, so the
+   remark says how many bytes one counts for.  */
+
+static void
+report_unbounded (struct gpu_region *r, auto_vec<unsigned> *unbounded)
+{
+  struct gpu_capture *c0 = &r->caps[(*unbounded)[0]];
+  if (unbounded->length () == 1)
+    {
+      unsigned HOST_WIDE_INT es = pointee_bytes (c0);
+      /* The runtime bounds pointers into heap blocks and variables, not
+	 into the stack: say why it cannot help.  */
+      const char *stack = !gpu_opts.no_object_bounds
+			  && points_into_stack (c0->value)
+			  ? " (it points into the stack)" : "";
+      if (es)
+	gpu_region_fail (r, c0->unbounded_loc,
+			 "cannot bound the accesses through %qs%s; declare "
+			 "it with GPU_EXTENT(count), count being the number "
+			 "of objects of its pointed-to type (%wu bytes each) "
+			 "it reaches", gpu_value_name (c0->value), stack, es);
+      else
+	gpu_region_fail (r, c0->unbounded_loc,
+			 "cannot bound the accesses through %qs%s; declare "
+			 "it with GPU_EXTENT(count)",
+			 gpu_value_name (c0->value), stack);
+      return;
+    }
+  pretty_printer pp;
+  for (unsigned k = 0; k < unbounded->length (); k++)
+    {
+      struct gpu_capture *c = &r->caps[(*unbounded)[k]];
+      unsigned HOST_WIDE_INT es = pointee_bytes (c);
+      if (k)
+	pp_string (&pp, k + 1 == unbounded->length () ? " and " : ", ");
+      pp_printf (&pp, "%qs", gpu_value_name (c->value));
+      if (es)
+	pp_printf (&pp, " (objects of %wu bytes)", es);
+    }
+  gpu_region_fail (r, c0->unbounded_loc, "cannot bound the accesses "
+		   "through %s; declare each with GPU_EXTENT(count), count "
+		   "being the number of objects of its pointed-to type it "
+		   "reaches", pp_formatted_text (&pp));
+}
+
 /* Bound every buffer capture of R.  Returns false (with R->fail set) when
    some pointer's reach is unknown.  */
 
@@ -1270,6 +1770,7 @@ bound_captures (struct gpu_region *r)
 			       c->hi, zero);
 	}
     }
+  auto_vec<unsigned> unbounded;
   for (unsigned i = 0; i < r->caps.length (); i++)
     {
       struct gpu_capture *c = &r->caps[i];
@@ -1314,31 +1815,10 @@ bound_captures (struct gpu_region *r)
 	    }
 	  else if (!extent)
 	    {
-	      /* GPU_EXTENT counts objects of the pointed-to type: for
-		 double (*c)[N] that is rows, not doubles.  Say so.  */
-	      tree elt = POINTER_TYPE_P (TREE_TYPE (c->value))
-			 ? TREE_TYPE (TREE_TYPE (c->value)) : NULL_TREE;
-	      tree esize = elt && !VOID_TYPE_P (elt) ? TYPE_SIZE_UNIT (elt)
-			   : NULL_TREE;
-	      /* The runtime knows heap blocks and globals, not the
-		 stack: say why it cannot help.  */
-	      const char *stack = !gpu_opts.no_object_bounds
-				  && points_into_stack (c->value)
-				  ? " (it points into the stack)" : "";
-	      if (esize && tree_fits_uhwi_p (esize))
-		gpu_region_fail (r, c->unbounded_loc,
-				 "cannot bound the accesses through %qs%s; "
-				 "declare it with GPU_EXTENT(count), count "
-				 "being the number of objects of its "
-				 "pointed-to type (%wu bytes each) it reaches",
-				 gpu_value_name (c->value), stack,
-				 tree_to_uhwi (esize));
-	      else
-		gpu_region_fail (r, c->unbounded_loc,
-				 "cannot bound the accesses through %qs%s; "
-				 "declare it with GPU_EXTENT(count)",
-				 gpu_value_name (c->value), stack);
-	      return false;
+	      if (r->fail)
+		return false;
+	      unbounded.safe_push (i);
+	      continue;
 	    }
 	  else if (dump_file && (dump_flags & TDF_DETAILS))
 	    fprintf (dump_file, "  %s bounded by GPU_EXTENT\n",
@@ -1346,6 +1826,11 @@ bound_captures (struct gpu_region *r)
 	}
       else if (!c->lo)
 	c->lo = c->hi = build_int_cst (long_type (), 0);
+    }
+  if (!unbounded.is_empty ())
+    {
+      report_unbounded (r, &unbounded);
+      return false;
     }
   return true;
 }
@@ -2090,6 +2575,237 @@ find_region (function *fun, class loop *outer, tree iv)
   gpu_region_report_missed (r);
 }
 
+/* ------------------------------------------- accumulators in memory */
+
+/* Walker: an ADDR_EXPR of the variable DATA points to.  */
+
+static tree
+addr_of_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == ADDR_EXPR
+      && get_base_address (TREE_OPERAND (*tp, 0)) == (tree) data)
+    return *tp;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Does STMT take the address of VAR?  */
+
+static bool
+takes_addr_p (gimple *stmt, tree var)
+{
+  if (is_gimple_debug (stmt))
+    return false;
+  for (unsigned k = 0; k < gimple_num_ops (stmt); k++)
+    {
+      tree op = gimple_op (stmt, k);
+      if (op && walk_tree (&op, addr_of_r, var, NULL))
+	return true;
+    }
+  return false;
+}
+
+/* Can a pointer to VAR exist while LOOP runs: is its address taken
+   anywhere from where control reaches LOOP's header without passing the
+   end of VAR's lifetime (its clobber)?  That covers an address taken
+   before the loop, inside it, and after it inside an enclosing loop.  */
+
+static bool
+addr_reaches_loop_p (function *fun, class loop *loop, tree var)
+{
+  auto_bitmap seen;
+  auto_vec<basic_block> work;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, loop->header->preds)
+    work.safe_push (e->src);
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (!bitmap_set_bit (seen, bb->index))
+	continue;
+      bool ended = false;
+      for (gimple_stmt_iterator gsi = gsi_last_bb (bb); !gsi_end_p (gsi);
+	   gsi_prev (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (gimple_clobber_p (stmt) && gimple_assign_lhs (stmt) == var)
+	    {
+	      ended = true;
+	      break;
+	    }
+	  if (takes_addr_p (stmt, var))
+	    return true;
+	}
+      if (ended)
+	continue;
+      for (gphi_iterator gsi = gsi_start_phis (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	for (unsigned k = 0; k < gimple_phi_num_args (gsi.phi ()); k++)
+	  {
+	    tree a = PHI_ARG_DEF (gsi.phi (), k);
+	    if (walk_tree (&a, addr_of_r, var, NULL))
+	      return true;
+	  }
+      if (bb == ENTRY_BLOCK_PTR_FOR_FN (fun))
+	continue;
+      FOR_EACH_EDGE (e, ei, bb->preds)
+	work.safe_push (e->src);
+    }
+  return false;
+}
+
+/* Walker: does the tree contain the variable DATA?  */
+
+static tree
+find_var_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (*tp == (tree) data)
+    return *tp;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Reduce the GPU_REDUCE accumulator VAR, a local variable in memory
+   because its address is taken after the marked nest OUTER (to hand the
+   result to MPI_Reduce, fwrite or a report function), into a private
+   register copy: loaded once before the nest, stored once on each exit.
+   Inside the nest nothing may alias VAR: it is only loaded and stored
+   whole there, and no pointer to it can exist while the nest runs.
+   Returns whether the nest was changed; otherwise gpu_reduce keeps the
+   error on the accumulator in memory.  */
+
+static bool
+privatize_accumulator (function *fun, class loop *outer, tree var)
+{
+  if (TREE_STATIC (var) || DECL_EXTERNAL (var)
+      || DECL_CONTEXT (var) != fun->decl || TREE_THIS_VOLATILE (var)
+      || !is_gimple_reg_type (TREE_TYPE (var)) || DECL_HARD_REGISTER (var))
+    return false;
+  auto_vec<edge> exits = get_loop_exit_edges (outer);
+  for (unsigned i = 0; i < exits.length (); i++)
+    if (exits[i]->flags & EDGE_COMPLEX)
+      return false;
+  if (addr_reaches_loop_p (fun, outer, var))
+    return false;
+  basic_block *body = get_loop_body (outer);
+  auto_vec<gimple *> refs;
+  bool ok = true;
+  for (unsigned i = 0; ok && i < outer->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	bool mentions = false;
+	for (unsigned k = 0; k < gimple_num_ops (stmt); k++)
+	  {
+	    tree op = gimple_op (stmt, k);
+	    if (op && walk_tree_without_duplicates (&op, find_var_r, var))
+	      mentions = true;
+	  }
+	if (!mentions)
+	  continue;
+	if (is_gimple_debug (stmt))
+	  refs.safe_push (stmt);
+	else if (gimple_assign_single_p (stmt) && !gimple_clobber_p (stmt)
+		 && (gimple_assign_lhs (stmt) == var
+		     || gimple_assign_rhs1 (stmt) == var)
+		 && gimple_assign_lhs (stmt) != gimple_assign_rhs1 (stmt))
+	  refs.safe_push (stmt);
+	else
+	  ok = false;
+      }
+  free (body);
+  if (!ok || refs.is_empty ())
+    return false;
+
+  tree priv = copy_node (var);
+  DECL_CHAIN (priv) = NULL_TREE;
+  TREE_ADDRESSABLE (priv) = 0;
+  DECL_NOT_GIMPLE_REG_P (priv) = 0;
+  SET_DECL_PT_UID (priv, -1u);
+  add_local_decl (fun, priv);
+  for (unsigned i = 0; i < refs.length (); i++)
+    {
+      gimple *stmt = refs[i];
+      if (is_gimple_debug (stmt))
+	{
+	  if (gimple_debug_bind_p (stmt))
+	    gimple_debug_bind_reset_value (stmt);
+	  update_stmt (stmt);
+	  continue;
+	}
+      if (gimple_assign_lhs (stmt) == var)
+	gimple_assign_set_lhs (stmt, priv);
+      else
+	gimple_assign_set_rhs1 (stmt, priv);
+      update_stmt (stmt);
+    }
+  gsi_insert_on_edge (loop_preheader_edge (outer),
+		      gimple_build_assign (priv, var));
+  for (unsigned i = 0; i < exits.length (); i++)
+    gsi_insert_on_edge (exits[i], gimple_build_assign (var, priv));
+  gsi_commit_edge_inserts ();
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      fprintf (dump_file, "SUCCESS: accumulator ");
+      print_generic_expr (dump_file, var);
+      fprintf (dump_file, " reduced in a register copy, stored on %u "
+	       "exits of loop %d\n", exits.length (), outer->num);
+    }
+  return true;
+}
+
+/* Give every GPU_REDUCE accumulator of FUN that lives in memory only
+   because of what happens after its marked nest a register copy for the
+   nest (privatize_accumulator), and put them into SSA form.  */
+
+static void
+privatize_accumulators (function *fun)
+{
+  bool changed = false;
+  for (auto loop : loops_list (fun, 0))
+    {
+      if (!marked_iv (loop))
+	continue;
+      bool nested = false;
+      for (class loop *o = loop_outer (loop); o; o = loop_outer (o))
+	if (marked_iv (o))
+	  nested = true;
+      if (nested)
+	continue;
+      auto_vec<tree> vars;
+      basic_block *body = get_loop_body (loop);
+      for (unsigned i = 0; i < loop->num_nodes; i++)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	     !gsi_end_p (gsi); gsi_next (&gsi))
+	  {
+	    gimple *stmt = gsi_stmt (gsi);
+	    if (!gimple_assign_single_p (stmt))
+	      continue;
+	    tree ops[2] = { gimple_assign_lhs (stmt),
+			    gimple_assign_rhs1 (stmt) };
+	    for (int k = 0; k < 2; k++)
+	      if (VAR_P (ops[k]) && !is_gimple_reg (ops[k])
+		  && gpu_decl_has_attr (ops[k], GPU_ATTR_REDUCE)
+		  && !vars.contains (ops[k]))
+		vars.safe_push (ops[k]);
+	  }
+      free (body);
+      for (unsigned i = 0; i < vars.length (); i++)
+	if (privatize_accumulator (fun, loop, vars[i]))
+	  changed = true;
+    }
+  if (changed)
+    {
+      free_dominance_info (CDI_DOMINATORS);
+      mark_virtual_operands_for_renaming (fun);
+      update_ssa (TODO_update_ssa);
+    }
+}
+
 namespace {
 
 const pass_data pass_data_gpu_find =
@@ -2139,6 +2855,7 @@ pass_gpu_find::execute (function *fun)
     return 0;
 
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  privatize_accumulators (fun);
   scev_initialize ();
   calculate_dominance_info (CDI_DOMINATORS);
 

@@ -36,12 +36,20 @@
    calling step (a, b), with step's regions inside, thus keeps a and b on
    the device across the steps.
 
-   The rule is deliberately blunt: any memory access of the host is a
-   sync point, whatever it touches (the alias oracle could exempt more; a
-   call is one even if it touches nothing of ours).  So data stays on the
-   device exactly across host code that only computes in registers or in
-   locals whose address is never taken -- the loop control of a time-step
-   loop around regions, the argument words of the next launch.  The pass
+   Host accesses: a single load or store of a known address and size in
+   a loop that launches regions (or outside loops) is checked at run time
+   instead (GPU_CHECKS): gpurt_sync_range (address, size) syncs only when
+   the thread keeps a device copy of those bytes, so per-step results and
+   counters stored between regions leave the regions' data on the device
+   (GCC's alias oracle could not tell them apart: they are all reached
+   through pointers that escape into the launches).  Every other access --
+   in a host loop without a region (one sync before the loop beats a check
+   per iteration), a call that is not const, an aggregate copy -- is a
+   sync point, whatever it touches.  So data also stays on the device
+   across host code that only computes in registers or in locals whose
+   address is never taken -- the loop control of a time-step loop around
+   regions, the argument words of the next launch.
+   -fplugin-arg-gpuoffload-no-sync-range makes every access a sync point.  The pass
    does not run at -O0, where a debugger must find each region's results
    in host memory; -fplugin-arg-gpuoffload-no-transfer-elim turns it off
    when optimizing.  */
@@ -53,7 +61,7 @@
 
 /* The runtime's gpurt_sync and gpurt_discard (GC roots:
    gpu_hostsync_ggc_roots).  */
-static tree gpu_sync_decl, gpu_discard_decl;
+static tree gpu_sync_decl, gpu_discard_decl, gpu_sync_range_decl;
 
 /* Functions of the unit this pass has seen, and those of them that may
    return with data on the device (their callers sync).  The decls are
@@ -67,6 +75,8 @@ static const struct ggc_root_tab gpu_hostsync_roots[] = {
     &gt_pch_nx_tree_node },
   { &gpu_discard_decl, 1, sizeof (gpu_discard_decl), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
+  { &gpu_sync_range_decl, 1, sizeof (gpu_sync_range_decl),
+    &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
 
@@ -141,15 +151,57 @@ enum gpu_effect
   GPU_FREES,			/* free: touches no data but the block's,
 				   whose device copies gpurt_discard drops
 				   before it.  */
-  GPU_NEEDS_SYNC		/* Host code that may touch a region's data:
+  GPU_NEEDS_SYNC,		/* Host code that may touch a region's data:
 				   host memory must be current first.  */
+  GPU_CHECKS			/* One load or store of a known address and
+				   size, run once per launch or less:
+				   gpurt_sync_range checks it against what
+				   is kept, and syncs only on overlap.  */
 };
 
-/* The effect of STMT; for GPU_NEEDS_SYNC, *WHAT says why, for the
-   remark.  */
+/* The loops of the function being compiled that contain a region (by
+   number), or NULL when its loops are not known: an access in any other
+   loop is a sync point, since a check per iteration would cost more
+   than one sync before the loop.  */
+static bitmap gpu_launch_loops;
+
+/* The memory reference of the assignment STMT that may reach a region's
+   data, when there is exactly one and its address and size can be taken
+   (not a bit-field); else NULL_TREE.  */
+
+static tree
+gpu_checkable_ref (gimple *stmt)
+{
+  tree found = NULL_TREE;
+
+  if (!gpu_launch_loops || gimple_has_volatile_ops (stmt))
+    return NULL_TREE;
+  class loop *l = gimple_bb (stmt)->loop_father;
+  if (!l || (loop_outer (l) && !bitmap_bit_p (gpu_launch_loops, l->num)))
+    return NULL_TREE;
+  for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+    {
+      tree op = gimple_op (stmt, i);
+
+      if (!op || !(REFERENCE_CLASS_P (op) || DECL_P (op))
+	  || is_gimple_reg (op) || !gpu_ref_may_reach (op))
+	continue;
+      if (found)
+	return NULL_TREE;
+      found = op;
+    }
+  if (!found || may_be_nonaddressable_p (found)
+      || !TYPE_SIZE_UNIT (TREE_TYPE (found))
+      || TREE_CODE (TYPE_SIZE_UNIT (TREE_TYPE (found))) != INTEGER_CST)
+    return NULL_TREE;
+  return found;
+}
+
+/* The effect of STMT on its own; for GPU_NEEDS_SYNC, *WHAT says why,
+   for the remark.  */
 
 static enum gpu_effect
-gpu_stmt_effect (gimple *stmt, const char **what)
+gpu_own_effect (gimple *stmt, const char **what)
 {
   if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
     return GPU_NEUTRAL;
@@ -168,7 +220,8 @@ gpu_stmt_effect (gimple *stmt, const char **what)
 	return GPU_KEEPS;
       if (gpu_runtime_call_p (stmt, "gpurt_sync"))
 	return GPU_SYNCS;
-      if (gpu_runtime_call_p (stmt, "gpurt_discard"))
+      if (gpu_runtime_call_p (stmt, "gpurt_discard")
+	  || gpu_runtime_call_p (stmt, "gpurt_sync_range"))
 	return GPU_NEUTRAL;
       if (gimple_call_builtin_p (stmt, BUILT_IN_FREE))
 	return GPU_FREES;
@@ -178,6 +231,8 @@ gpu_stmt_effect (gimple *stmt, const char **what)
       if (gimple_vuse (stmt) == NULL_TREE)
 	return GPU_NEUTRAL;
       *what = "a load or store that may reach a region's data";
+      if (gpu_checkable_ref (stmt))
+	return GPU_CHECKS;
       for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
 	{
 	  tree op = gimple_op (stmt, i);
@@ -192,6 +247,35 @@ gpu_stmt_effect (gimple *stmt, const char **what)
       *what = "a statement that may read memory";
       return gimple_vuse (stmt) != NULL_TREE ? GPU_NEEDS_SYNC : GPU_NEUTRAL;
     }
+}
+
+/* The effect of STMT; for GPU_NEEDS_SYNC, *WHAT says why, for the
+   remark.  An access that could be checked (GPU_CHECKS) is a sync point
+   when a sync point follows it in its block before any region or sync:
+   the check would only add a call before the same sync (a read of the
+   result before the function returns, say).  */
+
+static enum gpu_effect
+gpu_stmt_effect (gimple *stmt, const char **what)
+{
+  enum gpu_effect e = gpu_own_effect (stmt, what);
+  const char *later;
+
+  if (e != GPU_CHECKS)
+    return e;
+  gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
+  for (gsi_next (&gsi); !gsi_end_p (gsi); gsi_next (&gsi))
+    switch (gpu_own_effect (gsi_stmt (gsi), &later))
+      {
+      case GPU_NEEDS_SYNC:
+	return GPU_NEEDS_SYNC;
+      case GPU_KEEPS:
+      case GPU_SYNCS:
+	return GPU_CHECKS;
+      default:
+	break;
+      }
+  return GPU_CHECKS;
 }
 
 /* The bit after STMT, BIT before it, when no sync is inserted before
@@ -342,6 +426,29 @@ gpu_insert_discard (function *fun, gimple_stmt_iterator *gsi)
 				      gimple_call_arg (gsi_stmt (*gsi), 0)));
 }
 
+/* Before the load or store at GSI in FUN, whose memory reference is
+   REF: gpurt_sync_range (&REF, sizeof REF).  */
+
+static void
+gpu_insert_sync_range (function *fun, gimple_stmt_iterator *gsi, tree ref)
+{
+  if (!gpu_sync_range_decl)
+    gpu_sync_range_decl
+      = gpu_runtime_decl ("gpurt_sync_range",
+			  build_function_type_list (void_type_node,
+						    const_ptr_type_node,
+						    size_type_node, NULL_TREE),
+			  NULL, false);
+  tree addr = build_fold_addr_expr (unshare_expr (ref));
+  addr = force_gimple_operand_gsi (gsi, fold_convert (const_ptr_type_node,
+						      addr),
+				   true, NULL_TREE, true, GSI_SAME_STMT);
+  tree size = fold_convert (size_type_node,
+			    TYPE_SIZE_UNIT (TREE_TYPE (ref)));
+  gpu_insert_call (fun, gsi,
+		   gimple_build_call (gpu_sync_range_decl, 2, addr, size));
+}
+
 namespace {
 
 const pass_data pass_data_gpu_hostsync =
@@ -393,6 +500,60 @@ gpu_local_function_p (cgraph_node *node)
 	 && !DECL_STATIC_DESTRUCTOR (node->decl);
 }
 
+/* Is the value V, stored into a launch's argument words, the address of
+   (or into) a variable or parameter of FUN's own stack frame?  */
+
+static bool
+gpu_stack_address_p (tree v)
+{
+  for (int depth = 0; depth < 16 && v; depth++)
+    {
+      if (TREE_CODE (v) == ADDR_EXPR)
+	{
+	  tree base = get_base_address (TREE_OPERAND (v, 0));
+	  return base && auto_var_p (base) && !gpu_launch_temp_p (base);
+	}
+      if (TREE_CODE (v) != SSA_NAME)
+	return false;
+      gimple *def = SSA_NAME_DEF_STMT (v);
+      if (!is_gimple_assign (def))
+	return false;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code != POINTER_PLUS_EXPR && code != SSA_NAME && code != ADDR_EXPR
+	  && !CONVERT_EXPR_CODE_P (code))
+	return false;
+      v = gimple_assign_rhs1 (def);
+    }
+  return false;
+}
+
+/* Does a region of FUN reach memory of FUN's own stack frame (a local
+   array, a struct parameter)?  Its device copy must not outlive the
+   frame: the host copy would be gone, or another frame's, by the next
+   sync (and an asynchronous copy in could still be reading it).  */
+
+static bool
+gpu_launches_stack_p (function *fun)
+{
+  basic_block bb;
+
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (!gimple_assign_single_p (stmt) && !gimple_assign_cast_p (stmt))
+	  continue;
+	tree lhs = gimple_assign_lhs (stmt);
+	tree base = lhs ? get_base_address (lhs) : NULL_TREE;
+	if (!base || !DECL_P (base) || !gpu_launch_temp_p (base))
+	  continue;
+	if (gpu_stack_address_p (gimple_assign_rhs1 (stmt)))
+	  return true;
+      }
+  return false;
+}
+
 /* May FUN return with data on the device?  NODE is its call graph
    node, IN the analysis: FUN is local to the unit, none of its callers
    has been compiled yet, and no sync point but a return is reached with
@@ -410,6 +571,13 @@ gpu_may_keep_at_exit (function *fun, cgraph_node *node, auto_sbitmap &in)
 	fprintf (dump_file, "FAILED: %s syncs at its returns: it may be"
 		 " called from outside the unit or through a pointer\n",
 		 function_name (fun));
+      return false;
+    }
+  if (gpu_launches_stack_p (fun))
+    {
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	fprintf (dump_file, "FAILED: %s syncs at its returns: a region"
+		 " reaches its own stack frame\n", function_name (fun));
       return false;
     }
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)
@@ -450,7 +618,7 @@ pass_gpu_hostsync::execute (function *fun)
 {
   auto_sbitmap in (last_basic_block_for_fn (fun));
   basic_block bb;
-  unsigned nsync = 0, nkeep = 0, ndiscard = 0;
+  unsigned nsync = 0, nkeep = 0, ndiscard = 0, ncheck = 0;
   cgraph_node *node = cgraph_node::get (fun->decl);
   bool keep_at_exit;
 
@@ -460,9 +628,25 @@ pass_gpu_hostsync::execute (function *fun)
       gpu_keeps_at_exit = new hash_set<tree>;
     }
   gpu_hostsync_seen->add (fun->decl);
+  /* The loops that contain a region, for GPU_CHECKS.  */
+  auto_bitmap launch_loops;
+  gpu_launch_loops = NULL;
+  if (current_loops && !gpu_opts.no_sync_range)
+    {
+      gpu_launch_loops = launch_loops;
+      FOR_EACH_BB_FN (bb, fun)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	     gsi_next (&gsi))
+	  if (gpu_region_like_p (gsi_stmt (gsi)))
+	    for (class loop *l = bb->loop_father; l; l = loop_outer (l))
+	      bitmap_set_bit (launch_loops, l->num);
+    }
   /* A local function may be called with data on the device.  */
   if (!gpu_hostsync_analyze (fun, gpu_local_function_p (node), in))
-    return 0;
+    {
+      gpu_launch_loops = NULL;
+      return 0;
+    }
   keep_at_exit = gpu_may_keep_at_exit (fun, node, in);
   if (keep_at_exit)
     {
@@ -520,6 +704,20 @@ pass_gpu_hostsync::execute (function *fun)
 			   xl.file ? xl.file : "?", xl.line);
 		}
 	      break;
+	    case GPU_CHECKS:
+	      if (!bit)
+		break;
+	      gpu_insert_sync_range (fun, &gsi, gpu_checkable_ref (stmt));
+	      ncheck++;
+	      if (dump_file && (dump_flags & TDF_DETAILS))
+		{
+		  expanded_location xl = expand_location (loc);
+		  fprintf (dump_file, "SUCCESS: %s:%d: access checked against"
+			   " the data kept on the device: ",
+			   xl.file ? xl.file : "?", xl.line);
+		  print_gimple_stmt (dump_file, stmt, 0, TDF_SLIM);
+		}
+	      break;
 	    case GPU_NEEDS_SYNC:
 	      if (!bit
 		  || (keep_at_exit && gimple_code (stmt) == GIMPLE_RETURN))
@@ -546,8 +744,10 @@ pass_gpu_hostsync::execute (function *fun)
     }
   if (dump_file && (dump_flags & TDF_DETAILS))
     fprintf (dump_file, "SUCCESS: %u region call(s) may keep their data on"
-	     " the device, %u sync(s) inserted\n", nkeep, nsync);
-  if (nsync == 0 && ndiscard == 0)
+	     " the device, %u sync(s) and %u check(s) inserted\n", nkeep,
+	     nsync, ncheck);
+  gpu_launch_loops = NULL;
+  if (nsync == 0 && ndiscard == 0 && ncheck == 0)
     return 0;
   /* The tail-call pass ran before this one: a call it marked may now be
      followed by a gpurt_sync (at the return after it), which a tail call

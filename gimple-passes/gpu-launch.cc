@@ -213,6 +213,21 @@ elem_of (struct gpu_region *r, unsigned i, char *kind, unsigned *size)
   *size = n;
 }
 
+/* The floating-point contract of the translation unit, as the record's
+   "fp" line says it (docs/ABI.md).  */
+
+static const char *
+gpu_fp_mode (void)
+{
+  if (flag_unsafe_math_optimizations || flag_reciprocal_math
+      || flag_associative_math || flag_finite_math_only)
+    return "fast";
+  /* GCC implements -ffp-contract=on as off.  */
+  if (flag_fp_contract_mode == FP_CONTRACT_FAST)
+    return "contract";
+  return "strict";
+}
+
 /* Build the region record of R (docs/ABI.md) with kernel SOURCE.  */
 
 static char *
@@ -230,6 +245,11 @@ make_record (struct gpu_region *r, const char *source)
     pp_string (&pp, " -cl-unsafe-math-optimizations");
   else
     pp_string (&pp, " -cl-fp32-correctly-rounded-divide-sqrt");
+  /* How far device and host results may differ (GPURT_VERIFY's default
+     tolerance): "fast" under -ffast-math's reorderings, "contract" when
+     the device may fuse a*b+c (GCC's default -ffp-contract=fast), else
+     "strict": each operation is rounded as on the host.  */
+  pp_printf (&pp, "\nfp %s", gpu_fp_mode ());
   pp_printf (&pp, "\nnargs %u\n", r->caps.length ());
   for (unsigned i = 0; i < r->caps.length (); i++)
     {

@@ -4,7 +4,8 @@
    Every value the region's statements use that is defined before the
    region becomes a kernel parameter: a scalar by value, or a pointer whose
    memory is copied to a device buffer; so does every object the host also
-   sees (a global, or a variable of the function used outside the region).
+   sees (a global, or a variable of the function used outside the region),
+   and every global object a function called from the region uses.
    Every memory reference through such a buffer is recorded with whether
    it reads or writes, so that gpu_find can bound what each buffer reaches.
    The walk visits exactly the operands the printer prints, and asks
@@ -161,6 +162,213 @@ scan_callee_args (struct gpu_memctx *m, gcall *call)
     }
 }
 
+/* The walk over the functions the region calls.  */
+struct callee_walk
+{
+  struct gpu_region *r;
+  gimple *stmt;			/* The statement being walked.  */
+  unsigned flags;		/* How it accesses what is walked.  */
+  hash_set<tree> *seen;		/* Functions walked.  */
+};
+
+/* walk_tree callback over an operand of a called function's statement:
+   a global object becomes a buffer parameter of the region.  */
+
+static tree
+callee_global_r (tree *tp, int *walk_subtrees, void *data)
+{
+  struct callee_walk *w = (struct callee_walk *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  unsigned flags = w->flags;
+  if (TREE_CODE (t) == ADDR_EXPR)
+    {
+      /* Its address may be written through.  */
+      flags = GPU_ACC_READ | GPU_ACC_WRITE;
+      t = TREE_OPERAND (t, 0);
+      while (handled_component_p (t))
+	t = TREE_OPERAND (t, 0);
+    }
+  if (!VAR_P (t) || !is_global_var (t) || DECL_HARD_REGISTER (t))
+    return NULL_TREE;
+  /* Thread-locals and volatiles are refused by the printer.  */
+  if (DECL_THREAD_LOCAL_P (t) || TREE_THIS_VOLATILE (t))
+    return NULL_TREE;
+  int cap = gpu_region_param (w->r, t, GPU_CAP_BUFFER, true, w->stmt);
+  if (cap < 0)
+    return NULL_TREE;
+  w->r->caps[cap].callee_global = true;
+  w->r->caps[cap].flags |= flags;
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    fprintf (dump_file, "  called function %s uses global %s (%s%s): "
+	     "argument %d\n",
+	     IDENTIFIER_POINTER (DECL_NAME (current_function_decl)),
+	     gpu_value_name (t), flags & GPU_ACC_READ ? "r" : "",
+	     flags & GPU_ACC_WRITE ? "w" : "", cap);
+  return NULL_TREE;
+}
+
+/* The function called by CALL, when the device runs its body (a
+   function of this translation unit, not a builtin), else NULL_TREE.  */
+
+static tree
+device_callee (gcall *call)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  if (gimple_call_internal_p (call) || !fndecl
+      || fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    return NULL_TREE;
+  function *fun = DECL_STRUCT_FUNCTION (fndecl);
+  if (!fun || !fun->cfg || !gimple_has_body_p (fndecl))
+    return NULL_TREE;
+  return fndecl;
+}
+
+static void scan_callee (struct callee_walk *w, tree fndecl);
+
+/* Fail R unless the call CALL can run on the device: a function of this
+   translation unit (the printer checks its body), or one the printer has
+   a device version of.  The reason names the call; gpu_stmt_loc places it
+   at the call in the loop.  */
+
+static void
+check_call (struct gpu_region *r, gcall *call)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  /* Internal functions, calls through pointers and setjmp: the printer
+     says why.  */
+  if (gimple_call_internal_p (call) || !fndecl || device_callee (call)
+      || gpu_device_call_p (fndecl))
+    return;
+  if (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    switch (DECL_FUNCTION_CODE (fndecl))
+      {
+      case BUILT_IN_SETJMP:
+      case BUILT_IN_LONGJMP:
+	return;
+      default:
+	FAIL (r, call, "call to %qD, which has no device version", fndecl);
+	return;
+      }
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  if (!strcmp (n, "setjmp") || !strcmp (n, "_setjmp")
+      || !strcmp (n, "sigsetjmp") || !strcmp (n, "__sigsetjmp"))
+    return;
+  if (DECL_IN_SYSTEM_HEADER (fndecl))
+    FAIL (r, call, "call to %qD, a C library function with no device "
+	  "version", fndecl);
+  else
+    FAIL (r, call, "call to %qD, which has no body in this translation "
+	  "unit", fndecl);
+}
+
+/* Scan the statement STMT of a called function for the globals it uses,
+   and the functions it calls in turn.  */
+
+static void
+scan_callee_stmt (struct callee_walk *w, gimple *stmt)
+{
+  if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
+    return;
+  w->stmt = stmt;
+  tree lhs = gimple_get_lhs (stmt);
+  for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+    {
+      tree *op = gimple_op_ptr (stmt, i);
+      if (!*op)
+	continue;
+      w->flags = *op == lhs ? GPU_ACC_WRITE : GPU_ACC_READ;
+      /* A partly written object is copied in too.  */
+      if (*op == lhs && (handled_component_p (lhs)
+			 || TREE_CODE (lhs) == MEM_REF))
+	w->flags |= GPU_ACC_READ;
+      walk_tree (op, callee_global_r, w, NULL);
+    }
+  if (gcall *call = dyn_cast<gcall *> (stmt))
+    {
+      check_call (w->r, call);
+      if (tree fndecl = device_callee (call))
+	scan_callee (w, fndecl);
+    }
+}
+
+/* Scan the body of FNDECL, called from the region, once.  */
+
+static void
+scan_callee (struct callee_walk *w, tree fndecl)
+{
+  if (w->seen->add (fndecl))
+    return;
+  function *fun = DECL_STRUCT_FUNCTION (fndecl);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      for (gphi_iterator psi = gsi_start_phis (bb); !gsi_end_p (psi);
+	   gsi_next (&psi))
+	{
+	  gphi *phi = psi.phi ();
+	  w->stmt = phi;
+	  w->flags = GPU_ACC_READ;
+	  for (unsigned k = 0; k < gimple_phi_num_args (phi); k++)
+	    walk_tree (gimple_phi_arg_def_ptr (phi, k), callee_global_r, w,
+		       NULL);
+	}
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	scan_callee_stmt (w, gsi_stmt (gsi));
+    }
+}
+
+/* The accesses the call CALL of a C library function with a device
+   version (gpu_device_lib_name) makes through its pointer arguments: N
+   bytes, when N is a constant, else as far as the compiler cannot tell
+   (GPU_EXTENT then bounds them).  */
+
+static void
+scan_lib_call (struct gpu_memctx *m, gcall *call)
+{
+  const char *name = gpu_device_lib_name (gimple_call_fndecl (call));
+  if (!name)
+    return;
+  bool str = !strcmp (name, "strlen");
+  bool set = !strcmp (name, "memset");
+  bool cmp = !strcmp (name, "memcmp");
+  unsigned nptr = str || set ? 1 : 2;
+  tree len = str ? NULL_TREE : gimple_call_arg (call, 2);
+  for (unsigned i = 0; i < nptr; i++)
+    {
+      tree arg = gimple_call_arg (call, i);
+      struct gpu_ptr pi = gpu_ptr_info (m, call, arg);
+      if (pi.as != GPU_AS_GLOBAL)
+	continue;
+      if (pi.cap < 0)
+	{
+	  FAIL (m->r, call, "cannot tell which array %qs points into",
+		gpu_value_name (arg));
+	  return;
+	}
+      /* The destination of memcpy, memmove and memset is written
+	 (partly, as far as the copy in is concerned); the rest read.  */
+      unsigned flags = (i == 0 && !str && !cmp)
+		       ? GPU_ACC_READ | GPU_ACC_WRITE : GPU_ACC_READ;
+      tree ref = NULL_TREE;
+      if (len && tree_fits_uhwi_p (len) && tree_to_uhwi (len) > 0)
+	{
+	  tree type = build_array_type_nelts (char_type_node,
+					      tree_to_uhwi (len));
+	  ref = build2 (MEM_REF, type, arg,
+			build_int_cst (ptr_type_node, 0));
+	}
+      else if (len && integer_zerop (len))
+	continue;
+      note_access (m->r, call, ref, pi.cap, flags);
+    }
+}
+
 /* Scan the statement STMT of the region.  */
 
 static void
@@ -194,6 +402,7 @@ scan_stmt (struct gpu_memctx *m, gimple *stmt)
 	if (gimple_call_lhs (call))
 	  scan_operand (m, stmt, gimple_call_lhs_ptr (call));
 	scan_callee_args (m, call);
+	scan_lib_call (m, call);
 	return;
       }
     case GIMPLE_COND:
@@ -308,6 +517,26 @@ gpu_find_params (struct gpu_region *r)
 	   gsi_next (&gsi))
 	scan_stmt (&m, gsi_stmt (gsi));
     }
+  /* The globals of the functions the region calls, transitively, are
+     buffers of the kernel too (the printer passes them on).  */
+  struct callee_walk cw = { r, NULL, 0, new hash_set<tree> };
+  for (unsigned i = 0; i < r->outer->num_nodes && !r->fail; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
+	{
+	  check_call (r, call);
+	  if (tree fndecl = device_callee (call))
+	    {
+	      /* A reason found inside is reported at this call.  */
+	      r->callee_call = call;
+	      r->callee_fn = fndecl;
+	      scan_callee (&cw, fndecl);
+	      r->callee_call = NULL;
+	      r->callee_fn = NULL_TREE;
+	    }
+	}
+  delete cw.seen;
   free (body);
   gpu_memctx_fini (&m);
   return !r->fail;

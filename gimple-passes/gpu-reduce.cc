@@ -138,6 +138,8 @@ struct chain
   auto_vec<gimple *> ops;	/* Operator statements.  */
   auto_vec<gphi *> phis;	/* Merges and selects.  */
   auto_vec<gcond *> conds;	/* Conditions on the accumulator.  */
+  hash_set<tree> *truths;	/* Members that are S != 0, as 0 or 1.  */
+  auto_vec<gimple *> nes;	/* The S != 0 statements.  */
   enum gpu_red_op op;
   bool converted;		/* Some conversion on the chain.  */
 };
@@ -239,6 +241,31 @@ call_op (gimple *stmt)
     }
 }
 
+/* Does TYPE hold only 0 and 1 (the type of a comparison)?  */
+
+static bool
+truth_type_p (tree type)
+{
+  return (TREE_CODE (type) == BOOLEAN_TYPE
+	  || (INTEGRAL_TYPE_P (type) && TYPE_UNSIGNED (type)
+	      && TYPE_PRECISION (type) == 1));
+}
+
+/* Report that the reduction of VAR in R is valid code the plugin does
+   not handle: R stays a host loop, with WHY in the remark (no error: the
+   marker is used as documented).  */
+
+static bool
+unsupported (struct gpu_region *r, location_t loc, tree var, const char *why)
+{
+  if (loc == UNKNOWN_LOCATION)
+    loc = DECL_SOURCE_LOCATION (var);
+  gpu_dump_reason ("FAILED", loc, why);
+  gpu_region_fail (r, loc, "GPU_REDUCE accumulator %qs is %s",
+		   IDENTIFIER_POINTER (DECL_NAME (var)), why);
+  return false;
+}
+
 /* Add the users of T (a chain member) of loop L0 to C.  */
 
 static bool
@@ -294,13 +321,17 @@ follow_uses (struct chain *c, tree t, class loop *l0, gphi *phi0,
 			   "(stored to memory)");
 	      continue;
 	    }
-	  if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code))
+	  if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code)
+	      || (code == FLOAT_EXPR && c->truths->contains (t)))
 	    {
 	      tree to = TREE_TYPE (lhs);
 	      tree from = TREE_TYPE (gimple_assign_rhs1 (use));
 	      bool ints = INTEGRAL_TYPE_P (to) && INTEGRAL_TYPE_P (from);
 	      bool flts = SCALAR_FLOAT_TYPE_P (to) && SCALAR_FLOAT_TYPE_P (from);
-	      if (!ints && !flts)
+	      /* A truth value back in a floating accumulator.  */
+	      bool tf = (code == FLOAT_EXPR && c->truths->contains (t)
+			 && SCALAR_FLOAT_TYPE_P (to));
+	      if (!ints && !flts && !tf)
 		{
 		  ok = misuse (c->r, gimple_location (use), c->var,
 			       "converted between integer and floating "
@@ -309,6 +340,34 @@ follow_uses (struct chain *c, tree t, class loop *l0, gphi *phi0,
 		}
 	      if (code != SSA_NAME && !types_compatible_p (to, from))
 		c->converted = true;
+	      if (c->truths->contains (t))
+		c->truths->add (lhs);
+	    }
+	  else if (code == NE_EXPR && gimple_assign_rhs1 (use) == t
+		   && zerop (gimple_assign_rhs2 (use))
+		   && truth_type_p (TREE_TYPE (lhs)))
+	    {
+	      /* S != 0: the start of S && E or S || E evaluated without
+		 branches, (S != 0) & (E != 0), or all of S && 1; or the end
+		 of S || E as (S | E) != 0.  */
+	      c->truths->add (lhs);
+	      c->nes.safe_push (use);
+	    }
+	  else if ((code == BIT_AND_EXPR || code == BIT_IOR_EXPR)
+		   && c->truths->contains (t)
+		   && truth_type_p (TREE_TYPE (lhs))
+		   && truth_type_p (TREE_TYPE (gimple_assign_rhs1 (use)))
+		   && truth_type_p (TREE_TYPE (gimple_assign_rhs2 (use))))
+	    {
+	      /* (S != 0) & (E != 0) and (S != 0) | (E != 0): && and ||.  */
+	      c->ops.safe_push (use);
+	      c->truths->add (lhs);
+	      if (!set_op (c, code == BIT_AND_EXPR ? GPU_RED_LAND
+			   : GPU_RED_LOR, use))
+		{
+		  ok = false;
+		  continue;
+		}
 	    }
 	  else if (code_op (code) != GPU_RED_NONE
 		   && gimple_num_ops (use) == 3)
@@ -420,9 +479,28 @@ truth_phi_p (tree t)
   return false;
 }
 
-/* Classify the select PHI P of C (one argument a chain member, the other
+/* The block whose condition decides whether control takes the edge E
+   (E leaves it, or E leaves a block whose only predecessor it is), or
+   NULL.  */
+
+static basic_block
+deciding_block (edge e)
+{
+  if (safe_dyn_cast<gcond *> (last_stmt (e->src)))
+    return e->src;
+  if (single_pred_p (e->src)
+      && safe_dyn_cast<gcond *> (last_stmt (single_pred (e->src))))
+    return single_pred (e->src);
+  return NULL;
+}
+
+/* Classify the select PHI P of C (some arguments chain members, one
    not): min or max under its controlling condition, which is then marked
-   used in *MATCHED.  */
+   used in *MATCHED.  The argument E outside the chain must come through
+   the edge on which E < S (etc.) holds; every other argument is that
+   same S, however many paths bring it: 'if (e < s) s = e;' on its own,
+   under a further condition ('if (c && e < s)', 'if (c) if (e < s)') or
+   in one case of a switch.  */
 
 static bool
 check_select (struct chain *c, gphi *p, hash_set<gimple *> *matched)
@@ -431,32 +509,64 @@ check_select (struct chain *c, gphi *p, hash_set<gimple *> *matched)
   const char *bad = "assigned a value that is not a combination with its "
     "old value (min and max need the form 's = e < s ? e : s' or "
     "'if (e < s) s = e;')";
-  if (gimple_phi_num_args (p) != 2)
+  int ei = -1;
+  tree cv = NULL_TREE;
+  for (unsigned k = 0; k < gimple_phi_num_args (p); k++)
+    {
+      tree a = PHI_ARG_DEF (p, k);
+      if (!c->members->contains (a))
+	{
+	  if (ei >= 0)
+	    return misuse (c->r, loc, c->var, bad);
+	  ei = k;
+	}
+      else if (!cv)
+	cv = a;
+      else if (strip_copies (a) != strip_copies (cv))
+	return misuse (c->r, loc, c->var, bad);
+    }
+  if (ei < 0 || !cv)
     return misuse (c->r, loc, c->var, bad);
-  int ci = c->members->contains (PHI_ARG_DEF (p, 0)) ? 0 : 1;
-  tree cv = PHI_ARG_DEF (p, ci), ev = PHI_ARG_DEF (p, 1 - ci);
-  if (!c->members->contains (cv) || c->members->contains (ev))
-    return misuse (c->r, loc, c->var, bad);
-  if (truth_phi_p (ev))
-    return misuse (c->r, loc, c->var, "updated by && or || under a "
-		   "condition, which is not supported: make the condition "
-		   "part of the operand ('s = s && (!c || e)')");
-  basic_block d = get_immediate_dominator (CDI_DOMINATORS, gimple_bb (p));
-  gcond *cond = d ? safe_dyn_cast<gcond *> (last_stmt (d)) : NULL;
-  if (!cond)
-    return misuse (c->r, loc, c->var, bad);
-  edge ec = edge_from (d, gimple_phi_arg_edge (p, ci));
-  edge ee = edge_from (d, gimple_phi_arg_edge (p, 1 - ci));
-  if (!ec || !ee || ec == ee)
-    return misuse (c->r, loc, c->var, bad);
-  enum tree_code code = gimple_cond_code (cond);
-  tree lhs = gimple_cond_lhs (cond), rhs = gimple_cond_rhs (cond);
-  tree croot = strip_copies (cv);
-  if (strip_copies (rhs) == croot && same_value_p (lhs, ev, 0))
-    ;
-  else if (strip_copies (lhs) == croot && same_value_p (rhs, ev, 0))
-    code = swap_tree_comparison (code);
-  else
+  tree ev = PHI_ARG_DEF (p, ei);
+  edge pe = gimple_phi_arg_edge (p, ei);
+  basic_block d = deciding_block (pe);
+  gcond *cond = d ? as_a<gcond *> (last_stmt (d)) : NULL;
+  edge ee = d ? edge_from (d, pe) : NULL;
+  enum tree_code code = ERROR_MARK;
+  if (cond && ee)
+    {
+      code = gimple_cond_code (cond);
+      tree lhs = gimple_cond_lhs (cond), rhs = gimple_cond_rhs (cond);
+      tree croot = strip_copies (cv);
+      if (strip_copies (rhs) == croot && same_value_p (lhs, ev, 0))
+	;
+      else if (strip_copies (lhs) == croot && same_value_p (rhs, ev, 0))
+	code = swap_tree_comparison (code);
+      else
+	code = ERROR_MARK;
+    }
+  if (code == ERROR_MARK)
+    {
+      /* S = S && E under a condition: the value of S && E is a PHI of 0
+	 and 1 merged with S.  Valid C the recognizer does not take.  */
+      if (truth_phi_p (ev))
+	return unsupported (c->r, loc, c->var, "updated by && or || under "
+			    "a condition (the loop stays on the host; "
+			    "'s = s && (!c || e)' can be offloaded)");
+      return misuse (c->r, loc, c->var, bad);
+    }
+  /* The condition's other edge brings S itself to P: S is the value the
+     accumulator has at the condition, so E replaces exactly the S it was
+     compared with.  */
+  edge ec = EDGE_SUCC (d, 0) == ee ? EDGE_SUCC (d, 1) : EDGE_SUCC (d, 0);
+  basic_block pb = gimple_bb (p);
+  tree carried = NULL_TREE;
+  if (ec->dest == pb)
+    carried = PHI_ARG_DEF_FROM_EDGE (p, ec);
+  else if (single_pred_p (ec->dest) && single_succ_p (ec->dest)
+	   && single_succ (ec->dest) == pb)
+    carried = PHI_ARG_DEF_FROM_EDGE (p, single_succ_edge (ec->dest));
+  if (!carried || strip_copies (carried) != strip_copies (cv))
     return misuse (c->r, loc, c->var, bad);
   /* Now the condition reads E CODE S.  */
   bool e_on_true = (ee->flags & EDGE_TRUE_VALUE) != 0;
@@ -482,8 +592,14 @@ check_select (struct chain *c, gphi *p, hash_set<gimple *> *matched)
 static enum gpu_red_op
 logical_op (struct chain *c, tree latch)
 {
-  if (c->conds.length () != 1 || !c->ops.is_empty () || !c->phis.is_empty ())
+  if (c->conds.length () != 1 || !c->phis.is_empty ())
     return GPU_RED_NONE;
+  /* Only the branch-free && and || may come before the branch (GCC
+     evaluates 's && e && f' as '((s != 0) & (e != 0)) && f').  */
+  for (unsigned i = 0; i < c->ops.length (); i++)
+    if (!is_gimple_assign (c->ops[i])
+	|| !c->truths->contains (gimple_assign_lhs (c->ops[i])))
+      return GPU_RED_NONE;
   tree v = latch;
   while (TREE_CODE (v) == SSA_NAME)
     {
@@ -540,6 +656,73 @@ logical_op (struct chain *c, tree latch)
   if (vals[1] && integer_onep (vals[1]))
     return GPU_RED_LOR;
   return GPU_RED_NONE;
+}
+
+/* Is the statement STMT, an | of C, one step of S || E evaluated
+   without branches as (S | E | ...) != 0: its result goes only to
+   another such | or to an != 0 test of C?  */
+
+static bool
+or_then_test_p (struct chain *c, gimple *stmt)
+{
+  if (!is_gimple_assign (stmt) || gimple_assign_rhs_code (stmt) != BIT_IOR_EXPR)
+    return false;
+  tree lhs = gimple_assign_lhs (stmt);
+  use_operand_p use_p;
+  gimple *use;
+  if (!single_imm_use (lhs, &use_p, &use))
+    return false;
+  if (c->nes.contains (use))
+    return true;
+  return c->ops.contains (use) && or_then_test_p (c, use);
+}
+
+/* Check the != 0 tests of C's chain (the branch-free && and ||), and
+   settle its operator: | whose result is tested against 0 is ||.  LOC
+   is the accumulator's.  */
+
+static bool
+check_truths (struct chain *c, location_t loc)
+{
+  bool ored = false;
+  for (unsigned i = 0; i < c->nes.length (); i++)
+    {
+      tree t = gimple_assign_rhs1 (c->nes[i]);
+      gimple *def = SSA_NAME_DEF_STMT (strip_copies (t));
+      if (is_gimple_assign (def) && c->ops.contains (def)
+	  && !c->truths->contains (gimple_assign_lhs (def)))
+	{
+	  if (gimple_assign_rhs_code (def) == BIT_IOR_EXPR)
+	    ored = true;
+	  else
+	    /* (S + E) != 0 and the like: no reduction.  */
+	    return misuse (c->r, gimple_location (c->nes[i]), c->var,
+			   "tested here; a reduction may not read its "
+			   "accumulator other than in its update");
+	}
+    }
+  if (ored)
+    {
+      for (unsigned i = 0; i < c->ops.length (); i++)
+	if (!c->truths->contains (gimple_get_lhs (c->ops[i]))
+	    && !or_then_test_p (c, c->ops[i]))
+	  return unsupported (c->r, loc, c->var, "updated by both | and "
+			      "|| (or by || in a form not recognized)");
+      c->op = GPU_RED_LOR;
+    }
+  if (!c->nes.is_empty () && c->op != GPU_RED_LAND && c->op != GPU_RED_LOR)
+    /* The value tested against 0 goes on as 0 or 1, which no other
+       operator gives.  */
+    return unsupported (c->r, loc, c->var, "tested against 0 and "
+			"combined by an operator other than && or ||");
+  if ((c->op == GPU_RED_LAND || c->op == GPU_RED_LOR)
+      && !c->phis.is_empty ())
+    /* A conditional S = S && E leaves S as it was (not 0 or 1) where it
+       is skipped, which no && reduction gives.  */
+    return unsupported (c->r, loc, c->var, "updated by && or || under a "
+			"condition or in an inner loop (the loop stays on "
+			"the host; 's = s && (!c || e)' can be offloaded)");
+  return true;
 }
 
 /* Analyse the reduction of variable VAR in R; fills RED.  */
@@ -606,6 +789,7 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
   c.var = var;
   c.type = red->type;
   c.members = new hash_set<tree>;
+  c.truths = new hash_set<tree>;
   c.op = GPU_RED_NONE;
   c.converted = false;
   auto_vec<tree> work;
@@ -620,8 +804,35 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
       enum gpu_red_op lop = logical_op (&c, latch);
       if (lop != GPU_RED_NONE)
 	{
+	  if (c.op != GPU_RED_NONE && c.op != lop)
+	    ok = set_op (&c, lop, c.conds[0]);
 	  c.op = lop;
 	  matched.add (c.conds[0]);
+	}
+      else if (c.op == GPU_RED_NONE && c.ops.is_empty ()
+	       && c.phis.is_empty () && c.conds.is_empty ()
+	       && c.truths->contains (latch))
+	/* S && 1 folded to S != 0 (or S || 0): an && reduction whose
+	   operand is always true.  */
+	c.op = GPU_RED_LAND;
+      else if (TREE_CODE (latch) != SSA_NAME
+	       || !c.members->contains (latch))
+	{
+	  /* The update folded to a value that does not depend on the
+	     accumulator (S && 0, S || 1, S * 0): valid code, but nothing
+	     to reduce.  */
+	  if (CONSTANT_CLASS_P (latch)
+	      || (TREE_CODE (latch) == SSA_NAME
+		  && gimple_assign_single_p (SSA_NAME_DEF_STMT (latch))
+		  && CONSTANT_CLASS_P (gimple_assign_rhs1
+				       (SSA_NAME_DEF_STMT (latch)))))
+	    ok = unsupported (r, red->loc, var, "set to a constant by "
+			      "its update once folded (such as 's = s && 0')");
+	  else
+	    ok = misuse (r, red->loc, var, "no recognizable update in the "
+			 "loop (use 's OP= e' with one of + - * & | ^, "
+			 "'s = s && e', 's = s || e', or min/max as a "
+			 "ternary or with fmin/fmax)");
 	}
       else if (c.members->contains (latch) && c.ops.is_empty ()
 	       && c.phis.is_empty () && c.conds.is_empty ())
@@ -642,6 +853,8 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
 		     "'s = s && e', 's = s || e', or min/max as a ternary "
 		     "or with fmin/fmax)");
     }
+  if (ok)
+    ok = check_truths (&c, red->loc);
   /* Each operator statement combines one chain value with one value
      outside the chain.  */
   for (unsigned i = 0; ok && i < c.ops.length (); i++)
@@ -680,6 +893,7 @@ analyze_one (struct gpu_region *r, tree var, struct gpu_reduction *red)
   if (ok && gpu_red_op_int_only (c.op) && !INTEGRAL_TYPE_P (red->type))
     ok = misuse (r, red->loc, var, "bitwise operator on a floating type");
   delete c.members;
+  delete c.truths;
   if (!ok)
     return false;
   red->op = c.op;
@@ -736,7 +950,9 @@ gpu_reduce_analyze (struct gpu_region *r)
 	      {
 		error_at (gimple_location (stmt), "%<GPU_REDUCE%> "
 			  "accumulator %qD must be a local variable whose "
-			  "address is not taken", v);
+			  "address is not taken before or in the loop (a "
+			  "pointer to it could reach it there; after the loop "
+			  "is fine)", v);
 		gpu_region_fail (r, gimple_location (stmt),
 				 "misused GPU_REDUCE accumulator");
 		ok = false;

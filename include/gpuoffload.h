@@ -14,8 +14,12 @@
 # define GPU_PARALLEL __attribute__ ((gpu_parallel))
 /* On a scalar accumulator declared before a marked loop.  */
 # define GPU_REDUCE __attribute__ ((gpu_reduce))
-/* On a pointer: COUNT elements are reachable through it.  */
-# define GPU_EXTENT(count) __attribute__ ((gpu_extent (count)))
+/* On a pointer: COUNT elements are reachable through it.  COUNT is
+   passed as text (after macro expansion) so that it may name a later
+   parameter: the plugin reads it once the function is parsed.  */
+# define GPU_EXTENT_TEXT_(count) #count
+# define GPU_EXTENT(count) \
+  __attribute__ ((gpu_extent (GPU_EXTENT_TEXT_ (count))))
 #else
 # define GPU_PARALLEL
 # define GPU_REDUCE

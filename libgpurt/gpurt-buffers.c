@@ -161,6 +161,30 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
     }
   plan->nbuffers = nbuffers;
 
+  /* A device copy kept by an earlier region that two of the merged ranges
+     overlap, one reaching beyond it, can serve neither whole: it goes
+     home first.  */
+  if (keep || lane->nkept)
+    {
+      uint64_t *st = malloc (2 * (nbuffers + 1) * sizeof *st);
+      unsigned nb = 0;
+
+      if (st == NULL)
+	{
+	  gpurt_set_why (why, "out of memory planning the buffers");
+	  goto ERROR;
+	}
+      for (i = 0; i < nbuffers; i++)
+	if (!plan->buffers[i].dummy)
+	  {
+	    st[nb] = plan->buffers[i].start;
+	    st[nbuffers + 1 + nb] = plan->buffers[i].end;
+	    nb++;
+	  }
+      gpurt_map_settle (dev, lane, st, st + nbuffers + 1, nb);
+      free (st);
+    }
+
   /* Each merged range is entered in the device's map; the dummy is the
      launch's own.  */
   for (i = 0; i < nbuffers; i++)
@@ -230,6 +254,16 @@ gpurt_buffer_copied_back (const struct gpurt_plan *plan,
 }
 
 /* See gpurt-internal.h.  */
+
+int
+gpurt_plan_private_copies (const struct gpurt_plan *plan)
+{
+  for (unsigned i = 0; i < plan->nbuffers; i++)
+    if (!plan->buffers[i].dummy && plan->buffers[i].map != NULL
+	&& plan->buffers[i].map->private_copy)
+      return 1;
+  return 0;
+}
 
 int
 gpurt_plan_copies_back (const struct gpurt_plan *plan)

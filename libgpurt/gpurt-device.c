@@ -701,8 +701,11 @@ gpurt_device_host_reason (void)
 static pthread_mutex_t gpurt_build_serial = PTHREAD_MUTEX_INITIALIZER;
 
 /* The build options for region R on DEV: the record's options, less
-   -cl-fp32-correctly-rounded-divide-sqrt where DEV cannot honour it.
-   Returns a malloc'ed string, or NULL when out of memory.  */
+   -cl-fp32-correctly-rounded-divide-sqrt where DEV cannot honour it, and
+   -w unless GPURT_VERBOSE=3 asks for the compiler's warnings (some
+   drivers, PoCL among them, print them on stderr themselves: "1 warning
+   generated.").  Returns a malloc'ed string, or NULL when out of
+   memory.  */
 
 static char *
 gpurt_build_options (const struct gpurt_region *r,
@@ -710,8 +713,9 @@ gpurt_build_options (const struct gpurt_region *r,
 {
   static const char crdiv[] = "-cl-fp32-correctly-rounded-divide-sqrt";
   int drop = !(dev->single_fp_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
+  static const char quiet[] = " -w";
   size_t len = strlen (r->options);
-  char *out = malloc (len + 1);
+  char *out = malloc (len + sizeof quiet);
   const char *p = r->options;
   size_t o = 0;
 
@@ -745,6 +749,8 @@ gpurt_build_options (const struct gpurt_region *r,
       p += tlen;
     }
   out[o] = '\0';
+  if (gpurt_env.verbose < 3)
+    strcpy (out + o, o != 0 ? quiet : quiet + 1);
   return out;
 }
 

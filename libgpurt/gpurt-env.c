@@ -221,7 +221,7 @@ gpurt_env_read (void)
       else if (strcmp (s, "0") != 0)
 	gpurt_message ("GPURT_VERIFY=%s is not 0 or 1; using 0", s);
     }
-  gpurt_env.verify_rtol = 1e-5;
+  gpurt_env.verify_rtol = -1;
   s = getenv ("GPURT_VERIFY_RTOL");
   if (s != NULL && *s != '\0')
     {
@@ -231,14 +231,31 @@ gpurt_env_read (void)
 	gpurt_env.verify_rtol = d;
       else
 	gpurt_message ("GPURT_VERIFY_RTOL=%s is not a number >= 0; using"
-		       " 1e-5", s);
+		       " the default", s);
     }
   gpurt_env.verify_inject = -1;
+  gpurt_env.verify_inject_ulps = 0;
   s = getenv ("GPURT_VERIFY_INJECT");
   if (s != NULL && *s != '\0')
     {
-      if (gpurt_parse_unsigned (s, &v))
-	gpurt_env.verify_inject = (long) v;
+      const char *plus = strchr (s, '+');
+      char index[32];
+      unsigned ulps = 0;
+      if (plus != NULL && (size_t) (plus - s) < sizeof index
+	  && gpurt_parse_unsigned (plus + 1, &ulps) && ulps > 0
+	  && ulps < (1U << 20))
+	{
+	  memcpy (index, s, (size_t) (plus - s));
+	  index[plus - s] = '\0';
+	  s = index;
+	}
+      else
+	ulps = 0;
+      if ((plus == NULL || ulps != 0) && gpurt_parse_unsigned (s, &v))
+	{
+	  gpurt_env.verify_inject = (long) v;
+	  gpurt_env.verify_inject_ulps = (long) ulps;
+	}
       else
 	gpurt_message ("GPURT_VERIFY_INJECT=%s is not an element index;"
 		       " ignored", s);

@@ -79,6 +79,7 @@ GPURT_EXPORT int gpurt_run (const char *region, uint64_t *args,
 GPURT_EXPORT void gpurt_register (const char *region);
 GPURT_EXPORT void gpurt_sync (void);
 GPURT_EXPORT void gpurt_discard (void *block);
+GPURT_EXPORT void gpurt_sync_range (const void *addr, size_t size);
 GPURT_EXPORT int gpurt_last_region_host_threads (void);
 GPURT_EXPORT void gpurt_host_lock (void);
 GPURT_EXPORT void gpurt_host_unlock (void);
@@ -126,10 +127,13 @@ struct gpurt_env
   const char *profile_file;	/* for GPURT_PROFILE_JSON */
   unsigned host_threads;	/* 0: number of online cores */
   int verify;			/* GPURT_VERIFY=1 */
-  double verify_rtol;		/* GPURT_VERIFY_RTOL, default 1e-5 */
+  double verify_rtol;		/* GPURT_VERIFY_RTOL; -1 when unset: the
+				   default follows the region's "fp" */
   long verify_inject;		/* GPURT_VERIFY_INJECT (tests): -1 or an
 				   element of the first written buffer to
 				   corrupt in the device's results */
+  long verify_inject_ulps;	/* "K+N": add N units in the last place to
+				   element K instead (0: flip a bit) */
   const char *cache_dir;	/* GPURT_CACHE_DIR, or NULL */
   const char *xdg_cache_home;	/* XDG_CACHE_HOME, or NULL */
   const char *home;		/* HOME, or NULL */
@@ -246,6 +250,8 @@ struct gpurt_mapping
   uint64_t dirty_lo, dirty_hi;	/* host bytes the device wrote that the
 				   host has not seen (empty: lo >= hi) */
   struct gpurt_lane *owner;	/* idle and kept: the lane that kept it */
+  struct gpurt_lane *user;	/* in use (REFS > 0): the lane whose launch
+				   uses it (a thread runs one at a time) */
 };
 
 struct gpurt_map
@@ -308,6 +314,17 @@ GPURT_HIDDEN int gpurt_object_bounds (const void *p, uintptr_t *start,
 GPURT_HIDDEN void gpurt_map_discard (struct gpurt_device *dev,
 				     struct gpurt_lane *lane, uint64_t start,
 				     uint64_t end);
+/* Before a launch enters its N ranges [STARTS[i], ENDS[i]): copy back
+   and drop every device copy LANE kept that two of them overlap and one
+   of them reaches beyond (no single mapping could serve both).  */
+GPURT_HIDDEN void gpurt_map_settle (struct gpurt_device *dev,
+				    struct gpurt_lane *lane,
+				    const uint64_t *starts,
+				    const uint64_t *ends, unsigned n);
+/* Does LANE keep on DEV a device copy of any byte of [START, END)?  */
+GPURT_HIDDEN int gpurt_map_kept_overlaps (struct gpurt_device *dev,
+					  struct gpurt_lane *lane,
+					  uint64_t start, uint64_t end);
 GPURT_HIDDEN unsigned gpurt_map_count (struct gpurt_device *dev,
 				       uint64_t *bytes);
 GPURT_HIDDEN uint64_t gpurt_map_sync_bytes (void);
@@ -399,6 +416,7 @@ struct gpurt_region
   char *options;
   unsigned ndim;
   int fp64;
+  enum gpurt_fp_mode fp;	/* "fp": GPURT_VERIFY's default tolerance */
   unsigned nargs;
   struct gpurt_record_arg *args;
   unsigned reduce_wg;		/* "reduce" key: work-group size, or 0 */
@@ -499,6 +517,10 @@ GPURT_HIDDEN int gpurt_buffers_copy_back (struct gpurt_plan *plan,
 					  struct gpurt_region *r,
 					  cl_command_queue queue, char *why);
 GPURT_HIDDEN void gpurt_plan_release (struct gpurt_plan *plan);
+/* Does PLAN use a device copy that is not in the map (a private copy)?
+   Its copy in may still be reading host memory that no sync point
+   protects, so such a launch waits for its kernel.  */
+GPURT_HIDDEN int gpurt_plan_private_copies (const struct gpurt_plan *plan);
 /* Does a successful launch of PLAN copy anything back?  */
 GPURT_HIDDEN int gpurt_plan_copies_back (const struct gpurt_plan *plan);
 

@@ -256,6 +256,63 @@ gpurt_map_discard (struct gpurt_device *dev, struct gpurt_lane *lane,
 /* See gpurt-internal.h.  */
 
 void
+gpurt_map_settle (struct gpurt_device *dev, struct gpurt_lane *lane,
+		  const uint64_t *starts, const uint64_t *ends, unsigned n)
+{
+  struct gpurt_map *map = &dev->map;
+  unsigned i, j, k;
+
+  pthread_mutex_lock (&map->lock);
+ AGAIN:
+  for (i = 0; i < n; i++)
+    for (k = gpurt_map_search (map, starts[i]);
+	 k < map->n && map->v[k]->start < ends[i]; k++)
+      {
+	struct gpurt_mapping *m = map->v[k];
+	unsigned users = 0;
+	int outside = 0;
+
+	if (!gpurt_map_kept_by (m, lane))
+	  continue;
+	for (j = 0; j < n; j++)
+	  if (starts[j] < m->end && m->start < ends[j])
+	    {
+	      users++;
+	      outside |= starts[j] < m->start || m->end < ends[j];
+	    }
+	if (users >= 2 && outside)
+	  {
+	    uint64_t s0 = m->start, e0 = m->end;
+
+	    /* Copies back M (and drops it); the table changed.  */
+	    gpurt_map_sync_locked (map, lane, s0, e0);
+	    goto AGAIN;
+	  }
+      }
+  pthread_mutex_unlock (&map->lock);
+}
+
+/* See gpurt-internal.h.  */
+
+int
+gpurt_map_kept_overlaps (struct gpurt_device *dev, struct gpurt_lane *lane,
+			 uint64_t start, uint64_t end)
+{
+  struct gpurt_map *map = &dev->map;
+  int found = 0;
+  unsigned i;
+
+  pthread_mutex_lock (&map->lock);
+  for (i = gpurt_map_search (map, start);
+       i < map->n && map->v[i]->start < end && !found; i++)
+    found = gpurt_map_kept_by (map->v[i], lane);
+  pthread_mutex_unlock (&map->lock);
+  return found;
+}
+
+/* See gpurt-internal.h.  */
+
+void
 gpurt_map_sync (struct gpurt_device *dev, struct gpurt_lane *lane)
 {
   pthread_mutex_lock (&dev->map.lock);
@@ -409,6 +466,31 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
   for (at2 = at; at2 < map->n && map->v[at2]->start < end; at2++)
     if (!gpurt_map_kept_by (map->v[at2], lane))
       own = 0;
+  /* Another range of this very launch inside a kept copy it already uses
+     (two arrays of one mapping the previous region kept): that copy holds
+     results the host does not have yet (its dirty range), so a private
+     copy filled from host memory would compute with old data and later be
+     overwritten by the kept copy.  (An overlapping copy in use without a
+     dirty range holds what the host has: a private copy is right.)  */
+  for (i = at; i < at2; i++)
+    if (map->v[i]->refs > 0 && map->v[i]->user == lane
+	&& gpurt_map_dirty (map->v[i]))
+      {
+	m = map->v[i];
+	if (at2 == at + 1 && m->start <= start && end <= m->end
+	    && (m->writable || !(flags & GPU_ARG_WRITTEN)))
+	  {
+	    m->refs++;
+	    pthread_mutex_unlock (&map->lock);
+	    return m;
+	  }
+	pthread_mutex_unlock (&map->lock);
+	gpurt_set_why (why, "its range [%p, %p) reaches outside a device copy"
+		       " the launch already uses, holding data the host does"
+		       " not have yet", (void *) (uintptr_t) start,
+		       (void *) (uintptr_t) end);
+	return NULL;
+      }
   if (at2 > at && own && keep)
     {
       if (at2 == at + 1 && map->v[at]->start <= start
@@ -420,12 +502,15 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
 	  m->refs++;
 	  m->owner->nkept--;
 	  m->owner = NULL;
+	  m->user = lane;
 	  pthread_mutex_unlock (&map->lock);
 	  return m;
 	}
       m = gpurt_map_absorb (dev, lane, r, start, end, at, at2, why);
       if (m == NULL)
 	gpurt_map_sync_locked (map, lane, start, end);
+      else
+	m->user = lane;
       pthread_mutex_unlock (&map->lock);
       return m != NULL ? m : gpurt_map_enter (dev, lane, r, start, end, flags,
 					      0, why);
@@ -445,6 +530,7 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
 		     why);
   if (m == NULL)
     return NULL;
+  m->user = lane;
 
   /* Enter it in the table unless the range overlaps a mapping there (in
      use by another launch, another thread's, or made since we looked).  */
@@ -527,12 +613,15 @@ gpurt_map_leave (struct gpurt_device *dev, struct gpurt_lane *lane,
       if (--m->refs == 0)
 	{
 	  m->owner = lane;
+	  m->user = NULL;
 	  lane->nkept++;
 	}
       pthread_mutex_unlock (&map->lock);
       return;
     }
   release = --m->refs == 0;
+  if (release)
+    m->user = NULL;
   if (release && !m->private_copy)
     gpurt_map_remove (map, m);
   pthread_mutex_unlock (&map->lock);

@@ -397,6 +397,17 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	}
       else if (KEY_IS ("options"))
 	gpurt_record_set (rec, &rec->options, value, value_len);
+      else if (KEY_IS ("fp"))
+	{
+	  /* Added in a minor revision: an unknown value reads as the
+	     default contract.  */
+	  if (gpu_abi_token_is (value, value_len, "strict"))
+	    rec->fp = GPURT_FP_STRICT;
+	  else if (gpu_abi_token_is (value, value_len, "fast"))
+	    rec->fp = GPURT_FP_FAST;
+	  else
+	    rec->fp = GPURT_FP_CONTRACT;
+	}
       else if (KEY_IS ("nargs"))
 	{
 	  if (have_nargs || !gpurt_record_u64 (value, value_len, &v)

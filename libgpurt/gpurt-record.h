@@ -36,6 +36,16 @@ enum gpurt_record_status
   GPURT_RECORD_BAD		/* malformed, or out of memory */
 };
 
+/* The floating-point contract the region was compiled under (the "fp"
+   line): how far device and host results may differ.  */
+enum gpurt_fp_mode
+{
+  GPURT_FP_CONTRACT,		/* the device may fuse a*b+c (GCC's default) */
+  GPURT_FP_STRICT,		/* -ffp-contract=off: each operation as on the
+				   host */
+  GPURT_FP_FAST			/* -ffast-math and the like: reordered */
+};
+
 /* A parsed record.  Strings and arrays are the parser's (free them with
    gpurt_record_free); SOURCE points into the parsed text.  */
 struct gpurt_record
@@ -48,6 +58,7 @@ struct gpurt_record
   char *options;		/* OpenCL build options; "" when missing */
   unsigned ndim;		/* 1, 2 or 3; 0 when missing */
   int fp64;			/* the kernel uses double */
+  enum gpurt_fp_mode fp;	/* the "fp" line; GPURT_FP_CONTRACT if none */
   unsigned nargs;
   struct gpurt_record_arg *args;	/* NARGS of them, or NULL */
   unsigned reduce_wg;		/* "reduce WG FORM": WG, or 0 if none */

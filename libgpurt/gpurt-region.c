@@ -54,6 +54,7 @@ gpurt_region_parse (struct gpurt_region *r, const char *record)
   r->options = rec.options;
   r->ndim = rec.ndim;
   r->fp64 = rec.fp64;
+  r->fp = rec.fp;
   r->nargs = rec.nargs;
   r->args = rec.args;
   r->reduce_wg = rec.reduce_wg;

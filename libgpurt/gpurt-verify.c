@@ -77,6 +77,30 @@ gpurt_float_close (const unsigned char *a, const unsigned char *b,
   return diff <= rtol * (ax > ay ? ax : ay) || diff <= rtol * scale;
 }
 
+/* The relative tolerance of floating-point elements of SIZE bytes
+   written by region R: GPURT_VERIFY_RTOL if set, else by the region's
+   floating-point contract (its record's "fp" line): 16 units in the last
+   place of the element's type under -ffp-contract=off (each operation
+   is rounded as on the host; OpenCL's built-in functions may differ from
+   the C library's by a few units), 1e-5 when the device may fuse a*b+c
+   (GCC's default -ffp-contract=fast), 1e-3 under -ffast-math.  */
+
+static double
+gpurt_verify_rtol (const struct gpurt_region *r, unsigned size)
+{
+  if (gpurt_env.verify_rtol >= 0)
+    return gpurt_env.verify_rtol;
+  switch (r != NULL ? r->fp : GPURT_FP_CONTRACT)
+    {
+    case GPURT_FP_STRICT:
+      return size == 4 ? 16 * 0x1p-23 : 16 * 0x1p-52;
+    case GPURT_FP_FAST:
+      return 1e-3;
+    default:
+      return 1e-5;
+    }
+}
+
 /* Compare range V of region R: report its first differing element.
    Returns the number of differing elements.  */
 
@@ -106,7 +130,7 @@ gpurt_compare (struct gpurt_region *r, const struct gpurt_vrange *v)
       size = 1;
       off = 0;
     }
-  double scale = 0;
+  double scale = 0, rtol = gpurt_verify_rtol (r, size);
   if (kind == GPU_ELEM_FLOAT)
     for (size_t i = off; i + size <= v->len; i += size)
       {
@@ -121,7 +145,7 @@ gpurt_compare (struct gpurt_region *r, const struct gpurt_vrange *v)
       const unsigned char *dv = v->device + i, *hv = v->host + i;
       double fd = 0, fh = 0;
       int same = kind == GPU_ELEM_FLOAT
-	? gpurt_float_close (dv, hv, size, gpurt_env.verify_rtol, scale, &fd,
+	? gpurt_float_close (dv, hv, size, rtol, scale, &fd,
 			     &fh)
 	: memcmp (dv, hv, size) == 0;
       if (same)
@@ -226,7 +250,19 @@ gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
       int64_t at = (int64_t) gpurt_env.verify_inject * size + size - 1
 		   - v[0].lo;
       if (at >= 0 && (uint64_t) at < v[0].len)
-	v[0].device[at] ^= 0x40;
+	{
+	  if (gpurt_env.verify_inject_ulps == 0)
+	    v[0].device[at] ^= 0x40;
+	  else if (size <= 8 && at >= (int64_t) size - 1)
+	    {
+	      /* "K+N": N units in the last place more (little-endian
+		 element bytes [AT - SIZE + 1, AT]).  */
+	      uint64_t bits = 0;
+	      memcpy (&bits, v[0].device + at - (size - 1), size);
+	      bits += (uint64_t) gpurt_env.verify_inject_ulps;
+	      memcpy (v[0].device + at - (size - 1), &bits, size);
+	    }
+	}
     }
   uint64_t bad = 0;
   for (i = 0; i < nv; i++)

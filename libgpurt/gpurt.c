@@ -338,7 +338,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
      the one to find an earlier asynchronous kernel's failure: it waits
      for them first.  */
   int async = keep && r->reduce_wg == 0 && event_ptr == NULL
-	      && gpurt_env.async && !gpurt_plan_copies_back (&plan);
+	      && gpurt_env.async && !gpurt_plan_copies_back (&plan)
+	      && !gpurt_plan_private_copies (&plan);
   if (!async && lane->async_pending)
     gpurt_lane_wait (lane);
   if (!gpurt_cl_enqueue (lane->queue, lk->kernel,
@@ -679,6 +680,26 @@ gpurt_sync (void)
 
   if (lane != NULL)
     gpurt_map_sync (lane->dev, lane);
+}
+
+/* The host is about to read or write the SIZE bytes at ADDR (the
+   compiler calls this before a single load or store between regions,
+   instead of gpurt_sync): when the calling thread keeps a device copy of
+   any of them, bring everything it kept home as gpurt_sync does;
+   otherwise nothing, and its kernels go on running.  */
+
+void
+gpurt_sync_range (const void *addr, size_t size)
+{
+  struct gpurt_lane *lane = gpurt_lane_peek ();
+  uint64_t start = (uint64_t) (uintptr_t) addr;
+
+  if (lane == NULL || lane->nkept == 0 || size == 0)
+    return;
+  /* (Asynchronous launches use kept copies only, so an access that
+     touches none of them cannot race with a copy in.)  */
+  if (gpurt_map_kept_overlaps (lane->dev, lane, start, start + size))
+    gpurt_sync ();
 }
 
 /* BLOCK, from malloc, is about to be freed: device copies the calling

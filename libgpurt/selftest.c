@@ -1655,7 +1655,7 @@ test_policies (void)
 	    != NULL
 	 && strstr (err, "built kernel gpu_saxpy_0_a1 (selftest.c:100) in")
 	    != NULL
-	 && strstr (err, "options '',") != NULL,
+	 && strstr (err, "options '-w',") != NULL,
 	 "device without fp64 and correctly rounded sqrt: status %#x,"
 	 " stderr:\n%s", status, err);
 #endif

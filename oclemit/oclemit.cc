@@ -28,6 +28,7 @@ struct ocl_fn
   pretty_printer body;		/* Statements...  */
   pretty_printer *out;		/* ...or where they go now.  */
   const char *suffix;		/* Of labels: one copy of several.  */
+  hash_set<gimple *> *dead;	/* Statements not printed, or NULL.  */
 };
 
 /* State of one region's emission.  */
@@ -280,12 +281,37 @@ type_name (struct ocl_fn *f, gimple *stmt, tree type)
 /* ------------------------------------------------------------- pointers */
 
 
+/* Is TYPE an array of variable length (its size known only at run
+   time)?  */
+
+static bool
+vla_type_p (tree type)
+{
+  return (TREE_CODE (type) == ARRAY_TYPE
+	  && (!TYPE_SIZE_UNIT (type)
+	      || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST));
+}
+
 /* Print the pointer type TYPE whose pointee lives in AS.  */
 
 static const char *
 ptr_type_name (struct ocl_fn *f, gimple *stmt, tree type, enum gpu_as as)
 {
   tree pointee = TREE_TYPE (type);
+  /* A pointer to an array of variable length, as a C99 array parameter
+     'double a[n][m]' is a 'double (*)[m]': OpenCL C has no such type, so
+     it points to the first element, and print_ref indexes the rows
+     itself.  */
+  if (vla_type_p (pointee))
+    {
+      pointee = TREE_TYPE (pointee);
+      if (vla_type_p (pointee))
+	{
+	  FAIL (f, stmt, "array of variable length in more than one "
+		"dimension");
+	  return "void *";
+	}
+    }
   if (TREE_CODE (pointee) == FUNCTION_TYPE)
     {
       FAIL (f, stmt, "function pointer");
@@ -552,6 +578,30 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
 	    FAIL (f, stmt, "array with a nonzero lower bound");
 	    return;
 	  }
+	if (vla_type_p (TREE_TYPE (base)))
+	  {
+	    /* (*P)[I] with *P an array of variable length (a row of a C99
+	       array parameter): index a pointer to its element type.  */
+	    tree elt = TREE_TYPE (TREE_TYPE (base));
+	    if (TREE_CODE (base) != MEM_REF || vla_type_p (elt))
+	      {
+		FAIL (f, stmt, "array of variable length in more than one "
+		      "dimension");
+		return;
+	      }
+	    tree ptr = TREE_OPERAND (base, 0);
+	    struct gpu_ptr pi = ptr_info (f, stmt, ptr);
+	    const char *tn = type_name (f, stmt, elt);
+	    const char *as = as_name (pi.as);
+	    HOST_WIDE_INT off
+	      = mem_ref_offset (base).force_shwi ().to_constant ();
+	    pp_printf (pp, "((%s%s *)((%schar *)", as, tn, as);
+	    print_value (f, stmt, pp, ptr);
+	    pp_printf (pp, " + %wd))[", off);
+	    print_value (f, stmt, pp, TREE_OPERAND (ref, 1));
+	    pp_string (pp, "]");
+	    return;
+	  }
 	pp_string (pp, "(");
 	print_ref (f, stmt, pp, base);
 	pp_string (pp, ")[");
@@ -686,39 +736,98 @@ print_compare (struct ocl_fn *f, gimple *stmt, pretty_printer *pp,
   pp_string (pp, post);
 }
 
-/* Map the math built-in FNDECL to its OpenCL built-in, or NULL.  */
+static const char *emit_callee (struct ocl_fn *f, gcall *call, tree fndecl);
 
-static const char *
-math_builtin (tree fndecl)
+/* Is the text S one parenthesized group, "(...)"?  */
+
+static bool
+whole_parenthesized_p (const char *s)
 {
-  static const char *const names[] = {
-    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt",
-    "ceil", "copysign", "cos", "cosh", "erf", "erfc", "exp", "exp2",
-    "expm1", "fabs", "fdim", "floor", "fma", "fmax", "fmin", "fmod",
-    "hypot", "lgamma", "log", "log10", "log1p", "log2", "logb",
-    "nextafter", "pow", "remainder", "rint", "round", "sin", "sinh",
-    "sqrt", "tan", "tanh", "tgamma", "trunc", NULL
-  };
-  if (!fndecl || !DECL_NAME (fndecl))
-    return NULL;
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  if (!strncmp (n, "__builtin_", 10))
-    n += 10;
-  size_t len = strlen (n);
-  tree rt = TREE_TYPE (TREE_TYPE (fndecl));
-  if (!SCALAR_FLOAT_TYPE_P (rt))
-    return NULL;
-  if (TYPE_MODE (rt) == SFmode && len > 1 && n[len - 1] == 'f')
-    len--;
-  else if (TYPE_MODE (rt) != DFmode)
-    return NULL;
-  for (int i = 0; names[i]; i++)
-    if (strlen (names[i]) == len && !strncmp (names[i], n, len))
-      return names[i];
-  return NULL;
+  if (*s != '(')
+    return false;
+  int depth = 0;
+  for (const char *p = s; *p; p++)
+    {
+      if (*p == '(')
+	depth++;
+      else if (*p == ')' && --depth == 0)
+	return p[1] == 0;
+    }
+  return false;
 }
 
-static const char *emit_callee (struct ocl_fn *f, gcall *call, tree fndecl);
+/* Emit (once) the device version of the C library function NAME
+   (gpu_device_lib_name) for the call CALL from F, specialised for the
+   address spaces of its pointer arguments, and return its OpenCL name,
+   or NULL after a failure.  The loops do what glibc's functions return:
+   memcmp the difference of the first differing bytes (glibc's sign).  */
+
+static const char *
+emit_lib (struct ocl_fn *f, gcall *call, const char *name)
+{
+  struct ocl_unit *u = f->unit;
+  if (gimple_call_lhs (call) && POINTER_TYPE_P (TREE_TYPE (gimple_call_lhs
+							    (call))))
+    {
+      FAIL (f, call, "the pointer %qs returns is used", name);
+      return NULL;
+    }
+  const char *as[2] = { "__global ", "__global " };
+  char sig[3] = "";
+  unsigned nptr = !strcmp (name, "memset") || !strcmp (name, "strlen")
+		  ? 1 : 2;
+  for (unsigned i = 0; i < nptr; i++)
+    {
+      struct gpu_ptr pi = ptr_info (f, call, gimple_call_arg (call, i));
+      as[i] = as_name (pi.as == GPU_AS_PRIVATE ? GPU_AS_PRIVATE
+		       : GPU_AS_GLOBAL);
+      sig[i] = pi.as == GPU_AS_PRIVATE ? 'p' : 'g';
+    }
+  sig[nptr] = 0;
+  char *fname = xasprintf ("gpu_lib_%s_%s", name, sig);
+  if (u->fnames->contains (fname))
+    return fname;
+  pretty_printer *pp = &u->funcs;
+  if (!strcmp (name, "memcpy"))
+    pp_printf (pp, "void %s(%svoid *d_, const %svoid *s_, ulong n)\n{\n"
+	       "  %suchar *d = (%suchar *)d_;\n"
+	       "  const %suchar *s = (const %suchar *)s_;\n"
+	       "  for (ulong i = 0; i < n; i++)\n    d[i] = s[i];\n}\n\n",
+	       fname, as[0], as[1], as[0], as[0], as[1], as[1]);
+  else if (!strcmp (name, "memmove"))
+    /* The two may overlap only in one address space.  */
+    pp_printf (pp, "void %s(%svoid *d_, const %svoid *s_, ulong n)\n{\n"
+	       "  %suchar *d = (%suchar *)d_;\n"
+	       "  const %suchar *s = (const %suchar *)s_;\n"
+	       "%s"
+	       "    for (ulong i = 0; i < n; i++)\n      d[i] = s[i];\n"
+	       "%s}\n\n",
+	       fname, as[0], as[1], as[0], as[0], as[1], as[1],
+	       sig[0] == sig[1] ? "  if ((ulong)d <= (ulong)s)\n" : "",
+	       sig[0] == sig[1] ? "  else\n    for (ulong i = n; i > 0; i--)"
+				  "\n      d[i - 1] = s[i - 1];\n" : "");
+  else if (!strcmp (name, "memset"))
+    pp_printf (pp, "void %s(%svoid *d_, int c, ulong n)\n{\n"
+	       "  %suchar *d = (%suchar *)d_;\n"
+	       "  for (ulong i = 0; i < n; i++)\n    d[i] = (uchar)c;\n}\n\n",
+	       fname, as[0], as[0], as[0]);
+  else if (!strcmp (name, "memcmp"))
+    pp_printf (pp, "int %s(const %svoid *a_, const %svoid *b_, ulong n)"
+	       "\n{\n"
+	       "  const %suchar *a = (const %suchar *)a_;\n"
+	       "  const %suchar *b = (const %suchar *)b_;\n"
+	       "  for (ulong i = 0; i < n; i++)\n"
+	       "    if (a[i] != b[i])\n      return (int)a[i] - (int)b[i];\n"
+	       "  return 0;\n}\n\n",
+	       fname, as[0], as[1], as[0], as[0], as[1], as[1]);
+  else
+    pp_printf (pp, "ulong %s(const %svoid *s_)\n{\n"
+	       "  const %schar *s = (const %schar *)s_;\n  ulong n = 0;\n"
+	       "  while (s[n])\n    n++;\n  return n;\n}\n\n",
+	       fname, as[0], as[0], as[0]);
+  u->fnames->add (fname);
+  return fname;
+}
 
 /* Print the call CALL (its right-hand side).  Returns false when nothing
    was printed (the call is dropped).  */
@@ -791,7 +900,15 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 	    return true;
 	  }
 	default:
-	  name = math_builtin (fndecl);
+	  name = gpu_device_lib_name (fndecl);
+	  if (name)
+	    {
+	      name = emit_lib (f, call, name);
+	      if (!name)
+		return false;
+	    }
+	  else
+	    name = gpu_math_builtin_name (fndecl);
 	  break;
 	}
       if (!name)
@@ -814,11 +931,21 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 	return false;
     }
   pp_printf (pp, "%s(", name);
-  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+  unsigned i;
+  for (i = 0; i < gimple_call_num_args (call); i++)
     {
       if (i)
 	pp_string (pp, ", ");
       print_value (f, call, pp, gimple_call_arg (call, i));
+    }
+  /* A function of the unit gets the buffers of the globals called
+     functions use, under the kernel's names.  */
+  if (!fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    {
+      struct gpu_region *r = f->unit->r;
+      for (unsigned k = 0; k < r->caps.length (); k++)
+	if (r->caps[k].callee_global)
+	  pp_printf (pp, "%sgpu_b%u, gpu_o%u", i++ ? ", " : "", k, k);
     }
   pp_string (pp, ")");
   return true;
@@ -1116,6 +1243,8 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
      marked volatile but are no accesses.  */
   if (gimple_clobber_p (stmt))
     return;
+  if (f->dead && f->dead->contains (stmt))
+    return;
   if (gimple_has_volatile_ops (stmt))
     {
       FAIL (f, stmt, "volatile access");
@@ -1186,7 +1315,12 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	pretty_printer cp;
 	print_compare (f, stmt, &cp, gimple_cond_code (cond),
 		       gimple_cond_lhs (cond), gimple_cond_rhs (cond));
-	pp_printf (f->out, "  if (%s) {\n", pp_formatted_text (&cp));
+	/* A parenthesized comparison is the condition itself: one more
+	   pair would make clang warn (-Wparentheses-equality) on every
+	   build.  */
+	const char *ct = pp_formatted_text (&cp);
+	pp_printf (f->out, whole_parenthesized_p (ct) ? "  if %s {\n"
+		   : "  if (%s) {\n", ct);
 	emit_edge (f, te, "    ");
 	pp_string (f->out, "  } else {\n");
 	emit_edge (f, fe, "    ");
@@ -1390,6 +1524,46 @@ ocl_fn_init (struct ocl_fn *f, struct ocl_unit *u, function *fun, tree fndecl)
   f->suffix = "";
   f->declared = new hash_set<tree>;
   f->phitmps = new hash_set<tree>;
+  f->dead = NULL;
+}
+
+/* Collect in DEAD the pure assignments of FUN whose values nothing uses,
+   directly or through other such assignments: a called function is
+   printed as it is right after going into SSA form, and a C99 array
+   parameter leaves there, at its start, the computation of the array's
+   size in bits (in a 128-bit type the device does not have) that later
+   passes would have removed.  */
+
+static void
+find_dead (function *fun, hash_set<gimple *> *dead)
+{
+  bool changed = true;
+  while (changed)
+    {
+      changed = false;
+      basic_block bb;
+      FOR_EACH_BB_FN (bb, fun)
+	for (gimple_stmt_iterator gsi = gsi_last_bb (bb); !gsi_end_p (gsi);
+	     gsi_prev (&gsi))
+	  {
+	    gimple *stmt = gsi_stmt (gsi);
+	    if (!is_gimple_assign (stmt) || dead->contains (stmt)
+		|| TREE_CODE (gimple_assign_lhs (stmt)) != SSA_NAME
+		|| gimple_has_side_effects (stmt) || gimple_vdef (stmt))
+	      continue;
+	    bool used = false;
+	    imm_use_iterator it;
+	    gimple *use;
+	    FOR_EACH_IMM_USE_STMT (use, it, gimple_assign_lhs (stmt))
+	      if (!is_gimple_debug (use) && !dead->contains (use))
+		used = true;
+	    if (!used)
+	      {
+		dead->add (stmt);
+		changed = true;
+	      }
+	  }
+    }
 }
 
 static void
@@ -1398,6 +1572,7 @@ ocl_fn_fini (struct ocl_fn *f)
   gpu_memctx_fini (&f->m);
   delete f->declared;
   delete f->phitmps;
+  delete f->dead;
 }
 
 /* Emit (once) the callee FNDECL called by CALL from F, specialised for the
@@ -1461,7 +1636,17 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
 
   struct ocl_fn cf;
   ocl_fn_init (&cf, u, fun, fndecl);
+  cf.dead = new hash_set<gimple *>;
+  find_dead (fun, cf.dead);
   cf.m.sig = sig;
+  /* A failure inside a function called from the kernel is reported at
+     the kernel's call (gpu_stmt_loc).  */
+  bool outermost = u->stack.is_empty ();
+  if (outermost)
+    {
+      u->r->callee_call = call;
+      u->r->callee_fn = fndecl;
+    }
   u->stack.safe_push (fndecl);
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -1494,6 +1679,11 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
 	  pp_printf (&head, "%s%s %s", i ? ", " : "", tn,
 		     decl_local (&cf, call, p));
 	}
+      /* The buffers of the globals called functions use (print_call).  */
+      for (unsigned k = 0; k < u->r->caps.length (); k++)
+	if (u->r->caps[k].callee_global)
+	  pp_printf (&head, "%s__global char *gpu_b%u, long gpu_o%u",
+		     i++ ? ", " : "", k, k);
       if (!i)
 	pp_string (&head, "void");
       pp_printf (&u->funcs, "%s)\n{\n%s%s}\n\n", pp_formatted_text (&head),
@@ -1501,6 +1691,11 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
       u->fnames->add (name);
     }
   ocl_fn_fini (&cf);
+  if (outermost)
+    {
+      u->r->callee_call = NULL;
+      u->r->callee_fn = NULL_TREE;
+    }
   return failed (f) ? NULL : name;
 }
 
@@ -1587,7 +1782,10 @@ oclemit_region (struct gpu_region *r, char **source)
 		 LOCATION_FILE (r->loc), LOCATION_LINE (r->loc));
       if (u.fp64)
 	pp_string (&src, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
-      if (flag_fp_contract_mode == FP_CONTRACT_OFF)
+      /* GCC implements -ffp-contract=on as off: so does the device.  The
+	 pragma covers every kernel of the source (the reduction's final
+	 combine too).  */
+      if (flag_fp_contract_mode != FP_CONTRACT_FAST)
 	pp_string (&src, "#pragma OPENCL FP_CONTRACT OFF\n");
       pp_string (&src, pp_formatted_text (&u.types));
       pp_string (&src, "\n");

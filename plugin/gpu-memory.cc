@@ -42,10 +42,99 @@ gpu_memctx_fini (struct gpu_memctx *m)
 location_t
 gpu_stmt_loc (struct gpu_region *r, gimple *stmt)
 {
+  r->fail_in = NULL_TREE;
+  basic_block bb = stmt ? gimple_bb (stmt) : NULL;
+  if (r->callee_call && bb
+      && (bb->index >= last_basic_block_for_fn (r->fun)
+	  || BASIC_BLOCK_FOR_FN (r->fun, bb->index) != bb))
+    {
+      /* A statement of a called function (perhaps in a system header):
+	 the user's line is the call in the loop.  */
+      r->fail_in = r->callee_fn;
+      stmt = r->callee_call;
+    }
   location_t loc = stmt ? gimple_location (stmt) : UNKNOWN_LOCATION;
   if (loc == UNKNOWN_LOCATION)
     loc = r->loc;
   return loc;
+}
+
+/* The C library functions the printer has a device version of
+   (oclemit.cc prints them), with the glibc results: the mem* and str*
+   ones are exact; memcmp's sign is (C says nothing of its size).  */
+
+const char *
+gpu_device_lib_name (tree fndecl)
+{
+  if (!fndecl || !fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    return NULL;
+  switch (DECL_FUNCTION_CODE (fndecl))
+    {
+    case BUILT_IN_MEMCPY: return "memcpy";
+    case BUILT_IN_MEMMOVE: return "memmove";
+    case BUILT_IN_MEMSET: return "memset";
+    case BUILT_IN_MEMCMP: return "memcmp";
+    case BUILT_IN_BCMP: return "memcmp";
+    case BUILT_IN_STRLEN: return "strlen";
+    default: return NULL;
+    }
+}
+
+/* See gpu-region.h.  */
+
+bool
+gpu_device_call_p (tree fndecl)
+{
+  if (!fndecl)
+    return false;
+  if (gpu_device_lib_name (fndecl))
+    return true;
+  if (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    switch (DECL_FUNCTION_CODE (fndecl))
+      {
+      case BUILT_IN_EXPECT:
+      case BUILT_IN_ABS:
+      case BUILT_IN_LABS:
+      case BUILT_IN_LLABS:
+      case BUILT_IN_IMAXABS:
+	return true;
+      default:
+	break;
+      }
+  /* <math.h>: the OpenCL built-ins of the same names.  */
+  return gpu_math_builtin_name (fndecl) != NULL;
+}
+
+/* See gpu-region.h.  */
+
+const char *
+gpu_math_builtin_name (tree fndecl)
+{
+  static const char *const names[] = {
+    "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt",
+    "ceil", "copysign", "cos", "cosh", "erf", "erfc", "exp", "exp2",
+    "expm1", "fabs", "fdim", "floor", "fma", "fmax", "fmin", "fmod",
+    "hypot", "lgamma", "log", "log10", "log1p", "log2", "logb",
+    "nextafter", "pow", "remainder", "rint", "round", "sin", "sinh",
+    "sqrt", "tan", "tanh", "tgamma", "trunc", NULL
+  };
+  if (!fndecl || !DECL_NAME (fndecl))
+    return NULL;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  if (!strncmp (n, "__builtin_", 10))
+    n += 10;
+  size_t len = strlen (n);
+  tree rt = TREE_TYPE (TREE_TYPE (fndecl));
+  if (!SCALAR_FLOAT_TYPE_P (rt))
+    return NULL;
+  if (TYPE_MODE (rt) == SFmode && len > 1 && n[len - 1] == 'f')
+    len--;
+  else if (TYPE_MODE (rt) != DFmode)
+    return NULL;
+  for (int i = 0; names[i]; i++)
+    if (strlen (names[i]) == len && !strncmp (names[i], n, len))
+      return names[i];
+  return NULL;
 }
 
 #define FAIL(M, STMT, ...) \
@@ -145,8 +234,17 @@ gpu_decl_info (struct gpu_memctx *m, gimple *stmt, tree decl)
     return pi;
   if (!m->kernel)
     {
-      FAIL (m, stmt, "function %qD uses global variable %qD", m->fndecl,
-	    decl);
+      /* gpu_find made the globals of called functions parameters of the
+	 kernel, passed on to every called function.  */
+      int *cap = m->r->params ? m->r->params->get (decl) : NULL;
+      if (!cap || !m->r->caps[*cap].callee_global)
+	{
+	  FAIL (m, stmt, "function %qD uses global variable %qD",
+		m->fndecl, decl);
+	  return pi;
+	}
+      pi.as = GPU_AS_GLOBAL;
+      pi.cap = *cap;
       return pi;
     }
   pi.as = GPU_AS_GLOBAL;

@@ -92,11 +92,28 @@ gpu_region_keep (tree t)
   return t;
 }
 
+/* Format FMT with its arguments into PP, as gpu_region_fail does.  */
+
+static void
+gpu_region_fail_format (pretty_printer *pp, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  text_info ti;
+  memset (&ti, 0, sizeof ti);
+  ti.format_spec = fmt;
+  ti.args_ptr = &ap;
+  pp_format_verbatim (pp, &ti);
+  va_end (ap);
+}
+
 /* See gpu-region.h.  */
 
 void
 gpu_region_fail (struct gpu_region *r, location_t loc, const char *fmt, ...)
 {
+  tree in = r->fail_in;
+  r->fail_in = NULL_TREE;
   if (r->fail)
     return;
   /* Format with a printer of the front end's own kind (a clone of the
@@ -114,6 +131,15 @@ gpu_region_fail (struct gpu_region *r, location_t loc, const char *fmt, ...)
   ti.args_ptr = &ap;
   pp_format_verbatim (pp, &ti);
   va_end (ap);
+  if (in)
+    {
+      /* gpu_stmt_loc moved the location to the call in the loop: say
+	 which function the reason is in.  */
+      char *text = xstrdup (pp_formatted_text (pp));
+      pp_clear_output_area (pp);
+      gpu_region_fail_format (pp, "%s (in %qD, called here)", text, in);
+      free (text);
+    }
   snprintf (r->fail_buf, sizeof r->fail_buf, "%s", pp_formatted_text (pp));
   delete pp;
   r->fail = r->fail_buf;

@@ -72,6 +72,10 @@ struct gpu_capture
      B - 1: batching cuts the index space with it.  */
   tree lo0, hi0, stride;
   bool unbounded;		/* Some access could not be bounded.  */
+  /* A global object a function called from the region uses: every such
+     buffer is passed on to every called function, as hidden parameters
+     after its own (gpu-params.cc, the printer).  */
+  bool callee_global;
   location_t unbounded_loc;	/* Where.  */
   /* UNBOUNDED and no GPU_EXTENT: the runtime bounds the accesses by the
      object the pointer points into (GPU_ARG_OBJECT); LO and HI are 0.  */
@@ -201,6 +205,14 @@ struct gpu_region
   const char *fail;
   location_t fail_loc;
   char fail_buf[512];
+  /* While a function called from the region is looked at: the call in
+     the region's body that leads there (directly or not) and the function
+     it calls.  A failure inside is reported at that call and names the
+     function (gpu_stmt_loc, gpu_region_fail).  */
+  gimple *callee_call;
+  tree callee_fn;
+  /* Set by gpu_stmt_loc when it moved a location to CALLEE_CALL.  */
+  tree fail_in;
 };
 
 /* The regions of FUN (created by gpu_find, in source order).  A table
@@ -289,8 +301,22 @@ void gpu_memctx_init (struct gpu_memctx *m, struct gpu_region *r,
 		      function *fun, tree fndecl, bool kernel);
 void gpu_memctx_fini (struct gpu_memctx *m);
 
-/* Where STMT's location is unknown, the region's.  */
+/* Where a failure at STMT is reported: its location; for a statement
+   of a function the region calls, the call in the region that leads
+   there (R->callee_call); where unknown, the region's.  */
 location_t gpu_stmt_loc (struct gpu_region *r, gimple *stmt);
+
+/* Can a call to FNDECL, a function with no body here or a builtin, run
+   on the device (the printer has a version of it)?  */
+bool gpu_device_call_p (tree fndecl);
+
+/* The OpenCL built-in of the <math.h> function FNDECL (sin, sinf, ...),
+   or NULL.  */
+const char *gpu_math_builtin_name (tree fndecl);
+
+/* The device library function the printer uses for the call to the
+   builtin FNDECL (memcpy, memmove, memset, memcmp, strlen), or NULL.  */
+const char *gpu_device_lib_name (tree fndecl);
 
 /* The parameter of region R for VALUE with KIND: created when CREATE,
    else looked up (and R fails if there is none).  Returns its index, or

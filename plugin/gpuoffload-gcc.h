@@ -56,6 +56,7 @@
 #include "gimple-fold.h"
 #include "tree-ssa-loop.h"
 #include "tree-ssa-loop-niter.h"
+#include "tree-object-size.h"
 #include "tree-ssa-loop-manip.h"
 #include "cfgloop.h"
 #include "tree-chrec.h"

@@ -19,6 +19,8 @@ struct gpu_options
   bool no_transfer_elim;	/* no-transfer-elim: no gpu_hostsync.  */
   bool no_object_bounds;	/* no-object-bounds: a pointer the compiler
 				   cannot bound needs GPU_EXTENT.  */
+  bool no_sync_range;		/* no-sync-range: every host access between
+				   regions syncs (no gpurt_sync_range).  */
   bool no_speculate;		/* no-speculate (reserved).  */
   bool no_two_level;		/* no-two-level: inner marked loops run
 				   serially in each work-item.  */
@@ -31,6 +33,16 @@ extern struct gpu_options gpu_opts;
 #define GPU_ATTR_PARALLEL "gpu_parallel"
 #define GPU_ATTR_REDUCE "gpu_reduce"
 #define GPU_ATTR_EXTENT "gpu_extent"
+
+/* GPU_EXTENT counts (gpu-extent.cc).  The attribute handler's part:
+   check the count ARGS of the GPU_EXTENT of DECL and, unless DECL is a
+   parameter, replace it with the expression it reads; false after an
+   error.  */
+bool gpu_extent_handle (tree decl, tree args);
+/* PLUGIN_PRE_GENERICIZE callback: read the counts of the parameters of
+   the function GCC_DATA, and turn its access attributes and [static N]
+   parameters into counts.  */
+void gpu_extent_finish_function (void *gcc_data, void *user_data);
 
 /* The section name, record version and every code the plugin writes
    into records and argument words (docs/ABI.md).  */

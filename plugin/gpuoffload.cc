@@ -21,7 +21,7 @@ static struct plugin_info gpu_plugin_info = {
   "Options: -fplugin-arg-gpuoffload-dump-cl=DIR, -fplugin-arg-gpuoffload-werror,\n"
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
   "  no-local-mem, no-tile, tile=N, no-private, no-batch, no-transfer-elim,\n"
-  "  no-object-bounds,\n"
+  "  no-object-bounds, no-sync-range,\n"
   "  no-speculate, device-version=1.2"
 };
 
@@ -57,12 +57,8 @@ gpu_handle_var_attribute (tree *node, tree name, tree args, int,
 		    "%<GPU_EXTENT%> applies to pointers, not to %qD", decl);
 	  *no_add_attrs = true;
 	}
-      else if (!args || !INTEGRAL_TYPE_P (TREE_TYPE (TREE_VALUE (args))))
-	{
-	  error_at (DECL_SOURCE_LOCATION (decl),
-		    "%<GPU_EXTENT%> needs an integer element count");
-	  *no_add_attrs = true;
-	}
+      else if (!args || !gpu_extent_handle (decl, args))
+	*no_add_attrs = true;
     }
   else if (is_attribute_p (GPU_ATTR_REDUCE, name)
 	   && !INTEGRAL_TYPE_P (TREE_TYPE (decl))
@@ -176,6 +172,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_transfer_elim = true;
       else if (!strcmp (key, "no-object-bounds"))
 	gpu_opts.no_object_bounds = true;
+      else if (!strcmp (key, "no-sync-range"))
+	gpu_opts.no_sync_range = true;
       else if (!strcmp (key, "no-speculate"))
 	gpu_opts.no_speculate = true;
       else if (!strcmp (key, "no-two-level"))
@@ -264,6 +262,10 @@ plugin_init (struct plugin_name_args *name_args,
      the preprocessor is ready by the time pragmas are registered, also
      with -E.  */
   register_callback (plugin_name, PLUGIN_PRAGMAS, gpu_define_macro, NULL);
+  /* Parameter extents may name later parameters: read them once the
+     function is parsed.  */
+  register_callback (plugin_name, PLUGIN_PRE_GENERICIZE,
+		     gpu_extent_finish_function, NULL);
 
   /* The passes run right after the function is put into SSA form, one
      after the other on each function: loops, scalar evolution and niter

@@ -13,6 +13,7 @@ gpuoffload_la_SOURCES = \
 	plugin/gpu-region.cc \
 	plugin/gpu-region.h \
 	plugin/gpu-memory.cc \
+	plugin/gpu-extent.cc \
 	gimple-passes/gpu-find.cc \
 	gimple-passes/gpu-params.cc \
 	gimple-passes/gpu-params.h \

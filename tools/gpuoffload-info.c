@@ -100,6 +100,10 @@ print_record (const struct gpurt_record *r)
   printf ("  uses double:   %s\n", r->fp64 ? "yes" : "no");
   printf ("  build options: %s\n",
 	  *r->options == '\0' ? "(none)" : r->options);
+  printf ("  floating point: %s\n",
+	  r->fp == GPURT_FP_STRICT ? "strict (-ffp-contract=off: as on the host)"
+	  : r->fp == GPURT_FP_FAST ? "fast (-ffast-math: reordered)"
+	  : "contract (the device may fuse a*b+c)");
   printf ("  arguments:     %u\n", r->nargs);
   for (i = 0; i < r->nargs; i++)
     print_arg (r, i);

@@ -12,5 +12,5 @@ f (int n, const float *x, float *y)
     y[i] = ext (x[i]); /* { dg-missed "loop not offloaded: call to .float ext\\(float\\)., which has no body in this translation unit" } */
 }
 
-/* { dg-final { scan-tree-dump "FAILED: \[^\n\]*:12: call to .float ext\\(float\\)." "gpu_emit" } } */
+/* { dg-final { scan-tree-dump "FAILED: \[^\n\]*:12: call to .float ext\\(float\\)." "gpu_find" } } */
 /* { dg-final { scan-assembler-not "gpurt_run" } } */

@@ -22,6 +22,6 @@ jacobi (int n, int steps, float *a, float *b)
 }
 
 /* { dg-final { scan-tree-dump "SUCCESS: sweep may return with data on the device" "gpu_hostsync" } } */
-/* { dg-final { scan-tree-dump "SUCCESS: 1 region call\\(s\\) may keep their data on the device, 0 sync\\(s\\) inserted" "gpu_hostsync" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: 1 region call\\(s\\) may keep their data on the device, 0 sync\\(s\\) and 0 check\\(s\\) inserted" "gpu_hostsync" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*:21: sync before a load or store" "gpu_hostsync" } } */
 /* { dg-final { scan-assembler-times "call\[ \t\]+gpurt_sync" 1 } } */

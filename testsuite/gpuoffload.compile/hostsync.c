@@ -16,6 +16,6 @@ jacobi (int n, int steps, float *a, float *b)
   return a[n / 2]; /* { dg-missed "data kept on the device is copied back here: a load or store" } */
 }
 
-/* { dg-final { scan-tree-dump "SUCCESS: 2 region call\\(s\\) may keep their data on the device, 1 sync\\(s\\) inserted" "gpu_hostsync" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: 2 region call\\(s\\) may keep their data on the device, 1 sync\\(s\\) and 0 check\\(s\\) inserted" "gpu_hostsync" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*:16: sync before a load or store" "gpu_hostsync" } } */
 /* { dg-final { scan-assembler-times "call\[ \t\]+gpurt_sync" 1 } } */

@@ -1,4 +1,4 @@
-/* reduce-misuse.c: a GPU_REDUCE accumulator that is read for anything but its update, has no recognizable update, mixes operators, is subtracted from something, is tested, is updated outside the innermost marked loop, has its address taken, or is updated by && under a condition, is an error saying why.  (One declared inside the nest and updated in an inner marked loop is a reduction per outer iteration: twolevel-*.c.)  */
+/* reduce-misuse.c: a GPU_REDUCE accumulator that is read for anything but its update, has no recognizable update, mixes operators, is subtracted from something, is tested, is updated outside the innermost marked loop, has its address taken before or in the loop (also after it, in an enclosing loop), is an error saying why (an && under a condition is valid code: reduce-forms-remark.c).  (One declared inside the nest and updated in an inner marked loop is a reduction per outer iteration: twolevel-*.c.)  */
 /* { dg-do compile } */
 /* { dg-options "-O2" } */
 #include <gpuoffload.h>
@@ -83,12 +83,30 @@ address_taken (int n, const float *x)
   return s;
 }
 
-int
-conditional_and (int n, const float *x, const int *c)
+float
+address_taken_inside (int n, const float *x)
 {
-  int s GPU_REDUCE = 1; /* { dg-error "accumulator .s.: updated by && or || under a condition" } */
+  float s GPU_REDUCE = 0;
   for (int i GPU_PARALLEL = 0; i < n; i++)
-    if (c[i])
-      s = s && x[i] > 0;
+    {
+      s += x[i]; /* { dg-error "accumulator .s. must be a local variable whose address is not taken before or in the loop" } */
+      if (x[i] > 100)
+	take (&s);
+    }
+  return s;
+}
+
+/* After the marked loop, but the enclosing loop brings the pointer back
+   to the next run of the marked loop.  */
+float
+address_taken_in_time_loop (int steps, int n, const float *x)
+{
+  float s GPU_REDUCE = 0;
+  for (int t = 0; t < steps; t++)
+    {
+      for (int i GPU_PARALLEL = 0; i < n; i++)
+	s += x[i]; /* { dg-error "accumulator .s. must be a local variable whose address is not taken" } */
+      take (&s);
+    }
   return s;
 }
