@@ -22,7 +22,7 @@ CFLAGS="-std=gnu11 -O3 -I$here/harness -I$top/include"
 # ("ours-no-local-mem", ...).  A switch variant whose binary is identical
 # to the all-optimizations one is recorded as "same" and not run: the
 # switches appear in the results as soon as the compiler implements them.
-SWITCHES="no-local-mem no-tile no-private no-transfer-elim no-batch no-speculate"
+SWITCHES="no-local-mem no-tile no-private no-transfer-elim no-batch no-speculate no-two-level"
 
 [ -f "$plugin" ] || { echo "build.sh: build the tree first (make): no $plugin"; exit 1; }
 [ -f "$top/.libs/libgpurt.a" ] || { echo "build.sh: no $top/.libs/libgpurt.a"; exit 1; }

@@ -54,6 +54,8 @@ reduce_min   1048576,16777216,67108864,268435456   1048576,16777216  268435456 2
 transpose    1024,4096,16384                       1024,4096         8192      16384     999999999999
 matmul       256,1024,2048,4096,8192               256,1024          1024      2048      4096
 matvec       1024,4096,16384                       1024,4096         16384     16384     999999999999
+matvec_rowreduce 1024,4096,16384                   1024,4096         16384     16384     999999999999
+gemm_ikj     256,1024,2048,4096                    256,1024          1024      2048      4096
 saxpy        1048576,16777216,67108864,268435456   1048576,16777216  268435456 268435456 999999999999
 hilbert      1024,4096,16384                       1024,4096         16384     16384     999999999999
 bwfilter     1024,4096,16384                       1024,4096         16384     16384     999999999999
@@ -64,7 +66,7 @@ nbody        4096,16384,65536,131072               4096,16384        16384     6
 pagerank     262144,1048576,4194304                262144,1048576    4194304   4194304   999999999999
 jacobi2d     256,1024,2048                         256,1024          1024      2048      1024
 "
-variants="serial omp ours ours-no-local-mem ours-no-tile ours-no-private ours-no-transfer-elim ours-no-batch ours-no-speculate ocl nvptx"
+variants="serial omp ours ours-no-local-mem ours-no-tile ours-no-private ours-no-transfer-elim ours-no-batch ours-no-speculate ours-no-two-level ocl nvptx"
 
 status_of () { # PROG VARIANT -> the build status line's rest
   awk -v p="$1" -v v="$2" '$1 == p && $2 == v { $1 = ""; $2 = ""; sub (/^  /, ""); print; exit }' "$here/status.txt"

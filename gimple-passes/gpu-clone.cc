@@ -38,6 +38,82 @@ copy_phi_result (basic_block bb, tree res)
   return NULL_TREE;
 }
 
+/* The copy of the SSA name NAME defined in region R's nest (the value
+   at the same position of the copied block), or NAME itself when it is
+   defined before the nest; NULL if not found.  */
+
+static tree
+copy_name (struct gpu_region *r, tree name)
+{
+  gimple *def = SSA_NAME_DEF_STMT (name);
+  basic_block bb = gimple_bb (def);
+  if (SSA_NAME_IS_DEFAULT_DEF (name) || !bb
+      || !flow_bb_inside_loop_p (r->outer, bb))
+    return name;
+  if (gimple_code (def) == GIMPLE_PHI)
+    return copy_phi_result (bb, name);
+  basic_block cbb = get_bb_copy (bb);
+  gimple_stmt_iterator o = gsi_start_bb (bb), c = gsi_start_bb (cbb);
+  for (; !gsi_end_p (o) && !gsi_end_p (c); gsi_next (&o), gsi_next (&c))
+    if (gsi_stmt (o) == def)
+      {
+	tree d = SINGLE_SSA_TREE_OPERAND (def, SSA_OP_DEF);
+	tree cd = SINGLE_SSA_TREE_OPERAND (gsi_stmt (c), SSA_OP_DEF);
+	return d == name ? cd : NULL_TREE;
+      }
+  return NULL_TREE;
+}
+
+/* Walker: replace the SSA names of the nest by their copies (DATA is the
+   region); a name without a copy makes the walk fail.  */
+
+static tree
+copy_names_r (tree *tp, int *walk_subtrees, void *data)
+{
+  struct gpu_region *r = (struct gpu_region *) data;
+  if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      tree c = copy_name (r, *tp);
+      if (!c)
+	return *tp;
+      *tp = c;
+      *walk_subtrees = 0;
+    }
+  else if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* The trip count *COUNT and step *STEP of the inner loop L of R with
+   index IV, from the niter analysis of the original loop, in the names
+   of the clone.  */
+
+static bool
+copy_inner_count (struct gpu_region *r, class loop *l, tree iv, tree *count,
+		  tree *step)
+{
+  edge exit = single_exit (l);
+  affine_iv aiv;
+  class tree_niter_desc desc;
+  if (!exit || !simple_iv (l, l, iv, &aiv, true)
+      || !number_of_iterations_exit (l, exit, &desc, false)
+      || !integer_onep (desc.assumptions))
+    return false;
+  tree u64 = long_long_unsigned_type_node;
+  tree c = fold_convert (u64, desc.niter);
+  if (desc.may_be_zero && !integer_zerop (desc.may_be_zero))
+    c = fold_build3 (COND_EXPR, u64, desc.may_be_zero,
+		     build_int_cst (u64, 0), c);
+  c = unshare_expr (c);
+  tree s = unshare_expr (aiv.step);
+  if (walk_tree (&c, copy_names_r, r, NULL)
+      || walk_tree (&s, copy_names_r, r, NULL))
+    return false;
+  *count = gpu_region_keep (c);
+  *step = gpu_region_keep (s);
+  return true;
+}
+
 /* Make the device clone of region R.  Returns false (R fails) when the
    nest cannot be copied.  */
 
@@ -71,6 +147,49 @@ make_clone (struct gpu_region *r)
     for (int k = 0; k < r->ndim; k++)
       r->reds[j].dev_phis[k]
 	= copy_phi_result (r->dims[k].loop->header, r->reds[j].phis[k]);
+  /* The inner level (gpu_twolevel transforms it).  */
+  for (int k = 0; k < r->ninner; k++)
+    {
+      class loop *l = r->inner[k].loop;
+      r->inner[k].dev = get_loop_copy (l);
+      struct gpu_inner *in = &r->inner[k];
+      in->dev_iv = copy_phi_result (l->header, in->iv);
+      bool ok = (in->dev && in->dev_iv
+		 && copy_inner_count (r, l, in->iv, &in->dev_count,
+				      &in->dev_step));
+      if (ok && in->loop2)
+	{
+	  in->dev2 = get_loop_copy (in->loop2);
+	  in->dev_iv2 = copy_phi_result (in->loop2->header, in->iv2);
+	  tree parts[3] = { unshare_expr (in->base2), unshare_expr (in->step2),
+			    unshare_expr (in->count2) };
+	  for (int i = 0; i < 3; i++)
+	    if (walk_tree (&parts[i], copy_names_r, r, NULL))
+	      ok = false;
+	  in->dev_base2 = gpu_region_keep (parts[0]);
+	  in->dev_step2 = gpu_region_keep (parts[1]);
+	  in->dev_count2 = gpu_region_keep (parts[2]);
+	  ok = ok && in->dev2 && in->dev_iv2;
+	}
+      if (!ok)
+	{
+	  gpu_region_fail (r, r->loc, "the inner loops cannot be copied for "
+			   "the device");
+	  return false;
+	}
+    }
+  for (unsigned j = 0; j < r->ireds.length (); j++)
+    {
+      class loop *l = r->inner[r->ireds[j].inner].loop;
+      r->ireds[j].dev_phis[0] = copy_phi_result (l->header,
+						 r->ireds[j].phis[0]);
+      if (!r->ireds[j].dev_phis[0])
+	{
+	  gpu_region_fail (r, r->loc, "the inner reductions cannot be copied "
+			   "for the device");
+	  return false;
+	}
+    }
   return true;
 }
 
@@ -191,6 +310,11 @@ gpu_clone_remove (struct gpu_region *r)
   memset (&r->dev, 0, sizeof r->dev);
   for (unsigned j = 0; j < r->reds.length (); j++)
     r->reds[j].acc = NULL_TREE;
+  for (int k = 0; k < r->ninner; k++)
+    {
+      r->inner[k].dev = r->inner[k].dev2 = NULL;
+      r->inner[k].dev_iv = r->inner[k].dev_iv2 = NULL_TREE;
+    }
 }
 
 namespace {
@@ -234,6 +358,7 @@ pass_gpu_clone::execute (function *fun)
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
   calculate_dominance_info (CDI_DOMINATORS);
   bool any = false;
+  scev_initialize ();
   initialize_original_copy_tables ();
   for (unsigned i = 0; i < regions->length (); i++)
     {
@@ -248,6 +373,7 @@ pass_gpu_clone::execute (function *fun)
       any = true;
     }
   free_original_copy_tables ();
+  scev_finalize ();
   if (!any)
     {
       loop_optimizer_finalize ();

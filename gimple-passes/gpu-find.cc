@@ -1940,6 +1940,431 @@ host_only_region (function *fun, class loop *outer)
   return r;
 }
 
+/* The user-level name of the array the data reference DR reaches.  */
+
+static const char *
+dr_name (data_reference_p dr)
+{
+  tree b = DR_BASE_ADDRESS (dr);
+  if (!b)
+    return "<memory>";
+  STRIP_NOPS (b);
+  while (TREE_CODE (b) == POINTER_PLUS_EXPR)
+    {
+      b = TREE_OPERAND (b, 0);
+      STRIP_NOPS (b);
+    }
+  return gpu_value_name (b);
+}
+
+/* Does GCC's dependence analysis prove that an iteration of the marked
+   loop LOOP touches memory that another iteration of it writes (a
+   dependence at a known, nonzero distance in LOOP, as in
+   a[i] = a[i + 1] + 1)?  Then warn, naming the array, and return true.  */
+
+static bool
+warn_carried_dependence (class loop *loop)
+{
+  auto_vec<loop_p, 3> nest;
+  vec<data_reference_p> datarefs = vNULL;
+  vec<ddr_p> ddrs = vNULL;
+  bool warned = false, ok = true;
+  nest.safe_push (loop);
+  /* The references of the statements of LOOP itself (not of loops inside
+     it, whose iterations the distances would not describe) to memory
+     outside the function's own objects; a call makes the answer
+     unknown.  */
+  basic_block *body = get_loop_body (loop);
+  for (unsigned i = 0; ok && i < loop->num_nodes; i++)
+    {
+      if (body[i]->loop_father != loop)
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   ok && !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt) || !gimple_vuse (stmt)
+	      || gimple_clobber_p (stmt))
+	    continue;
+	  if (!is_gimple_assign (stmt) || gimple_has_volatile_ops (stmt))
+	    {
+	      ok = false;
+	      continue;
+	    }
+	  bool st = gimple_store_p (stmt);
+	  tree ref = st ? gimple_assign_lhs (stmt) : gimple_assign_rhs1 (stmt);
+	  if (!st && !gimple_assign_load_p (stmt))
+	    continue;
+	  tree base = get_base_address (ref);
+	  if (base && TREE_CODE (base) == MEM_REF
+	      && TREE_CODE (TREE_OPERAND (base, 0)) == ADDR_EXPR)
+	    base = TREE_OPERAND (TREE_OPERAND (base, 0), 0);
+	  if (!base || (DECL_P (base)
+			&& auto_var_in_fn_p (base, current_function_decl)))
+	    continue;
+	  data_reference_p dr = create_data_ref (loop_preheader_edge (loop),
+						 loop, ref, stmt, !st, false);
+	  if (!dr)
+	    ok = false;
+	  else
+	    datarefs.safe_push (dr);
+	}
+    }
+  free (body);
+  if (ok && compute_all_dependences (datarefs, &ddrs, nest, false))
+    for (unsigned i = 0; !warned && i < ddrs.length (); i++)
+      {
+	ddr_p ddr = ddrs[i];
+	if (DDR_ARE_DEPENDENT (ddr) != NULL_TREE
+	    || DDR_NUM_DIST_VECTS (ddr) == 0)
+	  continue;
+	data_reference_p a = DDR_A (ddr), b = DDR_B (ddr);
+	if (DR_IS_READ (a) && DR_IS_READ (b))
+	  continue;
+	for (unsigned v = 0; !warned && v < DDR_NUM_DIST_VECTS (ddr); v++)
+	  {
+	    lambda_vector dist = DDR_DIST_VECT (ddr, v);
+	    if (dist[0] == 0)
+	      continue;
+	    data_reference_p w = DR_IS_WRITE (a) ? a : b;
+	    data_reference_p o = w == a ? b : a;
+	    location_t loc = gimple_location (DR_STMT (o));
+	    if (loc == UNKNOWN_LOCATION)
+	      loc = find_loop_location (loop).get_location_t ();
+	    warning_at (loc, 0, "this %<GPU_PARALLEL%> loop %s an element of "
+			"%qs that another of its iterations writes (%d "
+			"iteration%s apart), so its iterations are not "
+			"independent; remove the marker", DR_IS_READ (o)
+			? "reads" : "writes", dr_name (w),
+			(int) (dist[0] < 0 ? -dist[0] : dist[0]),
+			dist[0] == 1 || dist[0] == -1 ? "" : "s");
+	    gpu_dump_reason ("FAILED", loc, "wrongly marked loop: a dependence "
+			     "between its iterations");
+	    warned = true;
+	  }
+      }
+  free_dependence_relations (ddrs);
+  free_data_refs (datarefs);
+  return warned;
+}
+
+/* Is the marking of LOOP, a GPU_PARALLEL loop, provably wrong: does a
+   statement of its body (not of a loop inside it) store, in every
+   iteration that runs it, to the same location of memory outside the
+   loop a value that changes with the iteration (x[i] -= a[i][j] * x[j]
+   with j marked)?  Then the iterations are not independent: warn, naming
+   the access, and return true.  A store of a value the same in every
+   iteration (found = 1) is left alone, as are objects of the function
+   (each work-item has its own).  */
+
+static bool
+warn_wrong_marking (class loop *loop)
+{
+  basic_block *body = get_loop_body (loop);
+  bool warned = false;
+  for (unsigned i = 0; !warned && i < loop->num_nodes; i++)
+    {
+      if (body[i]->loop_father != loop)
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   !warned && !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (!is_gimple_assign (stmt) || !gimple_store_p (stmt)
+	      || !gimple_assign_single_p (stmt)
+	      || gimple_has_volatile_ops (stmt))
+	    continue;
+	  tree lhs = gimple_assign_lhs (stmt);
+	  tree rhs = gimple_assign_rhs1 (stmt);
+	  tree base = get_base_address (lhs);
+	  if (!base || (DECL_P (base)
+			&& auto_var_in_fn_p (base, current_function_decl))
+	      || expr_invariant_in_loop_p (loop, rhs))
+	    continue;
+	  data_reference_p dr
+	    = create_data_ref (loop_preheader_edge (loop), loop, lhs, stmt,
+			       false, false);
+	  if (dr && DR_BASE_ADDRESS (dr) && DR_STEP (dr)
+	      && integer_zerop (DR_STEP (dr)))
+	    {
+	      tree b = DR_BASE_ADDRESS (dr);
+	      STRIP_NOPS (b);
+	      while (TREE_CODE (b) == POINTER_PLUS_EXPR)
+		{
+		  b = TREE_OPERAND (b, 0);
+		  STRIP_NOPS (b);
+		}
+	      const char *name = gpu_value_name (b);
+	      location_t loc = gimple_location (stmt);
+	      if (loc == UNKNOWN_LOCATION)
+		loc = find_loop_location (loop).get_location_t ();
+	      warning_at (loc, 0, "every iteration of this %<GPU_PARALLEL%> "
+			  "loop stores a different value to the same element "
+			  "of %qs, so its iterations are not independent; "
+			  "accumulate into a %<GPU_REDUCE%> variable or "
+			  "remove the marker", name);
+	      gpu_dump_reason ("FAILED", loc, "wrongly marked loop: every "
+			       "iteration stores to the same location");
+	      warned = true;
+	    }
+	  if (dr)
+	    free_data_ref (dr);
+	}
+    }
+  free (body);
+  if (!warned)
+    warned = warn_carried_dependence (loop);
+  return warned;
+}
+
+/* Does LOOP contain a marked loop other than SKIP (at any depth)?  */
+
+static bool
+contains_marked_p (class loop *loop, class loop *skip)
+{
+  for (class loop *c = loop->inner; c; c = c->next)
+    if (c != skip && (marked_iv (c) || contains_marked_p (c, NULL)))
+      return true;
+  return false;
+}
+
+/* Does the marked loop INNER, the one marked loop directly inside the
+   marked loop L, nest perfectly in it: no other marked loop in L, no
+   statement with side effects in L outside INNER (the form of a
+   multi-dimensional index space), and no GPU_REDUCE accumulator that
+   INNER carries but L does not (one reduced per iteration of L)?  */
+
+static bool
+perfect_level_p (class loop *l, class loop *inner)
+{
+  if (contains_marked_p (l, inner))
+    return false;
+  for (gphi_iterator gsi = gsi_start_phis (inner->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      tree res = gimple_phi_result (gsi.phi ());
+      tree var = SSA_NAME_VAR (res);
+      if (virtual_operand_p (res) || !var
+	  || !gpu_decl_has_attr (var, GPU_ATTR_REDUCE))
+	continue;
+      bool outer_too = false;
+      for (gphi_iterator o = gsi_start_phis (l->header); !gsi_end_p (o);
+	   gsi_next (&o))
+	if (SSA_NAME_VAR (gimple_phi_result (o.phi ())) == var)
+	  outer_too = true;
+      if (!outer_too)
+	return false;
+    }
+  basic_block *body = get_loop_body (l);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < l->num_nodes; i++)
+    {
+      if (flow_bb_inside_loop_p (inner, body[i]))
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   ok && !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (gimple_vdef (stmt)
+	      || (is_gimple_call (stmt)
+		  && !(gimple_call_flags (stmt) & (ECF_CONST | ECF_PURE))))
+	    ok = false;
+	}
+    }
+  free (body);
+  return ok;
+}
+
+/* Collect into *OUT the marked loops inside LOOP that no other marked
+   loop inside it encloses.  */
+
+static void
+collect_inner (class loop *loop, vec<class loop *> *out)
+{
+  for (class loop *c = loop->inner; c; c = c->next)
+    if (marked_iv (c))
+      out->safe_push (c);
+    else
+      collect_inner (c, out);
+}
+
+/* Does LOOP's header carry a GPU_REDUCE variable?  */
+
+static bool
+carries_reduction_p (class loop *loop)
+{
+  for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      tree var = SSA_NAME_VAR (gimple_phi_result (gsi.phi ()));
+      if (var && gpu_decl_has_attr (var, GPU_ATTR_REDUCE))
+	return true;
+    }
+  return false;
+}
+
+/* EXPR, evaluated inside LOOP (at the preheader of a loop in it), in
+   terms of values available before LOOP; chrec_dont_know or a chrec of
+   LOOP when it changes with LOOP's iterations.  */
+
+static tree
+before_loop (class loop *loop, tree expr)
+{
+  if (!expr || expr_invariant_in_loop_p (loop, expr))
+    return expr;
+  switch (TREE_CODE (expr))
+    {
+    case SSA_NAME:
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+    case NEGATE_EXPR:
+    case POINTER_PLUS_EXPR:
+    CASE_CONVERT:
+      return instantiate_scev (loop_preheader_edge (loop), loop, expr);
+    default:
+      break;
+    }
+  if (!EXPR_P (expr))
+    return chrec_dont_know;
+  tree copy = copy_node (expr);
+  for (int i = 0; i < TREE_OPERAND_LENGTH (expr); i++)
+    if (TREE_OPERAND (expr, i))
+      {
+	tree op = before_loop (loop, TREE_OPERAND (expr, i));
+	if (!op || chrec_contains_undetermined (op))
+	  return chrec_dont_know;
+	TREE_OPERAND (copy, i) = op;
+      }
+  return fold (copy);
+}
+
+/* Make the inner level of IN a 2-D one when a marked loop nests
+   perfectly in IN's loop with a start, step and count that do not change
+   with IN's index, and neither carries a GPU_REDUCE accumulator (not
+   supported in 2-D yet): IN->LOOP2.  Otherwise that loop runs serially
+   in the work-item that runs an iteration of IN's loop.  */
+
+static void
+find_inner2 (struct gpu_region *r, struct gpu_inner *in)
+{
+  class loop *l = in->loop, *c = NULL;
+  for (class loop *x = l->inner; x; x = x->next)
+    if (marked_iv (x))
+      {
+	if (c)
+	  return;
+	c = x;
+      }
+  if (!c || !perfect_level_p (l, c) || contains_marked_p (c, NULL)
+      || carries_reduction_p (l) || carries_reduction_p (c))
+    return;
+  tree iv = marked_iv (c);
+  edge exit = single_exit (c);
+  if (!exit || exit->src != c->header || !hoist_header (c)
+      || gpu_twolevel_check_inner (r, c, iv) || warn_wrong_marking (c))
+    return;
+  affine_iv aiv;
+  class tree_niter_desc desc;
+  if (!simple_iv (c, c, iv, &aiv, true)
+      || !number_of_iterations_exit (c, exit, &desc, false)
+      || !integer_onep (desc.assumptions))
+    return;
+  gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (iv));
+  tree base = PHI_ARG_DEF_FROM_EDGE (phi, loop_preheader_edge (c));
+  tree u64 = u64_type ();
+  tree count = fold_convert (u64, desc.niter);
+  if (desc.may_be_zero && !integer_zerop (desc.may_be_zero))
+    count = fold_build3 (COND_EXPR, u64, desc.may_be_zero,
+			 build_int_cst (u64, 0), count);
+  /* In terms of values before L: the same for every iteration of L.  */
+  tree parts[3] = { base, aiv.step, count };
+  for (int i = 0; i < 3; i++)
+    {
+      parts[i] = before_loop (l, parts[i]);
+      if (!parts[i] || chrec_contains_undetermined (parts[i])
+	  || tree_contains_chrecs (parts[i], NULL))
+	return;
+    }
+  in->loop2 = c;
+  in->iv2 = iv;
+  in->base2 = gpu_region_keep (parts[0]);
+  in->step2 = gpu_region_keep (parts[1]);
+  in->count2 = gpu_region_keep (parts[2]);
+}
+
+/* Make the marked loops inside the innermost loop of R's outer nest the
+   inner level of R (two levels of parallelism), those whose form allows
+   it; the others run serially in each work-item, with a remark.  */
+
+static void
+find_inner (struct gpu_region *r)
+{
+  class loop *l = r->dims[0].loop;
+  auto_vec<class loop *> cands;
+  collect_inner (l, &cands);
+  if (cands.is_empty ())
+    return;
+  const char *why = NULL;
+  location_t wloc = UNKNOWN_LOCATION;
+  /* A reduction over the whole index space runs in a grid-stride kernel,
+     which the inner level does not combine with yet.  */
+  class loop *top = r->dims[r->ndim - 1].loop;
+  for (gphi_iterator gsi = gsi_start_phis (top->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      tree var = SSA_NAME_VAR (gimple_phi_result (gsi.phi ()));
+      if (var && gpu_decl_has_attr (var, GPU_ATTR_REDUCE))
+	why = "the region also reduces a GPU_REDUCE accumulator over its "
+	  "whole index space, which two levels do not support yet";
+    }
+  if (!why && cands.length () > GPU_MAX_INNER)
+    why = "the region has too many inner GPU_PARALLEL loops";
+  for (unsigned i = 0; !why && i < cands.length (); i++)
+    {
+      tree iv = marked_iv (cands[i]);
+      /* The bound is computed once before the loop, as for the outer
+	 nest (the front end computes it in the loop's header).  */
+      const char *w = NULL;
+      if (!single_exit (cands[i]) || single_exit (cands[i])->src
+	  != cands[i]->header || !hoist_header (cands[i]))
+	w = "its condition has side effects or it leaves other than through "
+	  "its condition";
+      else if (warn_wrong_marking (cands[i]))
+	w = "its iterations are not independent (see the warning)";
+      else
+	w = gpu_twolevel_check_inner (r, cands[i], iv);
+      if (w)
+	{
+	  if (dump_enabled_p ())
+	    dump_printf_loc (MSG_MISSED_OPTIMIZATION, find_loop_location
+			     (cands[i]), "inner GPU_PARALLEL loop runs "
+			     "serially in each work-item: %s\n", w);
+	  gpu_dump_reason ("FAILED", find_loop_location (cands[i])
+			   .get_location_t (), w);
+	  continue;
+	}
+      r->inner[r->ninner].loop = cands[i];
+      r->inner[r->ninner].iv = iv;
+      find_inner2 (r, &r->inner[r->ninner]);
+      r->ninner++;
+    }
+  if (!why && r->ninner)
+    why = gpu_twolevel_check_serial (r, &wloc);
+  if (why)
+    {
+      if (wloc == UNKNOWN_LOCATION)
+	wloc = r->loc;
+      if (dump_enabled_p ())
+	dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+			 dump_user_location_t::from_location_t (wloc),
+			 "inner GPU_PARALLEL loops run serially in each "
+			 "work-item: %s\n", why);
+      gpu_dump_reason ("FAILED", wloc, why);
+      r->ninner = 0;
+    }
+}
+
 /* Describe the nest whose outermost marked loop is OUTER with index IV
    as a region of FUN.  Misused markers are errors and make no region; a
    region that cannot be offloaded is left in the table with its reason,
@@ -1966,19 +2391,39 @@ find_region (function *fun, class loop *outer, tree iv)
       ivs[n] = liv;
       n++;
       class loop *next = NULL;
+      tree next_iv = NULL_TREE;
+      bool several = false;
       for (class loop *c = l->inner; c; c = c->next)
 	if (tree civ = marked_iv (c))
 	  {
 	    if (next)
+	      several = true;
+	    else
+	      {
+		next = c;
+		next_iv = civ;
+	      }
+	  }
+      /* With two levels, a marked loop that does not nest perfectly (other
+	 marked loops beside or under serial loops, code with side effects
+	 around it, an accumulator reduced per iteration of L) ends the
+	 outer nest: the marked loops inside L become its inner level.  */
+      if (next && !gpu_opts.no_two_level
+	  && (several || !perfect_level_p (l, next)))
+	break;
+      if (several)
+	{
+	  for (class loop *c = next->next; c; c = c->next)
+	    if (marked_iv (c))
 	      {
 		error_at (find_loop_location (c).get_location_t (),
 			  "two %<GPU_PARALLEL%> loops side by side in one "
 			  "%<GPU_PARALLEL%> loop");
-		return;
+		break;
 	      }
-	    next = c;
-	    liv = civ;
-	  }
+	  return;
+	}
+      liv = next_iv;
       l = next;
     }
 
@@ -2015,6 +2460,11 @@ find_region (function *fun, class loop *outer, tree iv)
       gpu_region_report_missed (r);
       return;
     }
+
+  /* A marking that is provably wrong gets a warning (the loop is still
+     offloaded as the user asked).  */
+  for (int k = 0; k < n; k++)
+    warn_wrong_marking (chain[k]);
 
   struct gpu_region tmp;
   memset (&tmp, 0, sizeof tmp);
@@ -2076,6 +2526,8 @@ find_region (function *fun, class loop *outer, tree iv)
 		     "overflow, which the device cannot give");
   if (!r->fail && check_nest (r) && gpu_find_params (r) && bound_captures (r))
     {
+      if (!gpu_opts.no_two_level)
+	find_inner (r);
       /* Ranges that hold for no launch (an unsigned index stepped below
 	 zero, as in[i - 1] under if (i > 0), whose guard the range
 	 analysis does not use): every launch would go to the host, and
@@ -2106,6 +2558,16 @@ find_region (function *fun, class loop *outer, tree iv)
 	  fprintf (dump_file, "SUCCESS: %s:%d: region %s, %d-D, %u "
 		   "parameters\n", xl.file, xl.line, r->kernel_name, r->ndim,
 		   r->caps.length ());
+	  for (int k = 0; k < r->ninner; k++)
+	    {
+	      expanded_location il = expand_location
+		(find_loop_location (r->inner[k].loop).get_location_t ());
+	      fprintf (dump_file, "SUCCESS: %s:%d: inner GPU_PARALLEL loop "
+		       "%d%s shared out among the work-items of a group\n",
+		       il.file, il.line, r->inner[k].loop->num,
+		       r->inner[k].loop2 ? " (2-D, with the marked loop nested "
+		       "in it)" : "");
+	    }
 	}
       dump_params (r);
       return;
@@ -2409,7 +2871,7 @@ pass_gpu_find::execute (function *fun)
 	  nested = true;
       if (!nested)
 	outers.safe_push (loop);
-      else if (!marked_iv (loop_outer (loop)))
+      else if (!marked_iv (loop_outer (loop)) && gpu_opts.no_two_level)
 	{
 	  /* Marked loop inside a serial loop of a marked region: it runs
 	     serially in the kernel.  */

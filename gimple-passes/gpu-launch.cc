@@ -236,7 +236,8 @@ make_record (struct gpu_region *r, const char *source)
   pretty_printer pp;
   expanded_location xl = expand_location (r->loc);
   pp_printf (&pp, GPU_RECORD_MAGIC " %d\nname %s\nloc %s:%d\nndim %d\n"
-	     "fp64 %d\noptions", GPU_RECORD_VERSION, r->kernel_name,
+	     "fp64 %d\noptions", r->ninner ? GPU_RECORD_VERSION_GROUP
+	     : GPU_RECORD_VERSION, r->kernel_name,
 	     xl.file ? xl.file : "?", xl.line, r->ndim, r->fp64 ? 1 : 0);
   if (flag_unsafe_math_optimizations && flag_finite_math_only)
     pp_string (&pp, " -cl-fast-relaxed-math");
@@ -278,6 +279,8 @@ make_record (struct gpu_region *r, const char *source)
 	pp_printf (&pp, "elem %u %c %u\n", i, kind, size);
       }
   gpu_reduce_record (r, &pp);	/* GPU_REDUCE hook.  */
+  if (r->ninner)		/* Two levels (gpu_twolevel).  */
+    pp_printf (&pp, "group %d\n", GPU_GROUP_WG_MAX);
   pp_printf (&pp, "source %u\n", (unsigned) strlen (source));
   pp_string (&pp, source);
   return xstrdup (pp_formatted_text (&pp));

@@ -908,6 +908,23 @@ static void
 report_offloaded (struct gpu_region *r, bool outlined)
 {
   char *reds = gpu_reduce_describe (r);
+  if (r->ninner)
+    {
+      /* How each level was mapped.  */
+      int n2 = 0;
+      for (int k = 0; k < r->ninner; k++)
+	if (r->inner[k].loop2)
+	  n2++;
+      char buf[64] = "";
+      if (n2)
+	snprintf (buf, sizeof buf, " (%d of them a 2-D nest)", n2);
+      char *two = xasprintf ("%s; the outer %d-D nest over work-groups, %d "
+			     "inner GPU_PARALLEL loop%s%s over the work-items "
+			     "of a group", reds, r->ndim, r->ninner,
+			     r->ninner > 1 ? "s" : "", buf);
+      free (reds);
+      reds = two;
+    }
   if (dump_file && (dump_flags & TDF_DETAILS))
     {
       expanded_location xl = expand_location (r->loc);

@@ -1032,7 +1032,24 @@ gpu_reduce_analyze (struct gpu_region *r)
       {
 	tree res = gimple_phi_result (gsi.phi ());
 	if (!virtual_operand_p (res) && reduce_name_p (res)
-	    && !header_phi (r->dims[r->ndim - 1].loop, SSA_NAME_VAR (res)))
+	    && !header_phi (r->dims[r->ndim - 1].loop, SSA_NAME_VAR (res))
+	    && gpu_opts.no_two_level)
+	  {
+	    /* Valid code (a reduction per outer iteration, gpu_twolevel's),
+	       that the user switched off.  */
+	    location_t loc = DECL_SOURCE_LOCATION (SSA_NAME_VAR (res));
+	    gpu_dump_reason ("FAILED", loc, "reduction per outer iteration "
+			     "without two levels");
+	    gpu_region_fail (r, loc, "GPU_REDUCE accumulator %qs is reduced "
+			     "per outer iteration, which needs two levels of "
+			     "parallelism (%<-fplugin-arg-gpuoffload-no-two-"
+			     "level%> is given)",
+			     IDENTIFIER_POINTER (DECL_NAME (SSA_NAME_VAR (res))));
+	    return false;
+	  }
+	else if (!virtual_operand_p (res) && reduce_name_p (res)
+		 && !header_phi (r->dims[r->ndim - 1].loop,
+				 SSA_NAME_VAR (res)))
 	  return misuse (r, DECL_SOURCE_LOCATION (SSA_NAME_VAR (res)),
 			 SSA_NAME_VAR (res), "declared inside the "
 			 "GPU_PARALLEL nest; declare it before the outermost "
@@ -1246,9 +1263,19 @@ gpu_reduce_finish_launch (struct gpu_region *r, gimple_stmt_iterator *gsi,
 char *
 gpu_reduce_describe (struct gpu_region *r)
 {
-  if (r->reds.is_empty ())
-    return xstrdup ("");
   pretty_printer pp;
+  if (!r->ireds.is_empty ())
+    {
+      pp_printf (&pp, ", %u reduction%s per outer iteration (",
+		 r->ireds.length (), r->ireds.length () > 1 ? "s" : "");
+      for (unsigned j = 0; j < r->ireds.length (); j++)
+	pp_printf (&pp, "%s%s %s", j ? ", " : "",
+		   gpu_red_op_symbol (r->ireds[j].op),
+		   IDENTIFIER_POINTER (DECL_NAME (r->ireds[j].var)));
+      pp_string (&pp, ") in local memory");
+    }
+  if (r->reds.is_empty ())
+    return xstrdup (pp_formatted_text (&pp));
   pp_printf (&pp, ", %u reduction%s (", r->reds.length (),
 	     r->reds.length () > 1 ? "s" : "");
   for (unsigned j = 0; j < r->reds.length (); j++)
@@ -1295,6 +1322,49 @@ gpu_reduce_identity (struct gpu_reduction *red)
     default:
       gcc_unreachable ();
     }
+}
+
+/* Find the GPU_REDUCE accumulators that the inner loops of the two-level
+   region R reduce per outer iteration: each inner loop is analysed as a
+   one-loop region of its own, so the accumulator's value before the loop
+   is its INIT and its uses after the loop (the outer iteration's code)
+   are no concern of the chain.  Returns false after a misuse (an error
+   was given).  */
+
+static bool
+analyze_inner (struct gpu_region *r)
+{
+  for (int k = 0; k < r->ninner; k++)
+    {
+      class loop *l = r->inner[k].loop;
+      struct gpu_region tmp;
+      memset (&tmp, 0, sizeof tmp);
+      tmp.fun = r->fun;
+      tmp.outer = l;
+      tmp.loc = r->loc;
+      tmp.ndim = 1;
+      tmp.dims[0].loop = l;
+      tmp.dims[0].iv = r->inner[k].iv;
+      for (gphi_iterator gsi = gsi_start_phis (l->header); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  tree res = gimple_phi_result (gsi.phi ());
+	  if (virtual_operand_p (res) || !reduce_name_p (res))
+	    continue;
+	  struct gpu_reduction red;
+	  if (!analyze_one (&tmp, SSA_NAME_VAR (res), &red))
+	    {
+	      gpu_region_fail (r, tmp.fail_loc, "%s", tmp.fail);
+	      return false;
+	    }
+	  red.inner = k;
+	  red.cap = -1;
+	  r->ireds.safe_push (red);
+	  gpu_dump_reason ("SUCCESS", red.loc, "reduction per outer iteration "
+			   "recognized");
+	}
+    }
+  return true;
 }
 
 /* The only values the marked loops of R may carry from one iteration to
@@ -1374,7 +1444,8 @@ pass_gpu_reduce::execute (function *fun)
       bool failed_before = r->fail != NULL;
       if (dump_file && (dump_flags & TDF_DETAILS))
 	fprintf (dump_file, "region %s\n", r->kernel_name);
-      if (gpu_reduce_analyze (r) && (failed_before || check_carried (r)))
+      if (gpu_reduce_analyze (r) && analyze_inner (r)
+	  && (failed_before || check_carried (r)))
 	continue;
       if (!failed_before && r->fail)
 	gpu_region_report_missed (r);

@@ -24,9 +24,14 @@
 /* The allocated ELF section holding the region records.  */
 #define GPU_SECTION_NAME ".gpuoffload"
 
-/* First line of a record: GPU_RECORD_MAGIC " " GPU_RECORD_VERSION.  */
+/* First line of a record: GPU_RECORD_MAGIC " " GPU_RECORD_VERSION, or
+   GPU_RECORD_VERSION_GROUP for a record with a "group" line (two levels
+   of parallelism, docs/ABI.md section 5), which a reader of version 1
+   would launch wrongly (it ignores the line): such a reader skips the
+   record and the region runs on the host.  */
 #define GPU_RECORD_MAGIC "gpuoffload-region"
 #define GPU_RECORD_VERSION 1
+#define GPU_RECORD_VERSION_GROUP 2
 
 /* The forms of the "reduce WG FORM" line.  */
 #define GPU_REDUCE_FORM_LOCAL "local"

@@ -63,7 +63,7 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_VERIFY_INJECT", "GPURT_CACHE_DIR", "GPURT_REDUCE_GROUPS",
   "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
   "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
-  "GPURT_INIT", "GPURT_PINNED"
+  "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -279,6 +279,21 @@ gpurt_env_read (void)
       else
 	gpurt_message ("GPURT_REDUCE_GROUPS=%s is not a number of"
 		       " work-groups (1 to 2^31); choosing", s);
+    }
+  /* Two-level kernels (docs/ABI.md section 5): the work-group size, to
+     measure and to test other sizes than the runtime's choice.  */
+  gpurt_env.group_size = 0;
+  s = getenv ("GPURT_GROUP_SIZE");
+  if (s != NULL && *s != '\0')
+    {
+      char *end;
+      unsigned long long g = strtoull (s, &end, 10);
+      if (isdigit ((unsigned char) *s) && *end == '\0' && g > 0
+	  && g <= 4096 && (g & (g - 1)) == 0)
+	gpurt_env.group_size = (size_t) g;
+      else
+	gpurt_message ("GPURT_GROUP_SIZE=%s is not a power of two from 1 to"
+		       " 4096; choosing", s);
     }
   gpurt_env.reduce_final_kernel = 0;
   s = getenv ("GPURT_REDUCE_FINAL");

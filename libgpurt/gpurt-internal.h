@@ -138,6 +138,8 @@ struct gpurt_env
   const char *xdg_cache_home;	/* XDG_CACHE_HOME, or NULL */
   const char *home;		/* HOME, or NULL */
   size_t reduce_groups;		/* GPURT_REDUCE_GROUPS, 0: choose */
+  size_t group_size;		/* GPURT_GROUP_SIZE (a power of two),
+				   0: choose */
   int reduce_final_kernel;	/* GPURT_REDUCE_FINAL=kernel */
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
   int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */
@@ -425,6 +427,7 @@ struct gpurt_region
   struct gpurt_record_arg *args;
   unsigned reduce_wg;		/* "reduce" key: work-group size, or 0 */
   int reduce_global;		/* "reduce WG global" (no local memory) */
+  unsigned group_wg;		/* "group" key: two levels, or 0 */
   const char *source;		/* points into RECORD */
   size_t source_len;
 

@@ -357,11 +357,13 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	    }
 	  if (gpurt_record_u64 (value, value_len, &v) && v <= UINT32_MAX)
 	    rec->version = (unsigned) v;
-	  if (rec->version != GPU_RECORD_VERSION)
+	  if (rec->version != GPU_RECORD_VERSION
+	      && rec->version != GPU_RECORD_VERSION_GROUP)
 	    {
 	      /* Keep reading for the name, but never run it.  */
-	      gpurt_record_fail (rec, "record version '%.*s' is not %d",
-				 (int) value_len, value, GPU_RECORD_VERSION);
+	      gpurt_record_fail (rec, "record version '%.*s' is not %d or %d",
+				 (int) value_len, value, GPU_RECORD_VERSION,
+				 GPU_RECORD_VERSION_GROUP);
 	      rec->status = GPURT_RECORD_VERSION;
 	    }
 	}
@@ -430,6 +432,16 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_elem (rec, line, len);
       else if (KEY_IS ("reduce"))
 	gpurt_record_reduce (rec, value, value_len);
+      else if (KEY_IS ("group"))
+	{
+	  /* Two levels: one work-group per outer iteration, of a power of
+	     two work-items up to the value.  */
+	  if (!gpurt_record_u64 (value, value_len, &v) || v == 0
+	      || v > GPURT_RECORD_MAX_WG)
+	    gpurt_record_fail (rec, "malformed 'group' line");
+	  else
+	    rec->group_wg = (unsigned) v;
+	}
       else if (KEY_IS ("opt"))
 	gpurt_record_opt (rec, value, value_len);
       else if (KEY_IS ("source"))

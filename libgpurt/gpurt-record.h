@@ -63,6 +63,8 @@ struct gpurt_record
   struct gpurt_record_arg *args;	/* NARGS of them, or NULL */
   unsigned reduce_wg;		/* "reduce WG FORM": WG, or 0 if none */
   int reduce_global;		/* FORM is GPU_REDUCE_FORM_GLOBAL */
+  unsigned group_wg;		/* "group WG": largest work-group of a
+				   two-level kernel, or 0 if none */
   unsigned nopts;
   char **opts;			/* the "opt" lines' text */
   const char *source;		/* the OpenCL C source, SOURCE_LEN bytes */

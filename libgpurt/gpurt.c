@@ -279,10 +279,38 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	goto ERROR;
     }
 
-  if (r->reduce_wg == 0)
+  if (r->group_wg != 0)
+    {
+      /* Two levels: a 1-D launch of one work-group per iteration of the
+	 outer nest, each of the largest power of two work-items the
+	 record, GPURT_GROUP_SIZE, the kernel and the device allow.  */
+      size_t l = 1, limit = r->group_wg;
+      uint64_t groups = n[0] * n[1] * n[2];
+
+      if (gpurt_env.group_size != 0 && gpurt_env.group_size < limit)
+	limit = gpurt_env.group_size;
+      if (r->kernel_work_group_size < limit)
+	limit = r->kernel_work_group_size;
+      if (dev->max_work_item_sizes[0] != 0
+	  && dev->max_work_item_sizes[0] < limit)
+	limit = dev->max_work_item_sizes[0];
+      while (l * 2 <= limit)
+	l *= 2;
+      if (groups > SIZE_MAX / l)
+	{
+	  gpurt_set_why (why, "%" PRIu64 " work-groups of %zu are too many "
+			 "for size_t", groups, l);
+	  goto ERROR;
+	}
+      local[0] = l;
+      local[1] = local[2] = 1;
+      global[0] = (size_t) groups * l;
+      global[1] = global[2] = 1;
+    }
+  else if (r->reduce_wg == 0)
     gpurt_choose_local_size (r->ndim, n, r->kernel_work_group_size,
 			     dev->max_work_item_sizes, local);
-  for (d = 0; d < 3 && r->reduce_wg == 0; d++)
+  for (d = 0; d < 3 && r->reduce_wg == 0 && r->group_wg == 0; d++)
     {
       if (n[d] > SIZE_MAX - local[d])
 	{
@@ -315,7 +343,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   if (!async && lane->async_pending)
     gpurt_lane_wait (lane);
   if (!gpurt_cl_enqueue (lane->queue, lk->kernel,
-			 r->reduce_wg != 0 ? 1 : r->ndim, global, local,
+			 r->reduce_wg != 0 || r->group_wg != 0 ? 1 : r->ndim,
+			 global, local,
 			 event_ptr, why, r->name))
     goto ERROR;		/* not queued: the device's data is intact */
   enqueued = 1;

@@ -266,3 +266,28 @@ gpu_reduce_fin_kernel (struct gpu_region *r, pretty_printer *pp)
     free (CONST_CAST (char *, accs[j]));
   pp_string (pp, "}\n");
 }
+
+/* See ocl-reduce.h.  */
+
+void
+gpu_reduce_print_group (struct gpu_reduction *red, pretty_printer *pp,
+			const char *arr, const char *val, const char *init,
+			const char *dst)
+{
+  pp_printf (pp, "  {\n  const uint gpu_li = get_local_id(0);\n"
+	     "  %s[gpu_li] = %s;\n"
+	     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+	     "  for (uint gpu_s = get_local_size(0) / 2; gpu_s > 0; "
+	     "gpu_s >>= 1) {\n"
+	     "    if (gpu_li < gpu_s)\n      %s[gpu_li] = ", arr, val, arr);
+  char *a = xasprintf ("%s[gpu_li]", arr);
+  char *b = xasprintf ("%s[gpu_li + gpu_s]", arr);
+  print_combine (red, pp, a, b);
+  free (a);
+  free (b);
+  pp_printf (pp, ";\n    barrier(CLK_LOCAL_MEM_FENCE);\n  }\n  %s = ", dst);
+  b = xasprintf ("%s[0]", arr);
+  print_combine (red, pp, init, b);
+  free (b);
+  pp_string (pp, ";\n  barrier(CLK_LOCAL_MEM_FENCE);\n  }\n");
+}

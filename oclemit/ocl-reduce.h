@@ -23,4 +23,14 @@ void gpu_reduce_kernel_epilogue (struct gpu_region *r,
 /* Text of the final-combine kernel NAME_fin (docs/ABI.md).  */
 void gpu_reduce_fin_kernel (struct gpu_region *r, pretty_printer *pp);
 
+/* The combine over a work-group of a two-level kernel (gpu_twolevel's
+   __gpu_group_reduce): every work-item puts its value VAL into the
+   __local array ARR (GPU_GROUP_WG_MAX elements; the group's size is a
+   power of two), a tree combines them, and every work-item sets DST to
+   INIT combined with the group's value.  RED gives the operator, type
+   and type name.  */
+void gpu_reduce_print_group (struct gpu_reduction *red, pretty_printer *pp,
+			     const char *arr, const char *val,
+			     const char *init, const char *dst);
+
 #endif /* GPUOFFLOAD_OCL_REDUCE_H */

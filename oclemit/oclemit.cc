@@ -841,6 +841,31 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 	    internal_fn_name (gimple_call_internal_fn (call)));
       return false;
     }
+  switch (gpu_marker_of (call))
+    {
+    case GPU_MARK_LOCAL_ID:
+      pp_string (pp, "(ulong)get_local_id(0)");
+      return true;
+    case GPU_MARK_LOCAL_SIZE:
+      pp_string (pp, "(ulong)get_local_size(0)");
+      return true;
+    case GPU_MARK_BARRIER:
+      pp_string (pp, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
+      return true;
+    case GPU_MARK_BARRIER_IF_SAME:
+      {
+	/* A condition on kernel parameters: the same in the whole group.  */
+	pp_string (pp, "if (0");
+	for (unsigned i = 0; i + 1 < gimple_call_num_args (call); i += 2)
+	  pp_printf (pp, " || gpu_b%d == gpu_b%d",
+		     (int) tree_to_shwi (gimple_call_arg (call, i)),
+		     (int) tree_to_shwi (gimple_call_arg (call, i + 1)));
+	pp_string (pp, ") barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
+	return true;
+      }
+    default:
+      break;
+    }
   tree fndecl = gimple_call_fndecl (call);
   if (!fndecl)
     {
@@ -1174,6 +1199,41 @@ emit_store (struct ocl_fn *f, gimple *stmt, tree lhs, const char *rhs)
 	       rhs);
 }
 
+/* Emit CALL, a __gpu_group_reduce marker of a two-level kernel: the
+   combine over the work-group in a __local array of the kernel's own
+   (ocl-reduce.cc).  */
+
+static void
+emit_group_reduce (struct ocl_fn *f, gcall *call)
+{
+  tree lhs = gimple_call_lhs (call);
+  tree opc = gimple_call_arg (call, 2);
+  if (!f->m.kernel || !lhs || TREE_CODE (lhs) != SSA_NAME
+      || !tree_fits_shwi_p (opc))
+    {
+      FAIL (f, call, "internal error: misplaced group reduction");
+      return;
+    }
+  struct gpu_reduction red;
+  memset (&red, 0, sizeof red);
+  red.type = TREE_TYPE (lhs);
+  red.op = (enum gpu_red_op) tree_to_shwi (opc);
+  red.tname = type_name (f, call, red.type);
+  char *arr = xasprintf ("gpu_lg%u", SSA_NAME_VERSION (lhs));
+  pp_printf (&f->decls, "  __local %s %s[%d];\n", red.tname, arr,
+	     GPU_GROUP_WG_MAX);
+  pretty_printer vp, ip;
+  print_value (f, call, &vp, gimple_call_arg (call, 0));
+  print_value (f, call, &ip, gimple_call_arg (call, 1));
+  char *val = xstrdup (pp_formatted_text (&vp));
+  char *init = xstrdup (pp_formatted_text (&ip));
+  gpu_reduce_print_group (&red, f->out, arr, val, init,
+			  ssa_local (f, call, lhs));
+  free (val);
+  free (init);
+  free (arr);
+}
+
 /* Emit the statement STMT.  */
 
 static void
@@ -1227,6 +1287,11 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
       {
 	gcall *call = as_a<gcall *> (stmt);
 	tree lhs = gimple_call_lhs (call);
+	if (gpu_marker_of (call) == GPU_MARK_GROUP_REDUCE)
+	  {
+	    emit_group_reduce (f, call);
+	    return;
+	  }
 	pretty_printer cp;
 	if (!print_call (f, call, &cp))
 	  return;
@@ -1750,7 +1815,16 @@ oclemit_region (struct gpu_region *r, char **source)
       if (red)
 	gpu_reduce_kernel_locals (r, &src);
       pp_string (&src, pp_formatted_text (&kf.decls));
-      if (!r->grid_stride)
+      if (r->ninner)
+	{
+	  /* Two levels: one work-group per iteration of the outer nest
+	     (dimension 0 fastest); gpu_twolevel shared the inner loops
+	     out among its work-items.  */
+	  pp_string (&src, "  const ulong gpu_t = get_group_id(0);\n");
+	  print_indices (r, &src, "gpu_t");
+	  pp_string (&src, pp_formatted_text (&copies[0]));
+	}
+      else if (!r->grid_stride)
 	{
 	  for (int k = 0; k < r->ndim; k++)
 	    pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d);\n"

@@ -39,6 +39,7 @@ gpu_regions_release (void)
       r->caps.release ();
       r->accs.release ();
       r->reds.release ();
+      r->ireds.release ();
       free (r->source);
       XDELETE (r);
     }
@@ -76,6 +77,7 @@ gpu_region_new (function *fun)
   r->caps = vNULL;
   r->accs = vNULL;
   r->reds = vNULL;
+  r->ireds = vNULL;
   gpu_regions (fun)->safe_push (r);
   return r;
 }
@@ -244,3 +246,62 @@ gpu_type_code (tree type)
   return GPU_RED_TYPE_NONE;
 }
 
+
+/* The names of the markers (enum gpu_marker).  */
+static const char *const gpu_marker_names[] = {
+  NULL, "__gpu_local_id", "__gpu_local_size", "__gpu_barrier",
+  "__gpu_group_reduce", "__gpu_barrier_if_same"
+};
+
+/* See gpu-region.h.  */
+
+tree
+gpu_marker_decl (enum gpu_marker m, tree type)
+{
+  tree fntype;
+  switch (m)
+    {
+    case GPU_MARK_LOCAL_ID:
+    case GPU_MARK_LOCAL_SIZE:
+      fntype = build_function_type_list (long_long_unsigned_type_node,
+					 integer_type_node, NULL_TREE);
+      break;
+    case GPU_MARK_BARRIER:
+      fntype = build_function_type_list (void_type_node, NULL_TREE);
+      break;
+    case GPU_MARK_BARRIER_IF_SAME:
+      fntype = build_varargs_function_type_list (void_type_node, NULL_TREE);
+      break;
+    case GPU_MARK_GROUP_REDUCE:
+      fntype = build_function_type_list (type, type, type, integer_type_node,
+					 NULL_TREE);
+      break;
+    default:
+      gcc_unreachable ();
+    }
+  tree decl = build_fn_decl (gpu_marker_names[m], fntype);
+  DECL_ARTIFICIAL (decl) = 1;
+  TREE_NOTHROW (decl) = 1;
+  /* All but the barrier are values only: no virtual operands.  The
+     barrier orders the memory accesses around it.  */
+  if (m != GPU_MARK_BARRIER && m != GPU_MARK_BARRIER_IF_SAME)
+    TREE_READONLY (decl) = 1;
+  return decl;
+}
+
+/* See gpu-region.h.  */
+
+enum gpu_marker
+gpu_marker_of (gimple *stmt)
+{
+  if (!is_gimple_call (stmt))
+    return GPU_MARK_NONE;
+  tree fn = gimple_call_fndecl (stmt);
+  if (!fn || !DECL_ARTIFICIAL (fn) || !DECL_NAME (fn))
+    return GPU_MARK_NONE;
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
+  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_BARRIER_IF_SAME; m++)
+    if (!strcmp (n, gpu_marker_names[m]))
+      return (enum gpu_marker) m;
+  return GPU_MARK_NONE;
+}

@@ -25,6 +25,14 @@
 /* Work-group size of reduction kernels (reqd_work_group_size).  */
 #define GPU_RED_WG 256
 
+/* Largest work-group of a two-level kernel (the "group" record line):
+   the size of its __local reduction arrays; the runtime launches a power
+   of two no larger.  */
+#define GPU_GROUP_WG_MAX 256
+
+/* Most inner GPU_PARALLEL loops one two-level region shares out.  */
+#define GPU_MAX_INNER 8
+
 /* The ABI's code of the reduction element type TYPE (GPU_RED_TYPE_* of
    gpuoffload-abi.def), GPU_RED_TYPE_NONE if unsupported.  */
 int gpu_type_code (tree type);
@@ -108,6 +116,35 @@ struct gpu_reduction
   tree slot;			/* Host result slot (set by gpu_outline).  */
   tree dev_phis[3];		/* PHIS in the device clone (gpu_clone).  */
   tree acc;			/* The clone's private accumulator.  */
+  int inner;			/* Per outer iteration (R->IREDS): the
+				   index of its inner loop in R->INNER.  */
+};
+
+/* An inner GPU_PARALLEL loop of a two-level region (gpu_find): a marked
+   loop inside the innermost loop of the outer marked nest that is not
+   part of the nest (under a serial loop, beside other statements or
+   other marked loops).  The work-group that runs one iteration of the
+   outer nest shares its iterations out among its work-items
+   (gpu_twolevel).  */
+struct gpu_inner
+{
+  class loop *loop;
+  tree iv;			/* The index: the header PHI's result.  */
+  class loop *dev;		/* Its copy in the device clone (gpu_clone).  */
+  tree dev_iv;
+  /* Its trip count (uint64) and index step in the clone's names, valid
+     at the copy's preheader (gpu_clone: niter analysis of the copy
+     itself would see the always-false guard of the clone).  */
+  tree dev_count, dev_step;
+  /* A marked loop nested perfectly in LOOP, with a count that does not
+     change with LOOP's index: the inner level is 2-D, its iterations
+     flattened (LOOP2's index fastest); NULL for a 1-D inner level.  */
+  class loop *loop2;
+  tree iv2;
+  tree base2, step2, count2;	/* LOOP2's start, step and trip count
+				   (uint64), valid before LOOP (gpu_find).  */
+  class loop *dev2;
+  tree dev_iv2, dev_base2, dev_count2, dev_step2;  /* In the clone.  */
 };
 
 /* The device clone of a region's nest (gpu_clone): a copy of the marked
@@ -143,6 +180,13 @@ struct gpu_region
   bool serial_host;
   /* GPU_REDUCE accumulators updated in the region (gpu_reduce).  */
   vec<gpu_reduction> reds;
+  /* Two levels of parallelism: the inner marked loops (gpu_find) and the
+     GPU_REDUCE accumulators each one reduces per outer iteration
+     (gpu_reduce; PHIS[0] is the inner loop's header PHI, INIT its value
+     on entry).  NINNER is 0 for a one-level region.  */
+  int ninner;
+  struct gpu_inner inner[GPU_MAX_INNER];
+  vec<gpu_reduction> ireds;
   /* The device clone (gpu_clone), and its kernel's form: one iteration
      per work-item, or a GRID_STRIDE loop over iterations with UNROLL
      copies of the body.  */
@@ -300,5 +344,40 @@ void gpu_clone_remove (struct gpu_region *r);
 /* Is NAME a header PHI result of a reduction of R?  Returns its index
    or -1.  */
 int gpu_reduce_phi_index (struct gpu_region *r, tree name);
+
+/* Marker calls the device passes put into a clone and the printer prints
+   as OpenCL built-ins (gpu_twolevel).  */
+enum gpu_marker
+{
+  GPU_MARK_NONE = 0,
+  GPU_MARK_LOCAL_ID,		/* ulong __gpu_local_id (int D) */
+  GPU_MARK_LOCAL_SIZE,		/* ulong __gpu_local_size (int D) */
+  GPU_MARK_BARRIER,		/* void __gpu_barrier (void): local and
+				   global memory fence */
+  GPU_MARK_GROUP_REDUCE,	/* T __gpu_group_reduce (T V, T INIT, int OP):
+				   INIT OP (V of every work-item of the
+				   group), the same in all of them */
+  GPU_MARK_BARRIER_IF_SAME	/* void __gpu_barrier_if_same (int A, int B,
+				   ...): a barrier when the buffer
+				   parameters A and B (or the next pair...)
+				   are one device buffer */
+};
+
+/* The function of marker M; TYPE is the value type of
+   GPU_MARK_GROUP_REDUCE (unused by the others).  */
+tree gpu_marker_decl (enum gpu_marker m, tree type);
+
+/* The marker STMT calls, or GPU_MARK_NONE.  */
+enum gpu_marker gpu_marker_of (gimple *stmt);
+
+/* Is INNER (a marked loop inside the innermost loop L of region R's outer
+   nest, not inside another marked loop there) in a form its work-group
+   can share out?  Returns NULL, or why not (gpu-twolevel.cc).  */
+const char *gpu_twolevel_check_inner (struct gpu_region *r, class loop *inner,
+				      tree iv);
+
+/* Can the code of R's innermost outer loop outside its inner loops run
+   once per work-group?  Returns NULL, or why not (with *LOC).  */
+const char *gpu_twolevel_check_serial (struct gpu_region *r, location_t *loc);
 
 #endif /* GPUOFFLOAD_GPU_REGION_H */

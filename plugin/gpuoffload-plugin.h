@@ -22,6 +22,8 @@ struct gpu_options
   bool no_sync_range;		/* no-sync-range: every host access between
 				   regions syncs (no gpurt_sync_range).  */
   bool no_speculate;		/* no-speculate (reserved).  */
+  bool no_two_level;		/* no-two-level: inner marked loops run
+				   serially in each work-item.  */
   const char *device_version;	/* device-version=1.2.  */
 };
 
@@ -51,6 +53,7 @@ void gpu_extent_finish_function (void *gcc_data, void *user_data);
 gimple_opt_pass *make_pass_gpu_find (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_reduce (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_clone (gcc::context *ctxt);
+gimple_opt_pass *make_pass_gpu_twolevel (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_emit (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_outline (gcc::context *ctxt);
 /* Runs late, before "optimized" (gpu-hostsync.cc).  */

@@ -176,6 +176,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_sync_range = true;
       else if (!strcmp (key, "no-speculate"))
 	gpu_opts.no_speculate = true;
+      else if (!strcmp (key, "no-two-level"))
+	gpu_opts.no_two_level = true;
       else
 	{
 	  error ("unknown option %<-fplugin-arg-gpuoffload-%s%>", key);
@@ -206,6 +208,7 @@ static const struct
   { "gpu_find", make_pass_gpu_find, NULL },
   { "gpu_reduce", make_pass_gpu_reduce, NULL },
   { "gpu_clone", make_pass_gpu_clone, NULL },
+  { "gpu_twolevel", make_pass_gpu_twolevel, NULL },
   { "gpu_emit", make_pass_gpu_emit, NULL },
   { "gpu_outline", make_pass_gpu_outline, NULL },
   { "gpu_hostsync", make_pass_gpu_hostsync, "optimized" },

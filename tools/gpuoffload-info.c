@@ -110,6 +110,9 @@ print_record (const struct gpurt_record *r)
   if (r->reduce_wg != 0)
     printf ("  reductions:    work-groups of %u, combined in %s memory\n",
 	    r->reduce_wg, r->reduce_global ? "global" : "local");
+  if (r->group_wg != 0)
+    printf ("  two levels:    one work-group of up to %u per outer "
+	    "iteration\n", r->group_wg);
   if (r->nopts == 0)
     printf ("  optimizations: none recorded\n");
   else

@@ -1,4 +1,4 @@
-/* reduce-misuse.c: a GPU_REDUCE accumulator that is read for anything but its update, has no recognizable update, mixes operators, is subtracted from something, is tested, is updated outside the innermost marked loop, has its address taken before or in the loop (also after it, in an enclosing loop), or is declared inside the nest, is an error saying why (an && under a condition is valid code: reduce-forms-remark.c).  */
+/* reduce-misuse.c: a GPU_REDUCE accumulator that is read for anything but its update, has no recognizable update, mixes operators, is subtracted from something, is tested, is updated outside the innermost marked loop, has its address taken before or in the loop (also after it, in an enclosing loop), is an error saying why (an && under a condition is valid code: reduce-forms-remark.c).  (One declared inside the nest and updated in an inner marked loop is a reduction per outer iteration: twolevel-*.c.)  */
 /* { dg-do compile } */
 /* { dg-options "-O2" } */
 #include <gpuoffload.h>
@@ -81,18 +81,6 @@ address_taken (int n, const float *x)
   for (int i GPU_PARALLEL = 0; i < n; i++)
     s += x[i]; /* { dg-error "accumulator .s. must be a local variable whose address is not taken" } */
   return s;
-}
-
-void
-declared_inside (int n, int m, const float *x, float *y)
-{
-  for (int i GPU_PARALLEL = 0; i < n; i++)
-    {
-      float s GPU_REDUCE = 0; /* { dg-error "accumulator .s.: declared inside the GPU_PARALLEL nest" } */
-      for (int j GPU_PARALLEL = 0; j < m; j++)
-	s += x[i * m + j];
-      y[i] = s;
-    }
 }
 
 float

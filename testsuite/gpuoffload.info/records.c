@@ -28,7 +28,7 @@ RECORD (good,
 	"/* kernel */\n");
 
 RECORD (later,
-	"gpuoffload-region 2\n"
+	"gpuoffload-region 3\n"
 	"name gpu_later_0\n"
 	"source 0\n");
 

@@ -1,0 +1,911 @@
+/* gpu-twolevel.cc -- two levels of parallelism: the gpu_twolevel pass,
+   and the checks gpu_find makes before it gives a region an inner level.
+
+   A GPU_PARALLEL loop inside the innermost loop L of a region's outer
+   marked nest that is not part of the nest (under a serial loop, beside
+   other statements or other marked loops) is an inner loop: the kernel
+   runs one work-group per iteration of the outer nest, and the
+   work-items of the group share out the inner loops' iterations
+   (for (k = lid; k < count; k += lsize)); a marked loop nested
+   perfectly in an inner loop, with bounds fixed for it, makes a 2-D
+   inner level whose iterations are flattened (count1 * count2, the
+   second loop running once at k % count2).  The rest of L's body (the
+   "serial code") runs in every work-item of the group with the same
+   values: what it computes in registers and private objects is computed
+   redundantly; what it stores to memory of the host is stored by
+   work-item 0 alone, between two barriers.  A barrier after each inner
+   loop, and before it when the serial code touches memory of the host at
+   all, keeps the group in step (conservative: no dependence analysis
+   between inner loops yet).  A GPU_REDUCE accumulator updated
+   in an inner loop starts at the identity in each work-item and is
+   combined over the group in local memory after the loop, with its value
+   before the loop (gpu_reduce finds these).
+
+   The pass transforms the device clone (gpu_clone) with marker calls the
+   printer knows (gpu-region.h): __gpu_local_id, __gpu_local_size,
+   __gpu_barrier, __gpu_group_reduce.  The host fallback keeps the inner
+   loops as they are: they run serially in each outer iteration.  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "gpu-region.h"
+#include "gpu-reduce.h"
+
+/* Where the memory reference REF of STMT lies in the body M describes:
+   GPU_AS_PRIVATE (objects each work-item has its own copy of),
+   GPU_AS_GLOBAL (memory of the host), or GPU_AS_NONE when that is not
+   known.  */
+
+static enum gpu_as
+ref_space (struct gpu_memctx *m, gimple *stmt, tree ref)
+{
+  tree ptr;
+  tree base = gpu_ref_base (ref, &ptr);
+  if (base)
+    return DECL_P (base) && gpu_decl_private_p (m, base) ? GPU_AS_PRIVATE
+      : GPU_AS_GLOBAL;
+  if (!ptr)
+    return GPU_AS_NONE;
+  struct gpu_ptr pi = gpu_ptr_info (m, stmt, ptr);
+  return pi.as;
+}
+
+/* Where the statement STMT, which writes memory, writes (see
+   ref_space).  */
+
+static enum gpu_as
+write_space (struct gpu_memctx *m, gimple *stmt)
+{
+  if (!is_gimple_assign (stmt) || !gimple_store_p (stmt))
+    return GPU_AS_NONE;
+  return ref_space (m, stmt, gimple_assign_lhs (stmt));
+}
+
+/* Does STMT read or write memory that is not private to the work-item
+   (or may it)?  */
+
+static bool
+touches_global_p (struct gpu_memctx *m, gimple *stmt)
+{
+  if (!gimple_vuse (stmt) || gpu_marker_of (stmt) != GPU_MARK_NONE)
+    return false;
+  if (!is_gimple_assign (stmt))
+    return true;
+  if (gimple_store_p (stmt)
+      && ref_space (m, stmt, gimple_assign_lhs (stmt)) != GPU_AS_PRIVATE)
+    return true;
+  if (gimple_assign_load_p (stmt)
+      && ref_space (m, stmt, gimple_assign_rhs1 (stmt)) != GPU_AS_PRIVATE)
+    return true;
+  return false;
+}
+
+/* Set up *M for the body of region R (its parameters exist).  */
+
+static void
+body_ctx (struct gpu_memctx *m, struct gpu_region *r, class loop *outer)
+{
+  gpu_memctx_init (m, r, r->fun, current_function_decl, true);
+  m->create = false;
+  basic_block *body = get_loop_body (outer);
+  for (unsigned i = 0; i < outer->num_nodes; i++)
+    m->blocks->add (body[i]);
+  free (body);
+}
+
+/* Does some pointer argument of the call STMT point to private memory?  */
+
+static bool
+call_reaches_private_p (struct gpu_memctx *m, gimple *stmt)
+{
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree a = gimple_call_arg (stmt, i);
+      if (POINTER_TYPE_P (TREE_TYPE (a))
+	  && gpu_ptr_info (m, stmt, a).as != GPU_AS_GLOBAL)
+	return true;
+    }
+  return false;
+}
+
+/* Is NAME the header PHI result of a GPU_REDUCE variable in LOOP?  */
+
+static bool
+reduce_phi_p (class loop *loop, tree name)
+{
+  gimple *def = SSA_NAME_DEF_STMT (name);
+  tree var = SSA_NAME_VAR (name);
+  return (gimple_code (def) == GIMPLE_PHI && gimple_bb (def) == loop->header
+	  && var && gpu_decl_has_attr (var, GPU_ATTR_REDUCE));
+}
+
+/* Is DEF, defined in LOOP, used outside it?  */
+
+static bool
+used_outside_p (class loop *loop, tree def)
+{
+  imm_use_iterator it;
+  use_operand_p use_p;
+  FOR_EACH_IMM_USE_FAST (use_p, it, def)
+    {
+      gimple *use = USE_STMT (use_p);
+      if (is_gimple_debug (use))
+	continue;
+      basic_block bb = gimple_bb (use);
+      if (gphi *p = dyn_cast<gphi *> (use))
+	bb = gimple_phi_arg_edge (p, PHI_ARG_INDEX_FROM_USE (use_p))->src;
+      if (!flow_bb_inside_loop_p (loop, bb))
+	return true;
+    }
+  return false;
+}
+
+/* See gpu-region.h.  */
+
+const char *
+gpu_twolevel_check_inner (struct gpu_region *r, class loop *inner, tree iv)
+{
+  edge exit = single_exit (inner);
+  if (!exit || exit->src != inner->header)
+    return "it leaves other than through its condition";
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (inner->header));
+  if (!cond)
+    return "its condition is not a comparison";
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (iv)))
+    return "its index is not an integer";
+  affine_iv aiv;
+  if (!simple_iv (inner, inner, iv, &aiv, true)
+      || !(TREE_CODE (aiv.step) == INTEGER_CST
+	   || (TREE_CODE (aiv.step) == SSA_NAME
+	       && expr_invariant_in_loop_p (inner, aiv.step))))
+    return "its index does not move by a loop-invariant step";
+  class tree_niter_desc desc;
+  if (!number_of_iterations_exit (inner, exit, &desc, false)
+      || !integer_onep (desc.assumptions)
+      || chrec_contains_undetermined (desc.niter)
+      || tree_contains_chrecs (desc.niter, NULL)
+      || (TREE_CODE (desc.niter) == INTEGER_CST && TREE_OVERFLOW (desc.niter))
+      || (desc.may_be_zero && tree_contains_chrecs (desc.may_be_zero, NULL)))
+    return "its iterations cannot be counted before it starts";
+
+  const char *why = NULL;
+  struct gpu_memctx m;
+  body_ctx (&m, r, r->outer);
+  basic_block *body = get_loop_body (inner);
+  for (unsigned i = 0; !why && i < inner->num_nodes; i++)
+    {
+      basic_block bb = body[i];
+      for (gphi_iterator gsi = gsi_start_phis (bb); !why && !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  tree res = gimple_phi_result (gsi.phi ());
+	  if (virtual_operand_p (res) || res == iv || reduce_phi_p (inner, res))
+	    continue;
+	  if (bb == inner->header)
+	    why = "it carries a value from one iteration to the next that "
+	      "is no GPU_REDUCE accumulator";
+	  else if (used_outside_p (inner, res))
+	    why = "a value it computes is used after it";
+	}
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+	   !why && !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
+	    continue;
+	  ssa_op_iter oi;
+	  tree def;
+	  FOR_EACH_SSA_TREE_OPERAND (def, stmt, oi, SSA_OP_DEF)
+	    if (used_outside_p (inner, def))
+	      why = "a value it computes is used after it";
+	  if (why || !gimple_vdef (stmt))
+	    continue;
+	  if (is_gimple_call (stmt))
+	    {
+	      if (call_reaches_private_p (&m, stmt))
+		why = "it calls a function with a pointer to an object each "
+		  "work-item has its own copy of";
+	    }
+	  else if (gimple_code (stmt) == GIMPLE_ASM)
+	    why = "it contains an asm statement";
+	  else if (write_space (&m, stmt) != GPU_AS_GLOBAL)
+	    why = "it writes an object each work-item has its own copy of";
+	}
+    }
+  free (body);
+  gpu_memctx_fini (&m);
+  if (r->fail)
+    why = "the memory it writes cannot be placed";
+  return why;
+}
+
+/* Is BB, a block of the innermost loop L of R's outer nest, serial code:
+   outside every inner loop (the original ones when DEV is false, the
+   clone's when true)?  */
+
+static bool
+serial_block_p (struct gpu_region *r, basic_block bb, bool dev)
+{
+  for (int k = 0; k < r->ninner; k++)
+    if (flow_bb_inside_loop_p (dev ? r->inner[k].dev : r->inner[k].loop, bb))
+      return false;
+  return true;
+}
+
+/* See gpu-region.h.  */
+
+const char *
+gpu_twolevel_check_serial (struct gpu_region *r, location_t *loc)
+{
+  class loop *l = r->dims[0].loop;
+  const char *why = NULL;
+  struct gpu_memctx m;
+  body_ctx (&m, r, r->outer);
+  basic_block *body = get_loop_body (l);
+  for (unsigned i = 0; !why && i < l->num_nodes; i++)
+    {
+      if (!serial_block_p (r, body[i], false))
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   !why && !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt) || gimple_clobber_p (stmt)
+	      || !gimple_vdef (stmt))
+	    continue;
+	  *loc = gimple_location (stmt);
+	  if (is_gimple_call (stmt))
+	    why = "a call with side effects between the inner loops";
+	  else if (write_space (&m, stmt) == GPU_AS_NONE)
+	    why = "a store between the inner loops to memory that cannot be "
+	      "placed";
+	}
+    }
+  free (body);
+  gpu_memctx_fini (&m);
+  if (r->fail && !why)
+    why = "the memory the code between the inner loops writes cannot be "
+      "placed";
+  return why;
+}
+
+/* ------------------------------------------------------------ transform */
+
+/* A call of marker M (gpu-region.h) with arguments ARG0.., appended at
+   *GSI; its value (or NULL).  */
+
+static tree
+emit_marker (gimple_stmt_iterator *gsi, enum gpu_marker m, tree type,
+	     int nargs, tree a0, tree a1, tree a2)
+{
+  tree decl = gpu_marker_decl (m, type);
+  gcall *call;
+  if (nargs == 0)
+    call = gimple_build_call (decl, 0);
+  else if (nargs == 1)
+    call = gimple_build_call (decl, 1, a0);
+  else
+    call = gimple_build_call (decl, 3, a0, a1, a2);
+  tree lhs = NULL_TREE;
+  tree rt = TREE_TYPE (TREE_TYPE (decl));
+  if (!VOID_TYPE_P (rt))
+    {
+      lhs = make_ssa_name (rt);
+      gimple_call_set_lhs (call, lhs);
+    }
+  gsi_insert_after (gsi, call, GSI_NEW_STMT);
+  return lhs;
+}
+
+/* An iterator after which statements can be appended to BB, a block
+   with one successor and no control statement (a preheader, a latch).  */
+
+static gimple_stmt_iterator
+append_point (basic_block bb)
+{
+  return gsi_last_bb (bb);
+}
+
+/* Make the second loop of the 2-D inner level IN run once, at the index
+   that the iteration number KNAME (modulo CDIV, its count or 1) gives.
+   Returns false (R fails) when its copy is not in the form checked.  */
+
+static bool
+flatten_inner2 (struct gpu_region *r, struct gpu_inner *in, tree kname,
+		tree cdiv)
+{
+  class loop *l = in->dev2;
+  edge pe = loop_preheader_edge (l);
+  edge le = loop_latch_edge (l);
+  edge exit = single_exit (l);
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (l->header));
+  if (!exit || exit->src != l->header || !cond || !single_succ_p (le->src))
+    {
+      gpu_region_fail (r, find_loop_location (l).get_location_t (),
+		       "the device copy of the inner loop is not in the "
+		       "form that was checked");
+      return false;
+    }
+  tree iv = in->dev_iv2;
+  tree type = TREE_TYPE (iv);
+  tree utype = unsigned_type_for (type);
+  gphi *ivphi = as_a<gphi *> (SSA_NAME_DEF_STMT (iv));
+  tree base = unshare_expr (in->dev_base2);
+  tree step = fold_convert (utype, unshare_expr (in->dev_step2));
+  tree knum = fold_build2 (TRUNC_MOD_EXPR, long_long_unsigned_type_node,
+			   kname, cdiv);
+  tree val = fold_build2 (PLUS_EXPR, utype, fold_convert (utype, base),
+			  fold_build2 (MULT_EXPR, utype,
+				       fold_convert (utype, knum), step));
+  gimple_stmt_iterator hg = gsi_after_labels (l->header);
+  tree ivv = force_gimple_operand_gsi (&hg, fold_convert (type, val), true,
+				       NULL_TREE, true, GSI_SAME_STMT);
+  replace_uses_by (iv, ivv);
+  gphi_iterator pi = gsi_for_phi (ivphi);
+  remove_phi_node (&pi, true);
+  (void) pe;
+  /* One trip: a flag that is 1 on entry and 0 along the back edge.  */
+  tree once = make_ssa_name (integer_type_node);
+  gphi *ophi = create_phi_node (once, l->header);
+  add_phi_arg (ophi, integer_one_node, pe, UNKNOWN_LOCATION);
+  add_phi_arg (ophi, integer_zero_node, le, UNKNOWN_LOCATION);
+  edge te, fe;
+  extract_true_false_edges_from_block (l->header, &te, &fe);
+  bool stay_on_true = flow_bb_inside_loop_p (l, te->dest);
+  gimple_cond_set_condition (cond, stay_on_true ? GT_EXPR : LE_EXPR, once,
+			     integer_zero_node);
+  update_stmt (cond);
+  return true;
+}
+
+/* Share out the iterations of inner loop K of R's clone among the
+   work-items of the group, with a barrier after it (and before it when
+   BARRIER_BEFORE), and combine its reductions over the group after it.
+   Returns false (R fails) when the clone's loop is not in the form
+   gpu_find checked.  */
+
+static bool
+share_inner (struct gpu_region *r, int k, bool barrier_before,
+	     bool barrier_after, vec<int> *pairs)
+{
+  class loop *l = r->inner[k].dev;
+  tree iv = r->inner[k].dev_iv;
+  edge pe = loop_preheader_edge (l);
+  edge le = loop_latch_edge (l);
+  edge exit = single_exit (l);
+  gcond *cond = safe_dyn_cast<gcond *> (last_stmt (l->header));
+  if (!exit || exit->src != l->header || !cond
+      || !single_succ_p (pe->src) || !single_succ_p (le->src)
+      || !r->inner[k].dev_count)
+    {
+      gpu_region_fail (r, find_loop_location (l).get_location_t (),
+		       "the device copy of the inner loop is not in the "
+		       "form that was checked");
+      return false;
+    }
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      fprintf (dump_file, "inner loop %d: count ", l->num);
+      print_generic_expr (dump_file, r->inner[k].dev_count);
+      fprintf (dump_file, " step ");
+      print_generic_expr (dump_file, r->inner[k].dev_step);
+      fprintf (dump_file, "\n");
+    }
+  tree u64 = long_long_unsigned_type_node;
+  tree type = TREE_TYPE (iv);
+  tree utype = unsigned_type_for (type);
+  gphi *ivphi = as_a<gphi *> (SSA_NAME_DEF_STMT (iv));
+  tree base = PHI_ARG_DEF_FROM_EDGE (ivphi, pe);
+
+  /* Before the loop: a barrier when the serial code touches memory of
+     the host (what it read or wrote is done with in every work-item), the
+     trip count, the work-item's place.  */
+  tree count = unshare_expr (r->inner[k].dev_count);
+  gimple_stmt_iterator pg = append_point (pe->src);
+  if (barrier_before)
+    emit_marker (&pg, GPU_MARK_BARRIER, NULL_TREE, 0, NULL_TREE, NULL_TREE,
+		 NULL_TREE);
+  gimple_seq seq = NULL;
+  tree cnt = force_gimple_operand (count, &seq, true, NULL_TREE);
+  gsi_insert_seq_after (&pg, seq, GSI_CONTINUE_LINKING);
+  tree zero = build_int_cst (integer_type_node, 0);
+  tree lid = emit_marker (&pg, GPU_MARK_LOCAL_ID, NULL_TREE, 1, zero,
+			  NULL_TREE, NULL_TREE);
+  tree lsz = emit_marker (&pg, GPU_MARK_LOCAL_SIZE, NULL_TREE, 1, zero,
+			  NULL_TREE, NULL_TREE);
+  /* A 2-D inner level: the iteration number runs over both loops' counts
+     (the second's iterations fastest); CDIV, its count or 1, splits it.  */
+  struct gpu_inner *in = &r->inner[k];
+  tree cdiv = NULL_TREE;
+  if (in->loop2)
+    {
+      seq = NULL;
+      tree cnt2 = force_gimple_operand (unshare_expr (in->dev_count2), &seq,
+					true, NULL_TREE);
+      gsi_insert_seq_after (&pg, seq, GSI_CONTINUE_LINKING);
+      cdiv = make_ssa_name (u64);
+      gsi_insert_after (&pg, gimple_build_assign (cdiv, MAX_EXPR, cnt2,
+						  build_int_cst (u64, 1)),
+			GSI_NEW_STMT);
+      tree total = make_ssa_name (u64);
+      gsi_insert_after (&pg, gimple_build_assign (total, MULT_EXPR, cnt,
+						  cnt2), GSI_NEW_STMT);
+      cnt = total;
+    }
+
+  /* The work-item's iteration number, from its place by the group's
+     size, and the index from it.  */
+  tree kname = make_ssa_name (u64);
+  gphi *kphi = create_phi_node (kname, l->header);
+  tree knext = make_ssa_name (u64);
+  gimple_stmt_iterator lg = append_point (le->src);
+  gsi_insert_after (&lg, gimple_build_assign (knext, PLUS_EXPR, kname, lsz),
+		    GSI_NEW_STMT);
+  add_phi_arg (kphi, lid, pe, UNKNOWN_LOCATION);
+  add_phi_arg (kphi, knext, le, UNKNOWN_LOCATION);
+  tree step = fold_convert (utype, unshare_expr (r->inner[k].dev_step));
+  tree knum = cdiv ? fold_build2 (TRUNC_DIV_EXPR, u64, kname, cdiv) : kname;
+  tree val = fold_build2 (PLUS_EXPR, utype, fold_convert (utype, base),
+			  fold_build2 (MULT_EXPR, utype,
+				       fold_convert (utype, knum), step));
+  gimple_stmt_iterator hg = gsi_after_labels (l->header);
+  tree ivv = force_gimple_operand_gsi (&hg, fold_convert (type, val), true,
+				       NULL_TREE, true, GSI_SAME_STMT);
+  replace_uses_by (iv, ivv);
+  gphi_iterator pi = gsi_for_phi (ivphi);
+  remove_phi_node (&pi, true);
+  if (in->loop2 && !flatten_inner2 (r, in, kname, cdiv))
+    return false;
+
+  /* The loop runs while the iteration number is below the count.  */
+  edge te, fe;
+  extract_true_false_edges_from_block (l->header, &te, &fe);
+  bool stay_on_true = flow_bb_inside_loop_p (l, te->dest);
+  gimple_cond_set_condition (cond, stay_on_true ? LT_EXPR : GE_EXPR, kname,
+			     cnt);
+  update_stmt (cond);
+
+  /* Reductions: each work-item starts at the identity; after the loop
+     the group's values combine with the value before it.  */
+  basic_block after = split_edge (exit);
+  gimple_stmt_iterator ag = gsi_after_labels (after);
+  bool first = true;
+  for (unsigned j = 0; j < r->ireds.length (); j++)
+    {
+      struct gpu_reduction *red = &r->ireds[j];
+      if (red->inner != k)
+	continue;
+      tree res = red->dev_phis[0];
+      gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (res));
+      tree init = PHI_ARG_DEF_FROM_EDGE (phi, pe);
+      SET_USE (PHI_ARG_DEF_PTR_FROM_EDGE (phi, pe),
+	       gpu_reduce_identity (red));
+      tree opc = build_int_cst (integer_type_node, red->op);
+      gcall *call = gimple_build_call (gpu_marker_decl (GPU_MARK_GROUP_REDUCE,
+							red->type), 3,
+				       res, init, opc);
+      tree fin = make_ssa_name (red->type);
+      gimple_call_set_lhs (call, fin);
+      if (first)
+	gsi_insert_before (&ag, call, GSI_NEW_STMT);
+      else
+	gsi_insert_after (&ag, call, GSI_NEW_STMT);
+      first = false;
+      /* A loop that does not run leaves the accumulator as it was (not
+	 INIT OP identity: && and || would give 0 or 1, -0.0 + 0 is
+	 +0.0).  */
+      tree none = make_ssa_name (boolean_type_node);
+      gsi_insert_after (&ag, gimple_build_assign (none, EQ_EXPR, cnt,
+						  build_int_cst (u64, 0)),
+			GSI_NEW_STMT);
+      tree out = make_ssa_name (red->type);
+      gsi_insert_after (&ag, gimple_build_assign (out, COND_EXPR, none, init,
+						  fin), GSI_NEW_STMT);
+      /* Its uses after the loop take the group's value.  */
+      imm_use_iterator it;
+      gimple *use;
+      FOR_EACH_IMM_USE_STMT (use, it, res)
+	{
+	  if (use == call || use == SSA_NAME_DEF_STMT (out)
+	      || is_gimple_debug (use))
+	    continue;
+	  use_operand_p up;
+	  FOR_EACH_IMM_USE_ON_STMT (up, it)
+	    {
+	      basic_block bb = gimple_bb (use);
+	      if (gphi *p = dyn_cast<gphi *> (use))
+		bb = gimple_phi_arg_edge (p, PHI_ARG_INDEX_FROM_USE (up))->src;
+	      if (!flow_bb_inside_loop_p (l, bb))
+		SET_USE (up, out);
+	    }
+	  update_stmt (use);
+	}
+    }
+  /* After the loop: a barrier (what the loop wrote is seen by all), or
+     one only when two buffers it compares are one (plan_barriers), or
+     none.  */
+  gcall *b = NULL;
+  if (barrier_after)
+    b = gimple_build_call (gpu_marker_decl (GPU_MARK_BARRIER, NULL_TREE), 0);
+  else if (!pairs->is_empty ())
+    {
+      auto_vec<tree> args;
+      for (unsigned p = 0; p < pairs->length (); p++)
+	args.safe_push (build_int_cst (integer_type_node, (*pairs)[p]));
+      b = gimple_build_call_vec (gpu_marker_decl (GPU_MARK_BARRIER_IF_SAME,
+						  NULL_TREE), args);
+    }
+  if (b && first)
+    gsi_insert_before (&ag, b, GSI_NEW_STMT);
+  else if (b)
+    gsi_insert_after (&ag, b, GSI_NEW_STMT);
+  return true;
+}
+
+/* Make work-item 0 alone run the store STMT of the serial code, between
+   barriers.  */
+
+static void
+guard_store (gimple *stmt)
+{
+  basic_block bb = gimple_bb (stmt);
+  gimple_stmt_iterator gp = gsi_for_stmt (stmt);
+  gsi_prev (&gp);
+  edge e1 = gsi_end_p (gp) ? split_block_after_labels (bb)
+    : split_block (bb, gsi_stmt (gp));
+  basic_block sb = e1->dest;
+  edge e2 = split_block (sb, stmt);
+  basic_block rest = e2->dest;
+
+  gimple_stmt_iterator g = gsi_last_bb (e1->src);
+  bool empty = gsi_end_p (g);
+  gcall *bar = gimple_build_call (gpu_marker_decl (GPU_MARK_BARRIER,
+						    NULL_TREE), 0);
+  if (empty)
+    {
+      gimple_stmt_iterator s = gsi_start_bb (e1->src);
+      gsi_insert_before (&s, bar, GSI_NEW_STMT);
+      g = gsi_for_stmt (bar);
+    }
+  else
+    gsi_insert_after (&g, bar, GSI_NEW_STMT);
+  tree lid = emit_marker (&g, GPU_MARK_LOCAL_ID, NULL_TREE, 1,
+			  build_int_cst (integer_type_node, 0), NULL_TREE,
+			  NULL_TREE);
+  /* (lid != 0 rather than lid == 0: OpenCL compilers warn about the
+     parentheses the printer puts around an equality test.)  */
+  gcond *c = gimple_build_cond (NE_EXPR, lid,
+				build_int_cst (TREE_TYPE (lid), 0),
+				NULL_TREE, NULL_TREE);
+  gsi_insert_after (&g, c, GSI_NEW_STMT);
+  e1->flags &= ~EDGE_FALLTHRU;
+  e1->flags |= EDGE_FALSE_VALUE;
+  e1->probability = profile_probability::even ();
+  edge et = make_edge (e1->src, rest, EDGE_TRUE_VALUE);
+  et->probability = profile_probability::even ();
+
+  gimple_stmt_iterator rg = gsi_after_labels (rest);
+  gcall *bar2 = gimple_build_call (gpu_marker_decl (GPU_MARK_BARRIER,
+						     NULL_TREE), 0);
+  if (gsi_end_p (rg))
+    {
+      gimple_stmt_iterator s = gsi_last_bb (rest);
+      gsi_insert_after (&s, bar2, GSI_NEW_STMT);
+    }
+  else
+    gsi_insert_before (&rg, bar2, GSI_NEW_STMT);
+}
+
+/* Walker: is an SSA name in *TP other than the outer iteration's
+   values (defined before the innermost outer loop L = DATA, or L's
+   index)?  */
+
+static tree
+varies_in_group_r (tree *tp, int *walk_subtrees, void *data)
+{
+  struct gpu_region *r = (struct gpu_region *) data;
+  if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (*tp));
+      if (*tp != r->dims[0].iv && bb
+	  && flow_bb_inside_loop_p (r->dims[0].loop, bb))
+	return *tp;
+    }
+  else if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Does the reference DR make iteration number K of its inner loop touch
+   bytes no other iteration number touches, at the same address for the
+   whole outer iteration?  */
+
+static bool
+owned_p (struct gpu_region *r, data_reference_p dr)
+{
+  tree step = DR_STEP (dr);
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (DR_REF (dr)));
+  if (!step || TREE_CODE (step) != INTEGER_CST || integer_zerop (step)
+      || !size || !tree_fits_uhwi_p (size)
+      || wi::ltu_p (wi::abs (wi::to_wide (step)), wi::to_wide (size)))
+    return false;
+  tree parts[3] = { DR_BASE_ADDRESS (dr), DR_OFFSET (dr), DR_INIT (dr) };
+  for (int i = 0; i < 3; i++)
+    if (!parts[i] || walk_tree (&parts[i], varies_in_group_r, r, NULL))
+      return false;
+  return true;
+}
+
+/* Do A and B, owned references (owned_p), touch the same bytes at the
+   same iteration number, and only then?  */
+
+static bool
+same_owner_p (data_reference_p a, data_reference_p b)
+{
+  return (operand_equal_p (DR_BASE_ADDRESS (a), DR_BASE_ADDRESS (b), 0)
+	  && operand_equal_p (DR_OFFSET (a), DR_OFFSET (b), 0)
+	  && operand_equal_p (DR_INIT (a), DR_INIT (b), 0)
+	  && operand_equal_p (DR_STEP (a), DR_STEP (b), 0)
+	  && tree_int_cst_equal (TYPE_SIZE_UNIT (TREE_TYPE (DR_REF (a))),
+				 TYPE_SIZE_UNIT (TREE_TYPE (DR_REF (b)))));
+}
+
+/* Which barrier must follow each inner loop of R (the work-item that
+   runs iteration number K of one inner loop runs iteration number K of
+   every other)?  Returns true when an unconditional one must (some
+   memory may be touched by two work-items, one of them writing);
+   otherwise fills *PAIRS with the pairs of buffer parameters that are
+   written and touched by different references: a barrier is needed
+   only when such a pair is one device buffer at run time (the runtime
+   merges overlapping ranges into one buffer).  With no pair, no barrier
+   is needed: every byte the inner loops write is touched by one
+   work-item only.  */
+
+static bool
+plan_barriers (struct gpu_region *r, vec<int> *pairs)
+{
+  struct gpu_memctx m;
+  body_ctx (&m, r, r->outer);
+  auto_vec<data_reference_p> drs;
+  auto_vec<int> caps;
+  auto_vec<bool> stores;
+  bool always = false;
+  for (int k = 0; !always && k < r->ninner; k++)
+    {
+      class loop *l = r->inner[k].loop;
+      basic_block *body = get_loop_body (l);
+      for (unsigned i = 0; !always && i < l->num_nodes; i++)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	     !always && !gsi_end_p (gsi); gsi_next (&gsi))
+	  {
+	    gimple *stmt = gsi_stmt (gsi);
+	    if (is_gimple_debug (stmt) || !gimple_vuse (stmt))
+	      continue;
+	    if (!is_gimple_assign (stmt) || gimple_clobber_p (stmt))
+	      {
+		always = !gimple_clobber_p (stmt);
+		continue;
+	      }
+	    bool st = gimple_store_p (stmt);
+	    tree ref = st ? gimple_assign_lhs (stmt)
+	      : gimple_assign_rhs1 (stmt);
+	    if (ref_space (&m, stmt, ref) == GPU_AS_PRIVATE)
+	      continue;
+	    tree ptr;
+	    tree obj = gpu_ref_base (ref, &ptr);
+	    int cap = obj ? (DECL_P (obj) ? gpu_decl_info (&m, stmt, obj).cap
+			     : -1)
+	      : ptr ? gpu_ptr_info (&m, stmt, ptr).cap : -1;
+	    data_reference_p dr = NULL;
+	    if (body[i]->loop_father == l && cap >= 0)
+	      dr = create_data_ref (loop_preheader_edge (l), l, ref, stmt, !st,
+				    false);
+	    if (!dr || !DR_BASE_ADDRESS (dr))
+	      {
+		always = true;
+		if (dr)
+		  free_data_ref (dr);
+		continue;
+	      }
+	    drs.safe_push (dr);
+	    caps.safe_push (cap);
+	    stores.safe_push (st);
+	  }
+      free (body);
+    }
+  for (unsigned a = 0; !always && a < drs.length (); a++)
+    for (unsigned b = a; !always && b < drs.length (); b++)
+      {
+	if (!stores[a] && !stores[b])
+	  continue;
+	if (caps[a] != caps[b])
+	  {
+	    int x = MIN (caps[a], caps[b]), y = MAX (caps[a], caps[b]);
+	    bool seen = false;
+	    for (unsigned p = 0; p + 1 < pairs->length (); p += 2)
+	      if ((*pairs)[p] == x && (*pairs)[p + 1] == y)
+		seen = true;
+	    if (!seen)
+	      {
+		pairs->safe_push (x);
+		pairs->safe_push (y);
+	      }
+	    continue;
+	  }
+	if (!owned_p (r, drs[a]) || !owned_p (r, drs[b])
+	    || (a != b && !same_owner_p (drs[a], drs[b])))
+	  always = true;
+      }
+  for (unsigned a = 0; a < drs.length (); a++)
+    free_data_ref (drs[a]);
+  gpu_memctx_fini (&m);
+  if (r->fail)
+    always = true;
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      if (always)
+	fprintf (dump_file, "barriers after the inner loops: always (two "
+		 "work-items may touch the same memory)\n");
+      else
+	fprintf (dump_file, "barriers after the inner loops: %u pair%s of "
+		 "buffers to compare\n", pairs->length () / 2,
+		 pairs->length () == 2 ? "" : "s");
+    }
+  return always;
+}
+
+/* Lower R's clone to two levels (see the head of the file).  */
+
+static bool
+lower_two_level (struct gpu_region *r)
+{
+  /* The serial code's stores to memory of the host, found before the
+     inner loops grow blocks of their own, and whether it touches such
+     memory at all (else no barrier is needed before an inner loop: the
+     one after the loop before it, if any, orders the inner loops).  */
+  auto_vec<gimple *> stores;
+  bool serial_global = false;
+  class loop *l = r->dev.loops[0];
+  struct gpu_memctx m;
+  body_ctx (&m, r, r->dev.outer);
+  basic_block *body = get_loop_body (l);
+  for (unsigned i = 0; i < l->num_nodes; i++)
+    {
+      if (!serial_block_p (r, body[i], true))
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt))
+	    continue;
+	  if (touches_global_p (&m, stmt))
+	    serial_global = true;
+	  if (gimple_clobber_p (stmt) || !gimple_vdef (stmt))
+	    continue;
+	  enum gpu_as as = write_space (&m, stmt);
+	  if (as == GPU_AS_GLOBAL)
+	    stores.safe_push (stmt);
+	  else if (as != GPU_AS_PRIVATE)
+	    gpu_region_fail (r, gpu_stmt_loc (r, stmt), "a statement between "
+			     "the inner loops writes memory that cannot be "
+			     "placed");
+	}
+    }
+  free (body);
+  gpu_memctx_fini (&m);
+  if (r->fail)
+    return false;
+
+  /* The code between the inner loops touching memory of the host needs
+     the barriers around each inner loop; otherwise those after them
+     follow the plan.  */
+  auto_vec<int> pairs;
+  bool after = serial_global || plan_barriers (r, &pairs);
+  for (int k = 0; k < r->ninner; k++)
+    {
+      if (!share_inner (r, k, serial_global, after, &pairs))
+	return false;
+    }
+  for (unsigned i = 0; i < stores.length (); i++)
+    guard_store (stores[i]);
+  return true;
+}
+
+namespace {
+
+const pass_data pass_data_gpu_twolevel =
+{
+  GIMPLE_PASS,			/* type */
+  "gpu_twolevel",		/* name */
+  OPTGROUP_LOOP,		/* optinfo_flags */
+  TV_NONE,			/* tv_id */
+  ( PROP_cfg | PROP_ssa ),	/* properties_required */
+  0,				/* properties_provided */
+  0,				/* properties_destroyed */
+  0,				/* todo_flags_start */
+  0,				/* todo_flags_finish */
+};
+
+class pass_gpu_twolevel : public gimple_opt_pass
+{
+public:
+  pass_gpu_twolevel (gcc::context *ctxt)
+    : gimple_opt_pass (pass_data_gpu_twolevel, ctxt)
+  {}
+
+  /* Only functions in which gpu_find made regions.  */
+  virtual bool gate (function *fun)
+  {
+    return !gpu_opts.no_two_level && gpu_has_regions (fun);
+  }
+
+  virtual unsigned int execute (function *);
+};
+
+/* Lower the device clone of every two-level region of FUN.  */
+
+unsigned int
+pass_gpu_twolevel::execute (function *fun)
+{
+  vec<gpu_region *> *regions = gpu_regions (fun);
+  bool any = false;
+  for (unsigned i = 0; i < regions->length (); i++)
+    if (!(*regions)[i]->fail && (*regions)[i]->ninner
+	&& (*regions)[i]->dev.outer)
+      any = true;
+  if (!any)
+    return 0;
+  loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  scev_initialize ();
+  for (unsigned i = 0; i < regions->length (); i++)
+    {
+      struct gpu_region *r = (*regions)[i];
+      if (r->fail || !r->ninner || !r->dev.outer)
+	continue;
+      if (!lower_two_level (r))
+	{
+	  gpu_region_report_missed (r);
+	  continue;
+	}
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	{
+	  /* The barriers in the text of the kernel.  */
+	  unsigned nbar = 0, ncond = 0;
+	  basic_block *body = get_loop_body (r->dev.outer);
+	  for (unsigned b = 0; b < r->dev.outer->num_nodes; b++)
+	    for (gimple_stmt_iterator gsi = gsi_start_bb (body[b]);
+		 !gsi_end_p (gsi); gsi_next (&gsi))
+	      if (gpu_marker_of (gsi_stmt (gsi)) == GPU_MARK_BARRIER)
+		nbar++;
+	      else if (gpu_marker_of (gsi_stmt (gsi))
+		       == GPU_MARK_BARRIER_IF_SAME)
+		ncond++;
+	  free (body);
+	  expanded_location xl = expand_location (r->loc);
+	  fprintf (dump_file, "SUCCESS: %s:%d: %s: the outer %d-D nest over "
+		   "work-groups, %d inner loop%s over the work-items of a "
+		   "group, %u reduction%s per outer iteration, %u barrier%s, "
+		   "%u only when buffers coincide\n",
+		   xl.file, xl.line, r->kernel_name, r->ndim, r->ninner,
+		   r->ninner > 1 ? "s" : "", r->ireds.length (),
+		   r->ireds.length () == 1 ? "" : "s", nbar,
+		   nbar == 1 ? "" : "s", ncond);
+	}
+    }
+  scev_finalize ();
+  free_dominance_info (CDI_DOMINATORS);
+  mark_virtual_operands_for_renaming (fun);
+  update_ssa (TODO_update_ssa_only_virtuals);
+  loop_optimizer_finalize ();
+  return 0;
+}
+
+} // anon namespace
+
+gimple_opt_pass *
+make_pass_gpu_twolevel (gcc::context *ctxt)
+{
+  return new pass_gpu_twolevel (ctxt);
+}
