@@ -1,4 +1,7 @@
 /* extent-forms.c: the forms of an extent (issue 13, item 2), each on a gather through an index array the compiler cannot bound: GPU_EXTENT naming a later parameter (LU's "float *a GPU_EXTENT (size * size), int size"), a count with a cast, a member through a pointer, an index and a conditional, a call of a static function, GCC's access attribute with a size index, and a [static N] array parameter.  Compared with serial C, on the device and on the host.  */
+/* Exact comparisons of a*b+c: the device must not contract it into an
+   fma where the host does not (README, "Floating point: what is exact").  */
+/* { dg-additional-options "-ffp-contract=off" } */
 #include "check.h"
 
 #define ROWS 3

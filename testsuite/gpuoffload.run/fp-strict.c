@@ -1,6 +1,9 @@
 /* fp-strict.c: under -ffp-contract=off the device rounds every operation as the host does (issue 13, item 6): a three-point stencil run for 200 steps (the data stays on the device between them) equals the serial loop bit for bit (FP_CONTRACT OFF in the kernel: a GPU would otherwise fuse a*b+c and drift apart, while PoCL's CPU device happens not to fuse this loop, so on PoCL this part passes either way).  And GPURT_VERIFY's default tolerance follows the flag: a device result 100 units in the last place off is reported (the old default, 1e-5, let it through), one 8 units off is not.  */
 /* { dg-additional-options "-ffp-contract=off" } */
 #include "check.h"
+
+/* Its children run regions on the device.  */
+CHECK_CHILDREN_USE_DEVICE
 #include <sys/wait.h>
 
 static void

@@ -7,6 +7,9 @@
    the first's index, which stays 1-D (the second loop runs serially in
    each work-item; its writes bounded by GPU_EXTENT).  Empty ranges and sizes no work-group size divides;
    compared with the serial loops exactly.  */
+/* Exact comparisons of a*b+c: the device must not contract it into an
+   fma where the host does not (README, "Floating point: what is exact").  */
+/* { dg-additional-options "-ffp-contract=off" } */
 #include "check.h"
 
 #define NEST3_BODY(P)							\

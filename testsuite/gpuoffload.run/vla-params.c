@@ -6,6 +6,9 @@
    n * m doubles), bounds named in either parameter order, and a constant
    outer bound.  The arrays end (and start) at inaccessible pages: nothing
    outside them may be copied.  */
+/* Exact comparisons of a*b+c: the device must not contract it into an
+   fma where the host does not (README, "Floating point: what is exact").  */
+/* { dg-additional-options "-ffp-contract=off" } */
 #include "guard.h"
 
 static void
