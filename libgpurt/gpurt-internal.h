@@ -252,6 +252,7 @@ struct gpurt_mapping
   struct gpurt_lane *owner;	/* idle and kept: the lane that kept it */
   struct gpurt_lane *user;	/* in use (REFS > 0): the lane whose launch
 				   uses it (a thread runs one at a time) */
+  uint64_t last_use;		/* the map's clock when it was last left */
 };
 
 struct gpurt_map
@@ -260,6 +261,8 @@ struct gpurt_map
   unsigned n, cap;
   struct gpurt_mapping **v;	/* disjoint, sorted by start */
   uint64_t bytes;		/* device bytes the table's mappings hold */
+  uint64_t clock;		/* counts launches leaving mappings (LRU) */
+  uint64_t evicted;		/* kept bytes dropped to make room */
 };
 
 /* ---------------------------------------------------------------------
@@ -334,6 +337,9 @@ GPURT_HIDDEN int gpurt_map_kept_overlaps (struct gpurt_device *dev,
 GPURT_HIDDEN unsigned gpurt_map_count (struct gpurt_device *dev,
 				       uint64_t *bytes);
 GPURT_HIDDEN uint64_t gpurt_map_sync_bytes (void);
+/* Kept bytes DEV's map copied back and dropped to stay under
+   GPURT_DEVICE_MEM_LIMIT.  */
+GPURT_HIDDEN uint64_t gpurt_map_evicted_bytes (struct gpurt_device *dev);
 
 GPURT_HIDDEN struct gpurt_device *gpurt_device_get (void);
 GPURT_HIDDEN cl_command_queue gpurt_device_new_queue (struct gpurt_device *dev,

@@ -253,6 +253,63 @@ gpurt_map_discard (struct gpurt_device *dev, struct gpurt_lane *lane,
   pthread_mutex_unlock (&map->lock);
 }
 
+/* Make room on DEV for SIZE more bytes under GPURT_DEVICE_MEM_LIMIT:
+   copy back and drop LANE's idle kept copies, least recently used
+   first, until the table's bytes and SIZE fit.  Returns 1, or 0 with WHY
+   when SIZE does not fit even then (the launch then runs on the host).
+   Other threads' copies are theirs to sync.  */
+
+static int
+gpurt_map_make_room (struct gpurt_device *dev, struct gpurt_lane *lane,
+		     uint64_t size, char *why)
+{
+  struct gpurt_map *map = &dev->map;
+  uint64_t limit = gpurt_env.device_mem_limit;
+  int ok;
+
+  if (limit == 0)
+    return 1;
+  pthread_mutex_lock (&map->lock);
+  while (map->bytes + size > limit)
+    {
+      struct gpurt_mapping *lru = NULL;
+      unsigned i;
+
+      for (i = 0; i < map->n; i++)
+	if (gpurt_map_kept_by (map->v[i], lane)
+	    && (lru == NULL || map->v[i]->last_use < lru->last_use))
+	  lru = map->v[i];
+      if (lru == NULL)
+	break;
+      map->evicted += lru->end - lru->start;
+      if (gpurt_env.verbose >= 3)
+	gpurt_message ("device memory limit: %" PRIu64 " kept bytes at %p go"
+		       " home", lru->end - lru->start,
+		       (void *) (uintptr_t) lru->start);
+      gpurt_map_sync_locked (map, lane, lru->start, lru->end);
+    }
+  ok = map->bytes + size <= limit;
+  if (!ok)
+    gpurt_set_why (why, "%" PRIu64 " more bytes on the device would pass"
+		   " GPURT_DEVICE_MEM_LIMIT (%" PRIu64 " bytes, %" PRIu64
+		   " in use)", size, limit, map->bytes);
+  pthread_mutex_unlock (&map->lock);
+  return ok;
+}
+
+/* See gpurt-internal.h.  */
+
+uint64_t
+gpurt_map_evicted_bytes (struct gpurt_device *dev)
+{
+  uint64_t n;
+
+  pthread_mutex_lock (&dev->map.lock);
+  n = dev->map.evicted;
+  pthread_mutex_unlock (&dev->map.lock);
+  return n;
+}
+
 /* See gpurt-internal.h.  */
 
 void
@@ -524,10 +581,23 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
       }
   pthread_mutex_unlock (&map->lock);
 
+  /* Room for the new copy under GPURT_DEVICE_MEM_LIMIT: the thread's
+     least recently used kept copies go home first.  */
+  if (!gpurt_map_make_room (dev, lane, end - start, why))
+    return NULL;
+
   /* A new mapping; the buffer is made without the lock held.  One that
      may be kept is writable: a later launch may write it.  */
   m = gpurt_map_new (dev, start, end, keep ? flags | GPU_ARG_WRITTEN : flags,
 		     why);
+  if (m == NULL && lane->nkept > 0)
+    {
+      /* The device is full: everything the thread kept goes home, and
+	 the copy is tried once more.  */
+      gpurt_map_sync (dev, lane);
+      m = gpurt_map_new (dev, start, end,
+			 keep ? flags | GPU_ARG_WRITTEN : flags, why);
+    }
   if (m == NULL)
     return NULL;
   m->user = lane;
@@ -614,6 +684,7 @@ gpurt_map_leave (struct gpurt_device *dev, struct gpurt_lane *lane,
 	{
 	  m->owner = lane;
 	  m->user = NULL;
+	  m->last_use = ++map->clock;
 	  lane->nkept++;
 	}
       pthread_mutex_unlock (&map->lock);

@@ -145,6 +145,10 @@ gpurt_profile_report (void)
       fprintf (stderr, "  resident: bytes already on the device, not copied"
 	       " in; results kept on the device and copied back at sync"
 	       " points: %" PRIu64 " bytes\n", gpurt_map_sync_bytes ());
+      if (dev != NULL && gpurt_map_evicted_bytes (dev) != 0)
+	fprintf (stderr, "  evicted: kept bytes copied back to stay under"
+		 " GPURT_DEVICE_MEM_LIMIT: %" PRIu64 "\n",
+		 gpurt_map_evicted_bytes (dev));
     }
   else if (gpurt_env.profile == GPURT_PROFILE_JSON)
     {
@@ -165,6 +169,8 @@ gpurt_profile_report (void)
 	fprintf (json.f, "null");
       fprintf (json.f, ",\n  \"sync_bytes_d2h\": %" PRIu64,
 	       gpurt_map_sync_bytes ());
+      fprintf (json.f, ",\n  \"evicted_bytes\": %" PRIu64,
+	       dev != NULL ? gpurt_map_evicted_bytes (dev) : 0);
       fprintf (json.f, ",\n  \"regions\": [");
       gpurt_region_foreach (gpurt_profile_json_region, &json);
       fprintf (json.f, "\n  ]\n}\n");
