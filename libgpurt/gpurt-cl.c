@@ -78,6 +78,106 @@ gpurt_cl_write (cl_command_queue queue, cl_mem mem, size_t offset,
 			 why, clEnqueueWriteBuffer, "for %zu bytes", size);
 }
 
+/* A pinned host area of SIZE bytes for QUEUE's device: a buffer made
+   with CL_MEM_ALLOC_HOST_PTR in QUEUE's context, mapped once.  Returns
+   its host address and the buffer in *MEM, or NULL.  A CPU device's
+   memory is the host's: no area is made for one unless ON_CPU.  */
+
+void *
+gpurt_cl_pinned (cl_command_queue queue, size_t size, int on_cpu,
+		 cl_mem *mem)
+{
+  cl_context context;
+  cl_device_id device;
+  cl_device_type type;
+  cl_int err;
+  void *host = NULL;
+
+  *mem = NULL;
+  if (gpurt_cl.clGetCommandQueueInfo (queue, CL_QUEUE_CONTEXT,
+				      sizeof context, &context, NULL)
+      != CL_SUCCESS
+      || gpurt_cl.clGetCommandQueueInfo (queue, CL_QUEUE_DEVICE,
+					 sizeof device, &device, NULL)
+	 != CL_SUCCESS
+      || gpurt_cl.clGetDeviceInfo (device, CL_DEVICE_TYPE, sizeof type,
+				   &type, NULL) != CL_SUCCESS)
+    return NULL;
+  if ((type & CL_DEVICE_TYPE_CPU) && !on_cpu)
+    return NULL;
+  *mem = gpurt_cl.clCreateBuffer (context, CL_MEM_READ_WRITE
+				  | CL_MEM_ALLOC_HOST_PTR, size, NULL, &err);
+  if (*mem == NULL || err != CL_SUCCESS)
+    goto ERROR;
+  host = gpurt_cl.clEnqueueMapBuffer (queue, *mem, CL_TRUE,
+				      CL_MAP_READ | CL_MAP_WRITE, 0, size, 0,
+				      NULL, NULL, &err);
+  if (host == NULL || err != CL_SUCCESS)
+    goto ERROR;
+  return host;
+
+ ERROR:
+  if (*mem != NULL)
+    gpurt_cl.clReleaseMemObject (*mem);
+  *mem = NULL;
+  return NULL;
+}
+
+/* Release the pinned area HOST of MEM made for QUEUE by gpurt_cl_pinned.  */
+
+void
+gpurt_cl_pinned_release (cl_command_queue queue, cl_mem mem, void *host)
+{
+  gpurt_cl.clEnqueueUnmapMemObject (queue, mem, host, 0, NULL, NULL);
+  gpurt_cl.clFinish (queue);
+  gpurt_cl.clReleaseMemObject (mem);
+}
+
+/* Enqueue on QUEUE a copy of SIZE bytes between host HOST and MEM at
+   OFFSET (to the device when TO_DEVICE), not waiting for it, its event
+   in *EVENT, and flush QUEUE so that it starts.  Returns 1, or 0 with
+   WHY (*EVENT NULL).  */
+
+int
+gpurt_cl_copy_async (cl_command_queue queue, cl_mem mem, int to_device,
+		     size_t offset, size_t size, void *host, cl_event *event,
+		     char *why)
+{
+  cl_int err = to_device
+    ? gpurt_cl.clEnqueueWriteBuffer (queue, mem, CL_FALSE, offset, size,
+				     host, 0, NULL, event)
+    : gpurt_cl.clEnqueueReadBuffer (queue, mem, CL_FALSE, offset, size, host,
+				    0, NULL, event);
+
+  if (err != CL_SUCCESS)
+    *event = NULL;
+  if (to_device
+      ? !GPURT_CL_CHECK (err, why, clEnqueueWriteBuffer,
+			 "for %zu bytes (pinned staging)", size)
+      : !GPURT_CL_CHECK (err, why, clEnqueueReadBuffer,
+			 "for %zu bytes (pinned staging)", size))
+    return 0;
+  return GPURT_CL_CHECK (gpurt_cl.clFlush (queue), why, clFlush,
+			 "after a pinned staging copy");
+}
+
+/* Wait for *EVENT (NULL: nothing to wait for) and release it.  Returns
+   1, or 0 with WHY.  */
+
+int
+gpurt_cl_event_wait (cl_event *event, char *why)
+{
+  int ok;
+
+  if (*event == NULL)
+    return 1;
+  ok = GPURT_CL_CHECK (gpurt_cl.clWaitForEvents (1, event), why,
+		       clWaitForEvents, "for a pinned staging copy");
+  gpurt_cl.clReleaseEvent (*event);
+  *event = NULL;
+  return ok;
+}
+
 /* Enqueue on QUEUE the copy of SIZE bytes from SRC at SRC_OFFSET to DST
    at DST_OFFSET, both device buffers, not waiting for it.  Returns 1, or
    0 with WHY.  */

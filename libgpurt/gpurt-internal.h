@@ -191,6 +191,16 @@ GPURT_HIDDEN cl_mem gpurt_cl_buffer (const struct gpurt_device *dev,
 				     cl_mem_flags flags, size_t size,
 				     char *why, const char *what);
 GPURT_HIDDEN void gpurt_cl_buffer_release (cl_mem mem);
+/* Pinned host areas and asynchronous copies for gpurt-stage.c.  */
+GPURT_HIDDEN void *gpurt_cl_pinned (cl_command_queue queue, size_t size,
+				    int on_cpu, cl_mem *mem);
+GPURT_HIDDEN void gpurt_cl_pinned_release (cl_command_queue queue,
+					   cl_mem mem, void *host);
+GPURT_HIDDEN int gpurt_cl_copy_async (cl_command_queue queue, cl_mem mem,
+				      int to_device, size_t offset,
+				      size_t size, void *host,
+				      cl_event *event, char *why);
+GPURT_HIDDEN int gpurt_cl_event_wait (cl_event *event, char *why);
 /* gpurt-stage.c: large copies through pinned memory; -1 when a copy is
    not staged (the caller copies), 1 done, 0 failed with WHY.  */
 GPURT_HIDDEN int gpurt_stage_write (cl_command_queue queue, cl_mem mem,

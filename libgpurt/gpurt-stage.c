@@ -76,23 +76,6 @@ gpurt_stage_memcpy (void *dst, const void *src, size_t size)
 		  (size + GPURT_STAGE_PIECE - 1) / GPURT_STAGE_PIECE);
 }
 
-/* Wait for the copy using slot K of ST, if any.  Returns 1, or 0 with
-   WHY.  */
-
-static int
-gpurt_stage_wait (struct gpurt_stage *st, int k, char *why)
-{
-  int ok = 1;
-
-  if (st->ev[k] == NULL)
-    return 1;
-  ok = GPURT_CL_CHECK (gpurt_cl.clWaitForEvents (1, &st->ev[k]), why,
-		       clWaitForEvents, "for a pinned staging copy");
-  gpurt_cl.clReleaseEvent (st->ev[k]);
-  st->ev[k] = NULL;
-  return ok;
-}
-
 /* Release the calling thread's slots (at its lane's release).  */
 
 void
@@ -103,15 +86,9 @@ gpurt_stage_release (void)
 
   if (st->pinned == NULL)
     return;
-  gpurt_stage_wait (st, 0, why);
-  gpurt_stage_wait (st, 1, why);
-  if (st->host != NULL)
-    {
-      gpurt_cl.clEnqueueUnmapMemObject (st->queue, st->pinned, st->host, 0,
-					NULL, NULL);
-      gpurt_cl.clFinish (st->queue);
-    }
-  gpurt_cl.clReleaseMemObject (st->pinned);
+  gpurt_cl_event_wait (&st->ev[0], why);
+  gpurt_cl_event_wait (&st->ev[1], why);
+  gpurt_cl_pinned_release (st->queue, st->pinned, st->host);
   st->pinned = NULL;
   st->host = NULL;
   st->queue = NULL;
@@ -124,53 +101,25 @@ static struct gpurt_stage *
 gpurt_stage_get (cl_command_queue queue)
 {
   struct gpurt_stage *st = &gpurt_stage;
-  cl_context context;
-  cl_device_id device;
-  cl_device_type type;
-  cl_int err;
 
   if (st->off || gpurt_env.pinned == 0)
     return NULL;
   if (st->pinned != NULL && st->queue == queue)
     return st;
   gpurt_stage_release ();
-  if (gpurt_cl.clGetCommandQueueInfo (queue, CL_QUEUE_CONTEXT,
-				      sizeof context, &context, NULL)
-      != CL_SUCCESS
-      || gpurt_cl.clGetCommandQueueInfo (queue, CL_QUEUE_DEVICE,
-					 sizeof device, &device, NULL)
-	 != CL_SUCCESS
-      || gpurt_cl.clGetDeviceInfo (device, CL_DEVICE_TYPE, sizeof type,
-				   &type, NULL) != CL_SUCCESS)
-    goto ERROR;
   /* Automatic: not on a CPU device, whose memory is the host's.  */
-  if (gpurt_env.pinned < 0 && (type & CL_DEVICE_TYPE_CPU))
-    goto ERROR;
+  st->host = gpurt_cl_pinned (queue, 2 * GPURT_STAGE_SLOT,
+			      gpurt_env.pinned > 0, &st->pinned);
+  if (st->host == NULL)
+    {
+      st->off = 1;
+      return NULL;
+    }
   st->queue = queue;
-  st->pinned = gpurt_cl.clCreateBuffer (context, CL_MEM_READ_WRITE
-					| CL_MEM_ALLOC_HOST_PTR,
-					2 * GPURT_STAGE_SLOT, NULL, &err);
-  if (st->pinned == NULL || err != CL_SUCCESS)
-    goto ERROR;
-  st->host = gpurt_cl.clEnqueueMapBuffer (queue, st->pinned, CL_TRUE,
-					  CL_MAP_READ | CL_MAP_WRITE, 0,
-					  2 * GPURT_STAGE_SLOT, 0, NULL, NULL,
-					  &err);
-  if (st->host == NULL || err != CL_SUCCESS)
-    goto ERROR;
   if (gpurt_env.verbose >= 2)
     gpurt_message ("pinned staging: %zu bytes for this thread's large"
 		   " copies", 2 * GPURT_STAGE_SLOT);
   return st;
-
- ERROR:
-  if (st->pinned != NULL)
-    gpurt_cl.clReleaseMemObject (st->pinned);
-  st->pinned = NULL;
-  st->host = NULL;
-  st->queue = NULL;
-  st->off = 1;
-  return NULL;
 }
 
 /* Copy SIZE bytes from host SRC to MEM at OFFSET on QUEUE through the
@@ -193,22 +142,11 @@ gpurt_stage_write (cl_command_queue queue, cl_mem mem, size_t offset,
       char *slot = st->host + k * GPURT_STAGE_SLOT;
 
       c = size - done < GPURT_STAGE_SLOT ? size - done : GPURT_STAGE_SLOT;
-      if (!gpurt_stage_wait (st, k, why))
+      if (!gpurt_cl_event_wait (&st->ev[k], why))
 	return 0;
       gpurt_stage_memcpy (slot, (const char *) src + done, c);
-      if (!GPURT_CL_CHECK (gpurt_cl.clEnqueueWriteBuffer (queue, mem,
-							  CL_FALSE,
-							  offset + done, c,
-							  slot, 0, NULL,
-							  &st->ev[k]),
-			   why, clEnqueueWriteBuffer,
-			   "for %zu bytes (pinned staging)", c))
-	{
-	  st->ev[k] = NULL;
-	  return 0;
-	}
-      if (!GPURT_CL_CHECK (gpurt_cl.clFlush (queue), why, clFlush,
-			   "after a pinned staging copy"))
+      if (!gpurt_cl_copy_async (queue, mem, 1, offset + done, c, slot,
+				&st->ev[k], why))
 	return 0;
     }
   return 1;
@@ -239,20 +177,10 @@ gpurt_stage_read (cl_command_queue queue, cl_mem mem, size_t offset,
 	  size_t c = size - at < GPURT_STAGE_SLOT ? size - at
 		     : GPURT_STAGE_SLOT;
 
-	  if (!gpurt_stage_wait (st, k, why))
-	    return 0;
-	  if (!GPURT_CL_CHECK (gpurt_cl.clEnqueueReadBuffer
-			       (queue, mem, CL_FALSE, offset + at, c,
-				st->host + k * GPURT_STAGE_SLOT, 0, NULL,
-				&st->ev[k]),
-			       why, clEnqueueReadBuffer,
-			       "for %zu bytes (pinned staging)", c))
-	    {
-	      st->ev[k] = NULL;
-	      return 0;
-	    }
-	  if (!GPURT_CL_CHECK (gpurt_cl.clFlush (queue), why, clFlush,
-			       "after a pinned staging copy"))
+	  if (!gpurt_cl_event_wait (&st->ev[k], why)
+	      || !gpurt_cl_copy_async (queue, mem, 0, offset + at, c,
+				       st->host + k * GPURT_STAGE_SLOT,
+				       &st->ev[k], why))
 	    return 0;
 	}
       if (i > 0)
@@ -262,7 +190,7 @@ gpurt_stage_read (cl_command_queue queue, cl_mem mem, size_t offset,
 	  size_t c = size - at < GPURT_STAGE_SLOT ? size - at
 		     : GPURT_STAGE_SLOT;
 
-	  if (!gpurt_stage_wait (st, k, why))
+	  if (!gpurt_cl_event_wait (&st->ev[k], why))
 	    return 0;
 	  gpurt_stage_memcpy ((char *) dst + at,
 			      st->host + k * GPURT_STAGE_SLOT, c);
