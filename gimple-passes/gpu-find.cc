@@ -1567,27 +1567,12 @@ extent_range (struct gpu_region *r, tree ptr, tree *lo, tree *hi)
 }
 
 /* The variable whose address the pointer PTR is computed from, in this
-   function (through copies, conversions and pointer arithmetic), or
-   NULL_TREE when PTR comes from elsewhere.  */
+   function, or NULL_TREE when PTR comes from elsewhere.  */
 
 static tree
 pointer_base_decl (tree ptr)
 {
-  tree p = ptr;
-  for (int depth = 0; depth < 32 && TREE_CODE (p) == SSA_NAME; depth++)
-    {
-      gimple *def = SSA_NAME_DEF_STMT (p);
-      if (!is_gimple_assign (def))
-	return NULL_TREE;
-      enum tree_code code = gimple_assign_rhs_code (def);
-      if (code != POINTER_PLUS_EXPR && code != SSA_NAME && code != ADDR_EXPR
-	  && !CONVERT_EXPR_CODE_P (code))
-	return NULL_TREE;
-      p = gimple_assign_rhs1 (def);
-    }
-  if (TREE_CODE (p) != ADDR_EXPR)
-    return NULL_TREE;
-  tree base = get_base_address (TREE_OPERAND (p, 0));
+  tree base = gpu_pointer_base (ptr);
   return base && VAR_P (base) ? base : NULL_TREE;
 }
 
@@ -1600,22 +1585,13 @@ points_into_stack (tree ptr)
   tree decl = pointer_base_decl (ptr);
   if (decl)
     return auto_var_p (decl);
-  tree p = ptr;
-  for (int depth = 0; depth < 32 && TREE_CODE (p) == SSA_NAME; depth++)
-    {
-      gimple *def = SSA_NAME_DEF_STMT (p);
-      if (gimple_call_builtin_p (def, BUILT_IN_NORMAL))
-	return ALLOCA_FUNCTION_CODE_P
-		 (DECL_FUNCTION_CODE (gimple_call_fndecl (def)));
-      if (!is_gimple_assign (def))
-	return false;
-      enum tree_code code = gimple_assign_rhs_code (def);
-      if (code != POINTER_PLUS_EXPR && code != SSA_NAME
-	  && !CONVERT_EXPR_CODE_P (code))
-	return false;
-      p = gimple_assign_rhs1 (def);
-    }
-  return false;
+  tree p = gpu_pointer_origin (ptr);
+  if (!p || TREE_CODE (p) != SSA_NAME)
+    return false;
+  gimple *def = SSA_NAME_DEF_STMT (p);
+  return gimple_call_builtin_p (def, BUILT_IN_NORMAL)
+	 && ALLOCA_FUNCTION_CODE_P (DECL_FUNCTION_CODE
+				      (gimple_call_fndecl (def)));
 }
 
 /* Bound the accesses through the pointer PTR of region R by the

@@ -506,25 +506,8 @@ gpu_local_function_p (cgraph_node *node)
 static bool
 gpu_stack_address_p (tree v)
 {
-  for (int depth = 0; depth < 16 && v; depth++)
-    {
-      if (TREE_CODE (v) == ADDR_EXPR)
-	{
-	  tree base = get_base_address (TREE_OPERAND (v, 0));
-	  return base && auto_var_p (base) && !gpu_launch_temp_p (base);
-	}
-      if (TREE_CODE (v) != SSA_NAME)
-	return false;
-      gimple *def = SSA_NAME_DEF_STMT (v);
-      if (!is_gimple_assign (def))
-	return false;
-      enum tree_code code = gimple_assign_rhs_code (def);
-      if (code != POINTER_PLUS_EXPR && code != SSA_NAME && code != ADDR_EXPR
-	  && !CONVERT_EXPR_CODE_P (code))
-	return false;
-      v = gimple_assign_rhs1 (def);
-    }
-  return false;
+  tree base = gpu_pointer_base (v);
+  return base && auto_var_p (base) && !gpu_launch_temp_p (base);
 }
 
 /* Does a region of FUN reach memory of FUN's own stack frame (a local

@@ -305,3 +305,35 @@ gpu_marker_of (gimple *stmt)
       return (enum gpu_marker) m;
   return GPU_MARK_NONE;
 }
+
+/* See gpu-region.h.  */
+
+tree
+gpu_pointer_origin (tree ptr)
+{
+  tree p = ptr;
+  for (int depth = 0; depth < 32 && p && TREE_CODE (p) == SSA_NAME; depth++)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (p);
+      if (!is_gimple_assign (def))
+	break;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code != POINTER_PLUS_EXPR && code != SSA_NAME && code != ADDR_EXPR
+	  && !CONVERT_EXPR_CODE_P (code))
+	break;
+      p = gimple_assign_rhs1 (def);
+    }
+  return p;
+}
+
+/* See gpu-region.h.  */
+
+tree
+gpu_pointer_base (tree ptr)
+{
+  tree p = gpu_pointer_origin (ptr);
+  if (!p || TREE_CODE (p) != ADDR_EXPR)
+    return NULL_TREE;
+  tree base = get_base_address (TREE_OPERAND (p, 0));
+  return base && DECL_P (base) ? base : NULL_TREE;
+}

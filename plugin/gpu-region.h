@@ -258,6 +258,15 @@ void gpu_mark_launch_temp (tree var);
 /* Was VAR marked by gpu_mark_launch_temp?  */
 bool gpu_launch_temp_p (tree var);
 
+/* Where the value PTR comes from in this function, through copies,
+   conversions and pointer arithmetic: an ADDR_EXPR, or the SSA name (or
+   other operand) at which that chain stops.  */
+tree gpu_pointer_origin (tree ptr);
+
+/* The variable or parameter whose address PTR is computed from in this
+   function (gpu_pointer_origin), or NULL_TREE.  */
+tree gpu_pointer_base (tree ptr);
+
 /* The user-level name of VALUE (an SSA name or decl) or "<temporary>".  */
 const char *gpu_value_name (tree value);
 
