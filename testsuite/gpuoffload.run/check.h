@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/wait.h>
 
 /* Not every test uses every helper.  */
 #define CHECK_UNUSED __attribute__ ((unused))
@@ -275,5 +276,51 @@ check_ran_on_device_at (const char *file, int line, long long n)
   { \
     setenv ("GPURT_INIT", "lazy", 0); \
   }
+
+/* The sum of the numbers after KEY in TEXT, a GPURT_PROFILE=json report
+   (one per region for a region's counter).  */
+CHECK_UNUSED static unsigned long long
+check_json_sum (const char *text, const char *key)
+{
+  unsigned long long sum = 0;
+  for (const char *p = strstr (text, key); p; p = strstr (p + 1, key))
+    sum += strtoull (p + strlen (key), NULL, 10);
+  return sum;
+}
+
+/* Run this program again as ARGV0 ARG under GPURT_PROFILE=json, with the
+   environment variable ENV ("NAME=VALUE") too unless NULL; it must exit
+   with status 0.  Its profile goes into TEXT (SIZE bytes).  Call it
+   before this process opens the device (CHECK_CHILDREN_USE_DEVICE).  */
+CHECK_UNUSED static void
+check_profile_child (const char *argv0, const char *arg, const char *env,
+		     char *text, size_t size)
+{
+  static char path[64], var[96];
+  snprintf (path, sizeof path, "/tmp/gpuoffload-profile-%ld.json",
+	    (long) getpid ());
+  snprintf (var, sizeof var, "GPURT_PROFILE=json:%s", path);
+  fflush (NULL);
+  pid_t pid = fork ();
+  CHECK (pid >= 0, "fork");
+  if (pid == 0)
+    {
+      putenv (var);
+      if (env)
+	putenv ((char *) env);
+      execl ("/proc/self/exe", argv0, arg, (char *) NULL);
+      _exit (127);
+    }
+  int status;
+  CHECK (waitpid (pid, &status, 0) == pid && WIFEXITED (status)
+	 && WEXITSTATUS (status) == 0, "profile child %s failed (%#x)", arg,
+	 status);
+  FILE *f = fopen (path, "r");
+  CHECK (f != NULL, "no profile written");
+  size_t got = fread (text, 1, size - 1, f);
+  text[got] = 0;
+  fclose (f);
+  remove (path);
+}
 
 #endif /* CHECK_H */

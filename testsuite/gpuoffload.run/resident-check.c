@@ -1,6 +1,5 @@
 /* resident-check.c: single host loads and stores between regions in the loop that launches them go through gpurt_sync_range (gpu_hostsync): stores to a progress array and to per-step results that no region touches leave the regions' data on the device; a read and a write of an element of the kept array every few steps brings it home first.  Compared with serial loops at sizes that fit no work-group; on a device, a profile child checks that the arrays go there once and come back once although the host stores something every step.  */
 #include "check.h"
-#include <sys/wait.h>
 
 /* The profile child uses the device.  */
 CHECK_CHILDREN_USE_DEVICE
@@ -71,16 +70,6 @@ run (int n, int t, int peek)
   free (a); free (b); free (wa); free (wb);
 }
 
-/* The sum of the numbers after KEY in the profile JSON TEXT.  */
-CHECK_UNUSED static unsigned long long
-json_sum (const char *text, const char *key)
-{
-  unsigned long long sum = 0;
-  for (const char *p = strstr (text, key); p; p = strstr (p + 1, key))
-    sum += strtoull (p + strlen (key), NULL, 10);
-  return sum;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -94,34 +83,12 @@ main (int argc, char **argv)
   const char *d = getenv ("GPURT_DEVICE");
   if (!d || strcmp (d, "host") != 0)
     {
-      char path[64], var[96];
-      snprintf (path, sizeof path, "/tmp/resident-check-%ld.json",
-		(long) getpid ());
-      snprintf (var, sizeof var, "GPURT_PROFILE=json:%s", path);
-      fflush (NULL);
-      pid_t pid = fork ();
-      CHECK (pid >= 0, "fork");
-      if (pid == 0)
-	{
-	  putenv (var);
-	  execl ("/proc/self/exe", argv[0], "--bytes", (char *) NULL);
-	  _exit (127);
-	}
-      int status;
-      CHECK (waitpid (pid, &status, 0) == pid && WIFEXITED (status)
-	     && WEXITSTATUS (status) == 0, "profile child failed (%#x)",
-	     status);
-      FILE *f = fopen (path, "r");
-      CHECK (f != NULL, "no profile written");
       static char text[1 << 16];
-      size_t got = fread (text, 1, sizeof text - 1, f);
-      text[got] = 0;
-      fclose (f);
-      remove (path);
-      if (json_sum (text, "\"device_runs\": ") != 0)
+      check_profile_child (argv[0], "--bytes", NULL, text, sizeof text);
+      if (check_json_sum (text, "\"device_runs\": ") != 0)
 	{
-	  unsigned long long d2h = json_sum (text, "\"bytes_d2h\": ")
-				   + json_sum (text, "\"sync_bytes_d2h\": ");
+	  unsigned long long d2h = check_json_sum (text, "\"bytes_d2h\": ")
+				   + check_json_sum (text, "\"sync_bytes_d2h\": ");
 	  /* Two arrays of 4099 floats come back once, not 40 times.  */
 	  CHECK (d2h <= 2ull * 4099 * sizeof (float) + 64,
 		 "40 steps with host stores moved %llu bytes back", d2h);

@@ -1,6 +1,5 @@
 /* resident-evict.c: data kept on the device under a device memory limit (GPURT_DEVICE_MEM_LIMIT, in a child): a time loop alternates two pairs of regions over four 1 MiB arrays, while the limit holds about two and a half of them, so each pair's launch must send the other pair's kept copies home first (least recently used), results and all.  Compared with serial loops; the child's profile must show evicted bytes on a device.  */
 #include "check.h"
-#include <sys/wait.h>
 
 /* The child runs regions on the device.  */
 CHECK_CHILDREN_USE_DEVICE
@@ -31,15 +30,6 @@ serial_pair (long n, const float *in, float *out, float c)
 {
   for (long i = 0; i < n; i++)
     out[i] = out[i] * 0.5f + in[i] * c;
-}
-
-CHECK_UNUSED static unsigned long long
-json_sum (const char *text, const char *key)
-{
-  unsigned long long sum = 0;
-  for (const char *p = strstr (text, key); p; p = strstr (p + 1, key))
-    sum += strtoull (p + strlen (key), NULL, 10);
-  return sum;
 }
 
 static void
@@ -74,35 +64,13 @@ main (int argc, char **argv)
       run ();
       return 0;
     }
-  char path[64], prof[96];
-  snprintf (path, sizeof path, "/tmp/resident-evict-%ld.json",
-	    (long) getpid ());
-  snprintf (prof, sizeof prof, "GPURT_PROFILE=json:%s", path);
-  fflush (NULL);
-  pid_t pid = fork ();
-  CHECK (pid >= 0, "fork");
-  if (pid == 0)
-    {
-      putenv ((char *) "GPURT_DEVICE_MEM_LIMIT=2621440");
-      putenv (prof);
-      execl ("/proc/self/exe", argv[0], "--child", (char *) NULL);
-      _exit (127);
-    }
-  int status;
-  CHECK (waitpid (pid, &status, 0) == pid && WIFEXITED (status)
-	 && WEXITSTATUS (status) == 0, "the limited child failed (%#x)",
-	 status);
-  FILE *f = fopen (path, "r");
-  CHECK (f != NULL, "no profile written");
   static char text[1 << 16];
-  size_t got = fread (text, 1, sizeof text - 1, f);
-  text[got] = 0;
-  fclose (f);
-  remove (path);
+  check_profile_child (argv[0], "--child", "GPURT_DEVICE_MEM_LIMIT=2621440",
+		       text, sizeof text);
 #ifdef __OPTIMIZE__
   /* On a device, with data kept (not at -O0), copies had to go home.  */
-  if (json_sum (text, "\"device_runs\": ") != 0)
-    CHECK (json_sum (text, "\"evicted_bytes\": ") >= N * sizeof (float),
+  if (check_json_sum (text, "\"device_runs\": ") != 0)
+    CHECK (check_json_sum (text, "\"evicted_bytes\": ") >= N * sizeof (float),
 	   "nothing was evicted:\n%s", text);
 #endif
   /* And without a limit, in this process.  */

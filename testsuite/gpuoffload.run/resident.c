@@ -310,16 +310,6 @@ test_threads (int n, int steps)
   free (c); free (ra); free (rb); free (a0); free (b0);
 }
 
-/* The sum of the numbers after KEY in the profile JSON TEXT.  */
-static unsigned long long
-json_sum (const char *text, const char *key)
-{
-  unsigned long long sum = 0;
-  for (const char *p = strstr (text, key); p; p = strstr (p + 1, key))
-    sum += strtoull (p + strlen (key), NULL, 10);
-  return sum;
-}
-
 /* A child runs only the Jacobi loop under GPURT_PROFILE: on a device,
    its arrays go there once and come back once.  Called before this
    process uses the device (a GPU in exclusive-process mode takes one
@@ -335,33 +325,13 @@ test_bytes (const char *self)
   if (d && strcmp (d, "host") == 0)
     return;
   int n = 4099, steps = 50;
-  char path[64], var[96];
-  snprintf (path, sizeof path, "/tmp/resident-%ld.json", (long) getpid ());
-  snprintf (var, sizeof var, "GPURT_PROFILE=json:%s", path);
-  fflush (NULL);
-  pid_t pid = fork ();
-  CHECK (pid >= 0, "fork");
-  if (pid == 0)
-    {
-      putenv (var);
-      execl (self, self, "--bytes", (char *) NULL);
-      _exit (127);
-    }
-  int status;
-  CHECK (waitpid (pid, &status, 0) == pid && WIFEXITED (status)
-	 && WEXITSTATUS (status) == 0, "profile child failed (%#x)", status);
-  FILE *f = fopen (path, "r");
-  CHECK (f != NULL, "no profile written");
   static char text[1 << 16];
-  size_t got = fread (text, 1, sizeof text - 1, f);
-  text[got] = 0;
-  fclose (f);
-  remove (path);
-  if (json_sum (text, "\"device_runs\": ") == 0)
+  check_profile_child (self, "--bytes", NULL, text, sizeof text);
+  if (check_json_sum (text, "\"device_runs\": ") == 0)
     return;			/* no device: nothing was copied */
-  unsigned long long h2d = json_sum (text, "\"bytes_h2d\": ");
-  unsigned long long d2h = json_sum (text, "\"bytes_d2h\": ")
-			   + json_sum (text, "\"sync_bytes_d2h\": ");
+  unsigned long long h2d = check_json_sum (text, "\"bytes_h2d\": ");
+  unsigned long long d2h = check_json_sum (text, "\"bytes_d2h\": ")
+			   + check_json_sum (text, "\"sync_bytes_d2h\": ");
   /* Both Jacobi loops: two arrays each, there and back once.  */
   unsigned long long once = 2 * 2ull * n * sizeof (float);
   /* The pipeline: in, out and the temporary go there (written arrays are
