@@ -12,37 +12,32 @@
 # first_ms,e2e_ms,..." lines (bench/harness/bench.h).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-pack=$top/gpu-pack/pinned
+PACK=$top/gpu-pack/pinned
+. "$top/bench/variants.sh"
 progs="saxpy matvec bwfilter kmeans pagerank reduce_add"
 specs="saxpy:16777216 saxpy:67108864 matvec:8192 matvec:16384 bwfilter:4096 kmeans:4194304 pagerank:4194304 reduce_add:67108864"
 
 if [ "${1:-run}" = build ]; then
-  mkdir -p "$pack/lib"
-  cp -L "$(gcc -print-file-name=libgomp.so.1)" "$pack/lib/"
-  cd "$top/bench"
-  ours="-std=gnu11 -O3 -Iharness -I$top/include -fplugin=$top/.libs/gpuoffload.so -fplugin-arg-gpuoffload-werror -DBENCH_KERNEL_TIMER"
-  libs="harness/gpurt-peek.c -I$top/libgpurt -I$top $top/.libs/libgpurt.a -lOpenCL -lpthread -lm"
+  variants_build_start
   for p in $progs; do
-    gcc $ours progs/$p.c $libs -o "$pack/$p.ours" || exit 1
-    gcc -std=gnu11 -O3 -fopenmp -Iharness -I"$top/include" progs/$p.c -lm -o "$pack/$p.omp" || exit 1
+    gcc $ours progs/$p.c $libs -o "$PACK/$p.ours" || exit 1
+    gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
   done
-  echo "built into $pack"
+  echo "built into $PACK"
   exit 0
 fi
 
 out=${2:-${OUT:-/tmp}}
-mkdir -p "$out" /tmp/icd
-echo libnvidia-opencl.so.1 >/tmp/icd/nvidia.icd
-export OCL_ICD_VENDORS=/tmp/icd LD_LIBRARY_PATH=$pack/lib OMP_NUM_THREADS=16
-export CUDA_CACHE_DISABLE=1 GPURT_CACHE_DIR=off
+mkdir -p "$out"
+variants_run_env
 for spec in $specs; do
   p=${spec%:*} n=${spec#*:}
   for round in 1 2; do
     for v in ours ours-pageable omp; do
       b=$v e=GPURT_PINNED=auto
       [ $v = ours-pageable ] && { b=ours; e=GPURT_PINNED=0; }
-      line=$(env $e BENCH_VARIANT=$v GPURT_DEVICE=gpu GPURT_FALLBACK=abort \
-	timeout 150 "$pack/$p.$b" "$n" 5 300 2>>"$out/pinned-err.txt" | grep '^RESULT')
+      line=$(variants_run "$PACK/$p.$b" "$n" "$out/pinned-err.txt" $e \
+	BENCH_VARIANT=$v GPURT_FALLBACK=abort)
       echo "$round $line"
     done
   done

@@ -14,38 +14,33 @@
 # resident.md is a run of it without the async variant.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-pack=$top/gpu-pack/bench
+PACK=$top/gpu-pack/bench
+. "$top/bench/variants.sh"
 progs="jacobi2d nbody kmeans pagerank saxpy"
 specs="jacobi2d:1024 jacobi2d:2048 nbody:16384 nbody:65536 kmeans:4194304 pagerank:1048576 pagerank:4194304 saxpy:16777216"
 
 if [ "${1:-run}" = build ]; then
-  mkdir -p "$pack/lib"
-  cp -L "$(gcc -print-file-name=libgomp.so.1)" "$pack/lib/"
-  cd "$top/bench"
-  ours="-std=gnu11 -O3 -Iharness -I$top/include -fplugin=$top/.libs/gpuoffload.so -fplugin-arg-gpuoffload-werror -DBENCH_KERNEL_TIMER"
-  libs="harness/gpurt-peek.c -I$top/libgpurt -I$top $top/.libs/libgpurt.a -lOpenCL -lpthread -lm"
+  variants_build_start
   for p in $progs; do
-    gcc $ours progs/$p.c $libs -o "$pack/$p.ours" || exit 1
-    gcc $ours -fplugin-arg-gpuoffload-no-transfer-elim progs/$p.c $libs -o "$pack/$p.noelim" || exit 1
-    gcc -std=gnu11 -O3 -fopenmp -Iharness -I"$top/include" progs/$p.c -lm -o "$pack/$p.omp" || exit 1
+    gcc $ours progs/$p.c $libs -o "$PACK/$p.ours" || exit 1
+    gcc $ours -fplugin-arg-gpuoffload-no-transfer-elim progs/$p.c $libs -o "$PACK/$p.noelim" || exit 1
+    gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
   done
-  echo "built into $pack"
+  echo "built into $PACK"
   exit 0
 fi
 
 out=${2:-${OUT:-/tmp}}
-mkdir -p "$out" /tmp/icd
-echo libnvidia-opencl.so.1 >/tmp/icd/nvidia.icd
-export OCL_ICD_VENDORS=/tmp/icd LD_LIBRARY_PATH=$pack/lib OMP_NUM_THREADS=16
-export CUDA_CACHE_DISABLE=1 GPURT_CACHE_DIR=off
+mkdir -p "$out"
+variants_run_env
 for spec in $specs; do
   p=${spec%:*} n=${spec#*:}
   for round in 1 2; do
     for v in ours ours-sync noelim omp; do
       b=$v e=GPURT_ASYNC=1
       [ $v = ours-sync ] && { b=ours; e=GPURT_ASYNC=0; }
-      line=$(env $e BENCH_VARIANT=$v GPURT_DEVICE=gpu GPURT_FALLBACK=abort \
-	timeout 150 "$pack/$p.$b" "$n" 5 300 2>>"$out/bench-err.txt" | grep '^RESULT')
+      line=$(variants_run "$PACK/$p.$b" "$n" "$out/bench-err.txt" $e \
+	BENCH_VARIANT=$v GPURT_FALLBACK=abort)
       echo "$round $line"
     done
   done
