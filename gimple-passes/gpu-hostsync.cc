@@ -38,8 +38,11 @@
 
    Host accesses: a single load or store of a known address and size in
    a loop that launches regions (or outside loops) is checked at run time
-   instead (GPU_CHECKS): gpurt_sync_range (address, size) syncs only when
-   the thread keeps a device copy of those bytes, so per-step results and
+   instead (GPU_CHECKS): gpurt_sync_load (address, size) before a load,
+   gpurt_sync_range (address, size) before a store, act only when the
+   thread keeps a device copy of those bytes -- and then bring home only
+   what the access needs, the copies staying on the device (a store's
+   bytes are copied in again at the next region) -- so per-step results and
    counters stored between regions leave the regions' data on the device
    (GCC's alias oracle could not tell them apart: they are all reached
    through pointers that escape into the launches).  Every other access --
@@ -59,9 +62,10 @@
 #include "gpu-region.h"
 #include "gpu-launch.h"
 
-/* The runtime's gpurt_sync and gpurt_discard (GC roots:
-   gpu_hostsync_ggc_roots).  */
+/* The runtime's gpurt_sync, gpurt_discard, gpurt_sync_range and
+   gpurt_sync_load (GC roots: gpu_hostsync_ggc_roots).  */
 static tree gpu_sync_decl, gpu_discard_decl, gpu_sync_range_decl;
+static tree gpu_sync_load_decl;
 
 /* Functions of the unit this pass has seen, and those of them that may
    return with data on the device (their callers sync).  The decls are
@@ -76,6 +80,8 @@ static const struct ggc_root_tab gpu_hostsync_roots[] = {
   { &gpu_discard_decl, 1, sizeof (gpu_discard_decl), &gt_ggc_mx_tree_node,
     &gt_pch_nx_tree_node },
   { &gpu_sync_range_decl, 1, sizeof (gpu_sync_range_decl),
+    &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
+  { &gpu_sync_load_decl, 1, sizeof (gpu_sync_load_decl),
     &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node },
   LAST_GGC_ROOT_TAB
 };
@@ -221,7 +227,8 @@ gpu_own_effect (gimple *stmt, const char **what)
       if (gpu_runtime_call_p (stmt, "gpurt_sync"))
 	return GPU_SYNCS;
       if (gpu_runtime_call_p (stmt, "gpurt_discard")
-	  || gpu_runtime_call_p (stmt, "gpurt_sync_range"))
+	  || gpu_runtime_call_p (stmt, "gpurt_sync_range")
+	  || gpu_runtime_call_p (stmt, "gpurt_sync_load"))
 	return GPU_NEUTRAL;
       if (gimple_call_builtin_p (stmt, BUILT_IN_FREE))
 	return GPU_FREES;
@@ -427,26 +434,30 @@ gpu_insert_discard (function *fun, gimple_stmt_iterator *gsi)
 }
 
 /* Before the load or store at GSI in FUN, whose memory reference is
-   REF: gpurt_sync_range (&REF, sizeof REF).  */
+   REF: gpurt_sync_range (&REF, sizeof REF) before a store,
+   gpurt_sync_load (&REF, sizeof REF) before a load (the device copy
+   stays current: the next region copies nothing in).  */
 
 static void
 gpu_insert_sync_range (function *fun, gimple_stmt_iterator *gsi, tree ref)
 {
-  if (!gpu_sync_range_decl)
-    gpu_sync_range_decl
-      = gpu_runtime_decl ("gpurt_sync_range",
-			  build_function_type_list (void_type_node,
-						    const_ptr_type_node,
-						    size_type_node, NULL_TREE),
-			  NULL, false);
+  bool store = gimple_get_lhs (gsi_stmt (*gsi)) == ref;
+  tree *decl = store ? &gpu_sync_range_decl : &gpu_sync_load_decl;
+
+  if (!*decl)
+    *decl = gpu_runtime_decl (store ? "gpurt_sync_range" : "gpurt_sync_load",
+			      build_function_type_list (void_type_node,
+							const_ptr_type_node,
+							size_type_node,
+							NULL_TREE),
+			      NULL, false);
   tree addr = build_fold_addr_expr (unshare_expr (ref));
   addr = force_gimple_operand_gsi (gsi, fold_convert (const_ptr_type_node,
 						      addr),
 				   true, NULL_TREE, true, GSI_SAME_STMT);
   tree size = fold_convert (size_type_node,
 			    TYPE_SIZE_UNIT (TREE_TYPE (ref)));
-  gpu_insert_call (fun, gsi,
-		   gimple_build_call (gpu_sync_range_decl, 2, addr, size));
+  gpu_insert_call (fun, gsi, gimple_build_call (*decl, 2, addr, size));
 }
 
 namespace {

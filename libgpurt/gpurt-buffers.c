@@ -322,6 +322,7 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
 	}
       char what[64];
       snprintf (what, sizeof what, "for %zu bytes", size);
+      b->saved = gpurt_redundant_save ((void *) (uintptr_t) b->start, size);
       if (!gpurt_cl_read (queue, b->mem, nwritten <= 1,
 			  (size_t) b->map_offset, size, dest, why, what))
 	goto ERROR;
@@ -342,6 +343,15 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
 		  plan->buffers[i].staging,
 		  (size_t) (plan->buffers[i].end - plan->buffers[i].start));
     }
+  for (i = 0; i < plan->nbuffers; i++)
+    if (plan->buffers[i].saved != NULL)
+      {
+	struct gpurt_buffer *b = &plan->buffers[i];
+
+	gpurt_redundant_d2h (r, (void *) (uintptr_t) b->start,
+			     (size_t) (b->end - b->start), b->saved);
+	b->saved = NULL;
+      }
   atomic_fetch_add (&r->bytes_d2h, bytes);
   ok = 1;
 
@@ -368,6 +378,7 @@ gpurt_plan_release (struct gpurt_plan *plan)
 	else if (plan->buffers[i].mem != NULL)
 	  gpurt_cl_buffer_release (plan->buffers[i].mem);
 	free (plan->buffers[i].staging);
+	free (plan->buffers[i].saved);
       }
   free (plan->buffers);
   free (plan->arg_buffer);

@@ -26,6 +26,8 @@
      gpurt-host.c     the host thread pool behind gpurt_host_run;
      gpurt-verify.c   GPURT_VERIFY: device and host runs compared;
      gpurt-profile.c  the GPURT_PROFILE report at exit;
+     gpurt-redundant.c  which copies moved bytes the other side already
+                      had (the profile's redundant transfers);
      gpurt-describe.c gpurt_describe_devices, for gpuoffload-info;
      gpurt.c          the exported API, the launch and the fallback
                       policy.
@@ -80,6 +82,7 @@ GPURT_EXPORT void gpurt_register (const char *region);
 GPURT_EXPORT void gpurt_sync (void);
 GPURT_EXPORT void gpurt_discard (void *block);
 GPURT_EXPORT void gpurt_sync_range (const void *addr, size_t size);
+GPURT_EXPORT void gpurt_sync_load (const void *addr, size_t size);
 GPURT_EXPORT int gpurt_last_region_host_threads (void);
 GPURT_EXPORT void gpurt_host_lock (void);
 GPURT_EXPORT void gpurt_host_unlock (void);
@@ -259,6 +262,11 @@ struct gpurt_mapping
 				   device wrote since) */
   uint64_t dirty_lo, dirty_hi;	/* host bytes the device wrote that the
 				   host has not seen (empty: lo >= hi) */
+  uint64_t stale_lo, stale_hi;	/* host bytes the host stored since the
+				   device copy was made (gpurt_sync_range;
+				   empty: lo >= hi), all current in host
+				   memory, newer there than in the dirty
+				   range; copied in at the next launch */
   struct gpurt_lane *owner;	/* idle and kept: the lane that kept it */
   struct gpurt_lane *user;	/* in use (REFS > 0): the lane whose launch
 				   uses it (a thread runs one at a time) */
@@ -344,6 +352,14 @@ GPURT_HIDDEN void gpurt_map_settle (struct gpurt_device *dev,
 GPURT_HIDDEN int gpurt_map_kept_overlaps (struct gpurt_device *dev,
 					  struct gpurt_lane *lane,
 					  uint64_t start, uint64_t end);
+/* The host is about to load (STORE zero) or store the bytes [START,
+   END), which LANE keeps device copies of: make them current in host
+   memory, the copies staying on the device (gpurt_sync_range,
+   gpurt_sync_load).  */
+GPURT_HIDDEN void gpurt_map_host_access (struct gpurt_device *dev,
+					 struct gpurt_lane *lane,
+					 uint64_t start, uint64_t end,
+					 int store);
 GPURT_HIDDEN unsigned gpurt_map_count (struct gpurt_device *dev,
 				       uint64_t *bytes);
 GPURT_HIDDEN uint64_t gpurt_map_sync_bytes (void);
@@ -466,6 +482,12 @@ struct gpurt_region
   atomic_uint_least64_t bytes_d2h;
   atomic_uint_least64_t bytes_resident;	/* copies in avoided: already
 					   on the device */
+  atomic_uint_least64_t redundant_h2d;	/* copies in of bytes the device
+					   already had (gpurt-redundant.c) */
+  atomic_uint_least64_t redundant_h2d_bytes;
+  atomic_uint_least64_t redundant_d2h;	/* copies back of bytes the host
+					   already had */
+  atomic_uint_least64_t redundant_d2h_bytes;
   atomic_uint_least64_t build_ns;
   atomic_uint_least64_t cache_hits;	/* program loaded from the cache */
 };
@@ -511,6 +533,8 @@ struct gpurt_buffer
 				   the kernel may write it: a failure after
 				   the kernel started loses them */
   void *staging;		/* read-back staging area, or NULL */
+  void *saved;			/* host bytes before the read-back, for the
+				   profile (gpurt_redundant_save), or NULL */
 };
 
 struct gpurt_plan
@@ -577,6 +601,16 @@ GPURT_HIDDEN void gpurt_reduce_store (const struct gpurt_region *r,
    Profile (gpurt-profile.c).  */
 
 GPURT_HIDDEN void gpurt_profile_report (void);
+
+/* Copies that moved bytes the other side already had (gpurt-redundant.c;
+   GPURT_PROFILE only, no cost otherwise).  */
+GPURT_HIDDEN void gpurt_redundant_h2d (struct gpurt_region *r,
+				       const void *host, size_t size);
+GPURT_HIDDEN void *gpurt_redundant_save (const void *host, size_t size);
+GPURT_HIDDEN void gpurt_redundant_d2h (struct gpurt_region *r,
+				       const void *host, size_t size,
+				       void *saved);
+GPURT_HIDDEN uint64_t gpurt_redundant_sync (uint64_t *bytes);
 
 /* ---------------------------------------------------------------------
    Device listing, shared by the choice of the process's device and by

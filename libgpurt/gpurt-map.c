@@ -128,40 +128,77 @@ gpurt_map_kept_by (const struct gpurt_mapping *m,
   return m->refs == 0 && m->owner != NULL && m->owner == lane;
 }
 
+/* Copy the host bytes [LO, HI) of M's device copy (idle, LANE's) back
+   into host memory through LANE's queue, waiting for it.  Returns 1, or
+   0 with WHY when the copy failed (the caller aborts: these bytes exist
+   nowhere else).  */
+
+static int
+gpurt_map_read_back (struct gpurt_lane *lane, struct gpurt_mapping *m,
+		     uint64_t lo, uint64_t hi, char *why)
+{
+  size_t size = (size_t) (hi - lo);
+  size_t offset = (size_t) (lo - m->start);
+  void *dest = (void *) (uintptr_t) lo;
+  const char *what = "copying results kept on the device back";
+  void *saved = gpurt_redundant_save (dest, size);
+  int ok;
+
+  ok = gpurt_cl_read (lane->queue, m->mem, 1, offset, size, dest, why, what);
+  /* One more try before they are given up for lost.  */
+  if (!ok)
+    ok = gpurt_cl_read (lane->queue, m->mem, 1, offset, size, dest, why,
+			what);
+  if (!ok)
+    {
+      free (saved);
+      return 0;
+    }
+  gpurt_redundant_d2h (NULL, dest, size, saved);
+  atomic_fetch_add (&gpurt_sync_bytes, size);
+  if (gpurt_env.verbose >= 3)
+    gpurt_message ("sync: device to host, %zu bytes to %p", size, dest);
+  return 1;
+}
+
 /* Copy the dirty range of M (out of the table, idle) back into host
    memory through LANE's queue, waiting for it, and release M.  Returns 1,
    or 0 with WHY when the copy failed (M is released either way: its data
    is lost, and the caller aborts).  */
 
+/* Copy back the bytes of [LO, HI) that M's device copy (idle, LANE's)
+   holds newer than host memory: those in its dirty range but not in its
+   stale range (there the host stored since, and is newer).  Returns 1,
+   or 0 with WHY.  */
+
+static int
+gpurt_map_bring_home (struct gpurt_lane *lane, struct gpurt_mapping *m,
+		      uint64_t lo, uint64_t hi, char *why)
+{
+  lo = m->dirty_lo > lo ? m->dirty_lo : lo;
+  hi = m->dirty_hi < hi ? m->dirty_hi : hi;
+  if (lo >= hi)
+    return 1;
+  if (m->stale_lo >= m->stale_hi)
+    return gpurt_map_read_back (lane, m, lo, hi, why);
+  /* Below the stale range, then above it.  */
+  if (lo < m->stale_lo
+      && !gpurt_map_read_back (lane, m, lo,
+			       hi < m->stale_lo ? hi : m->stale_lo, why))
+    return 0;
+  if (hi > m->stale_hi
+      && !gpurt_map_read_back (lane, m, lo > m->stale_hi ? lo : m->stale_hi,
+			       hi, why))
+    return 0;
+  return 1;
+}
+
 static int
 gpurt_map_write_back (struct gpurt_lane *lane, struct gpurt_mapping *m,
 		      char *why)
 {
-  int ok = 1;
+  int ok = gpurt_map_bring_home (lane, m, m->start, m->end, why);
 
-  if (m->dirty_lo < m->dirty_hi)
-    {
-      size_t size = (size_t) (m->dirty_hi - m->dirty_lo);
-
-      size_t offset = (size_t) (m->dirty_lo - m->start);
-      void *dest = (void *) (uintptr_t) m->dirty_lo;
-      const char *what = "copying results kept on the device back";
-
-      ok = gpurt_cl_read (lane->queue, m->mem, 1, offset, size, dest, why,
-			  what);
-      /* These bytes exist nowhere else: one more try before they are
-	 given up for lost.  */
-      if (!ok)
-	ok = gpurt_cl_read (lane->queue, m->mem, 1, offset, size, dest, why,
-			    what);
-      if (ok)
-	{
-	  atomic_fetch_add (&gpurt_sync_bytes, size);
-	  if (gpurt_env.verbose >= 3)
-	    gpurt_message ("sync: device to host, %zu bytes to %p", size,
-			   (void *) (uintptr_t) m->dirty_lo);
-	}
-    }
   gpurt_cl_buffer_release (m->mem);
   free (m);
   return ok;
@@ -367,6 +404,70 @@ gpurt_map_kept_overlaps (struct gpurt_device *dev, struct gpurt_lane *lane,
   return found;
 }
 
+/* See gpurt-internal.h.  A load needs in host memory only the bytes it
+   reads: those of them the device wrote come back, and the copy stays
+   current on the device (the next region copies nothing in).  A store
+   makes the host copy of its bytes the newer one: they join the copy's
+   stale range, which the next launch using the copy copies in -- those
+   bytes, not the array.  The stale range is one interval, all of whose
+   bytes the host must hold current: device results between it and the
+   new bytes come home first.  */
+
+void
+gpurt_map_host_access (struct gpurt_device *dev, struct gpurt_lane *lane,
+		       uint64_t start, uint64_t end, int store)
+{
+  struct gpurt_map *map = &dev->map;
+  char why[GPURT_WHY_LEN] = "";
+  unsigned i;
+
+  pthread_mutex_lock (&map->lock);
+  for (i = gpurt_map_search (map, start);
+       i < map->n && map->v[i]->start < end; i++)
+    {
+      struct gpurt_mapping *m = map->v[i];
+      uint64_t lo = start > m->start ? start : m->start;
+      uint64_t hi = end < m->end ? end : m->end;
+      uint64_t gap_lo = 0, gap_hi = 0;
+
+      if (!gpurt_map_kept_by (m, lane))
+	continue;
+      if (!store)
+	{
+	  gap_lo = lo;
+	  gap_hi = hi;
+	}
+      else if (m->stale_lo < m->stale_hi && hi <= m->stale_lo)
+	{
+	  gap_lo = hi;
+	  gap_hi = m->stale_lo;
+	}
+      else if (m->stale_lo < m->stale_hi && lo >= m->stale_hi)
+	{
+	  gap_lo = m->stale_hi;
+	  gap_hi = lo;
+	}
+      /* M stays in the table, idle and LANE's: no other thread changes
+	 it while the lock is released for the copy.  */
+      pthread_mutex_unlock (&map->lock);
+      if (!gpurt_map_bring_home (lane, m, gap_lo, gap_hi, why))
+	gpurt_map_lost (why);
+      pthread_mutex_lock (&map->lock);
+      if (store && m->stale_lo >= m->stale_hi)
+	{
+	  m->stale_lo = lo;
+	  m->stale_hi = hi;
+	}
+      else if (store)
+	{
+	  m->stale_lo = lo < m->stale_lo ? lo : m->stale_lo;
+	  m->stale_hi = hi > m->stale_hi ? hi : m->stale_hi;
+	}
+      i = gpurt_map_search (map, m->start);
+    }
+  pthread_mutex_unlock (&map->lock);
+}
+
 /* See gpurt-internal.h.  */
 
 void
@@ -406,6 +507,33 @@ gpurt_map_new (struct gpurt_device *dev, uint64_t start, uint64_t end,
   return m;
 }
 
+/* Copy the stale range of M (the host bytes the host stored since M's
+   device copy was made) from host memory into the buffer of TO, a
+   mapping over them (M itself, or one absorbing M), through QUEUE, for
+   region R; M's stale range is then empty.  Returns 1, or 0 with WHY.  */
+
+static int
+gpurt_map_copy_stale (struct gpurt_mapping *m, struct gpurt_mapping *to,
+		      struct gpurt_region *r, cl_command_queue queue,
+		      char *why)
+{
+  size_t size = (size_t) (m->stale_hi - m->stale_lo);
+  const void *src = (const void *) (uintptr_t) m->stale_lo;
+
+  if (m->stale_lo >= m->stale_hi)
+    return 1;
+  if (!gpurt_cl_write (queue, to->mem, (size_t) (m->stale_lo - to->start),
+		       size, src, why))
+    return 0;
+  atomic_fetch_add (&r->bytes_h2d, size);
+  gpurt_redundant_h2d (r, src, size);
+  if (gpurt_env.verbose >= 3)
+    gpurt_message ("%s: host to device, %zu bytes the host stored at %p",
+		   r->name, size, src);
+  m->stale_lo = m->stale_hi = 0;
+  return 1;
+}
+
 /* Absorb into one new mapping of LANE's the host bytes [START, END) and
    the idle mappings LANE kept at indices [AT, AT2) of MAP, which overlap
    them: its buffer covers the union, filled from the old buffers on the
@@ -439,10 +567,14 @@ gpurt_map_absorb (struct gpurt_device *dev, struct gpurt_lane *lane,
 			       (const void *) (uintptr_t) pos, why))
 	    goto ERROR;
 	  atomic_fetch_add (&r->bytes_h2d, o->start - pos);
+	  gpurt_redundant_h2d (r, (const void *) (uintptr_t) pos,
+			       (size_t) (o->start - pos));
 	}
       if (!gpurt_cl_copy (lane->queue, o->mem, 0, m->mem,
 			  (size_t) (o->start - lo),
 			  (size_t) (o->end - o->start), why))
+	goto ERROR;
+      if (!gpurt_map_copy_stale (o, m, r, lane->queue, why))
 	goto ERROR;
       if (o->dirty_lo < o->dirty_hi)
 	{
@@ -458,6 +590,8 @@ gpurt_map_absorb (struct gpurt_device *dev, struct gpurt_lane *lane,
 			   why))
 	goto ERROR;
       atomic_fetch_add (&r->bytes_h2d, hi - pos);
+      gpurt_redundant_h2d (r, (const void *) (uintptr_t) pos,
+			   (size_t) (hi - pos));
     }
   /* The copies read the old buffers: finish them before those go.  */
   if (!gpurt_cl_finish (lane->queue, why, "joining kept device copies"))
@@ -634,12 +768,13 @@ gpurt_map_copy_in (struct gpurt_mapping *m, struct gpurt_region *r,
   if (m->dev_valid)
     {
       atomic_fetch_add (&r->bytes_resident, size);
-      return 1;
+      return gpurt_map_copy_stale (m, m, r, queue, why);
     }
   if (!gpurt_cl_write (queue, m->mem, (size_t) (start - m->start), size,
 		       (const void *) (uintptr_t) start, why))
     return 0;
   atomic_fetch_add (&r->bytes_h2d, size);
+  gpurt_redundant_h2d (r, (const void *) (uintptr_t) start, size);
   if (gpurt_env.verbose >= 3)
     gpurt_message ("%s: host to device, %zu bytes from %p", r->name, size,
 		   (void *) (uintptr_t) start);

@@ -7,7 +7,9 @@
    (fallbacks and GPURT_DEVICE=host), kernel time from OpenCL profiling
    events, bytes copied each way, and the time spent building its
    program and whether it came from the persistent program cache
-   (gpurt-cache.c).  The counters are atomics updated by gpurt.c and
+   (gpurt-cache.c), and the copies that were redundant: bytes the other
+   side already had (gpurt-redundant.c), per region, with the totals of
+   all regions and the syncs' below the table (at the top in JSON).  The counters are atomics updated by gpurt.c and
    gpurt-buffers.c; this file only reads them.  The report is registered
    with atexit by gpurt_init.  */
 
@@ -50,7 +52,7 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
 
   fprintf (stderr, "  %-*s  %-*s %9" PRIu64 " %9" PRIu64 " %9" PRIu64
 	   " %12.3f %14" PRIu64 " %14" PRIu64 " %10.1f %6" PRIu64
-	   " %14" PRIu64 "\n",
+	   " %14" PRIu64 " %14" PRIu64 " %14" PRIu64 "\n",
 	   widths->name, r->name != NULL ? r->name : "?",
 	   widths->loc, r->loc != NULL ? r->loc : "?",
 	   (uint64_t) atomic_load (&r->launches),
@@ -61,7 +63,9 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
 	   (uint64_t) atomic_load (&r->bytes_d2h),
 	   (double) atomic_load (&r->build_ns) / 1e6,
 	   (uint64_t) atomic_load (&r->cache_hits),
-	   (uint64_t) atomic_load (&r->bytes_resident));
+	   (uint64_t) atomic_load (&r->bytes_resident),
+	   (uint64_t) atomic_load (&r->redundant_h2d_bytes),
+	   (uint64_t) atomic_load (&r->redundant_d2h_bytes));
 }
 
 /* Write S to F as a JSON string.  */
@@ -109,7 +113,11 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   ", \"host_runs\": %" PRIu64 ", \"kernel_ms\": %.6f"
 	   ", \"bytes_h2d\": %" PRIu64 ", \"bytes_d2h\": %" PRIu64
 	   ", \"build_ms\": %.3f, \"cache_hits\": %" PRIu64
-	   ", \"bytes_resident\": %" PRIu64 "}",
+	   ", \"bytes_resident\": %" PRIu64
+	   ", \"redundant_h2d\": %" PRIu64
+	   ", \"redundant_h2d_bytes\": %" PRIu64
+	   ", \"redundant_d2h\": %" PRIu64
+	   ", \"redundant_d2h_bytes\": %" PRIu64 "}",
 	   (uint64_t) atomic_load (&r->launches),
 	   (uint64_t) atomic_load (&r->device_runs),
 	   (uint64_t) atomic_load (&r->host_runs),
@@ -118,7 +126,44 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (uint64_t) atomic_load (&r->bytes_d2h),
 	   (double) atomic_load (&r->build_ns) / 1e6,
 	   (uint64_t) atomic_load (&r->cache_hits),
-	   (uint64_t) atomic_load (&r->bytes_resident));
+	   (uint64_t) atomic_load (&r->bytes_resident),
+	   (uint64_t) atomic_load (&r->redundant_h2d),
+	   (uint64_t) atomic_load (&r->redundant_h2d_bytes),
+	   (uint64_t) atomic_load (&r->redundant_d2h),
+	   (uint64_t) atomic_load (&r->redundant_d2h_bytes));
+}
+
+/* Sum of the redundant copies of every region (gpurt-redundant.c).  */
+
+struct gpurt_redundant_total
+{
+  uint64_t h2d, h2d_bytes, d2h, d2h_bytes;
+};
+
+/* Add region R's redundant copies to T (a struct gpurt_redundant_total).  */
+
+static void
+gpurt_profile_add_redundant (struct gpurt_region *r, void *t)
+{
+  struct gpurt_redundant_total *total = t;
+
+  total->h2d += atomic_load (&r->redundant_h2d);
+  total->h2d_bytes += atomic_load (&r->redundant_h2d_bytes);
+  total->d2h += atomic_load (&r->redundant_d2h);
+  total->d2h_bytes += atomic_load (&r->redundant_d2h_bytes);
+}
+
+/* The redundant copies of every region and of the syncs, in T.  */
+
+static void
+gpurt_profile_redundant (struct gpurt_redundant_total *t)
+{
+  uint64_t bytes;
+
+  memset (t, 0, sizeof *t);
+  gpurt_region_foreach (gpurt_profile_add_redundant, t);
+  t->d2h += gpurt_redundant_sync (&bytes);
+  t->d2h_bytes += bytes;
 }
 
 /* Write the report (atexit handler).  */
@@ -127,6 +172,14 @@ void
 gpurt_profile_report (void)
 {
   struct gpurt_device *dev = gpurt_device_peek ();
+  struct gpurt_redundant_total red;
+  uint64_t sync_red_bytes, sync_red;
+
+  if (gpurt_env.profile != GPURT_PROFILE_OFF)
+    {
+      gpurt_profile_redundant (&red);
+      sync_red = gpurt_redundant_sync (&sync_red_bytes);
+    }
 
   if (gpurt_env.profile == GPURT_PROFILE_TEXT)
     {
@@ -137,10 +190,11 @@ gpurt_profile_report (void)
 	       dev != NULL ? "'" : "", dev != NULL ? dev->name : "none (host)",
 	       dev != NULL ? "'" : "");
       fprintf (stderr, "  %-*s  %-*s %9s %9s %9s %12s %14s %14s %10s %6s"
-	       " %14s\n",
+	       " %14s %14s %14s\n",
 	       widths.name, "region", widths.loc, "location", "launches",
 	       "device", "host", "kernel ms", "bytes to dev", "bytes to host",
-	       "build ms", "cached", "resident");
+	       "build ms", "cached", "resident", "redundant dev",
+	       "redundant host");
       gpurt_region_foreach (gpurt_profile_row, &widths);
       fprintf (stderr, "  resident: bytes already on the device, not copied"
 	       " in; results kept on the device and copied back at sync"
@@ -149,6 +203,11 @@ gpurt_profile_report (void)
 	fprintf (stderr, "  evicted: kept bytes copied back to stay under"
 		 " GPURT_DEVICE_MEM_LIMIT: %" PRIu64 "\n",
 		 gpurt_map_evicted_bytes (dev));
+      fprintf (stderr, "  redundant: copies of bytes the other side already"
+	       " had: %" PRIu64 " copies, %" PRIu64 " bytes to the device;"
+	       " %" PRIu64 " copies, %" PRIu64 " bytes to the host (%" PRIu64
+	       " bytes of them at sync points)\n", red.h2d, red.h2d_bytes,
+	       red.d2h, red.d2h_bytes, sync_red_bytes);
     }
   else if (gpurt_env.profile == GPURT_PROFILE_JSON)
     {
@@ -171,6 +230,14 @@ gpurt_profile_report (void)
 	       gpurt_map_sync_bytes ());
       fprintf (json.f, ",\n  \"evicted_bytes\": %" PRIu64,
 	       dev != NULL ? gpurt_map_evicted_bytes (dev) : 0);
+      fprintf (json.f, ",\n  \"total_redundant_h2d\": %" PRIu64
+	       ",\n  \"total_redundant_h2d_bytes\": %" PRIu64
+	       ",\n  \"total_redundant_d2h\": %" PRIu64
+	       ",\n  \"total_redundant_d2h_bytes\": %" PRIu64
+	       ",\n  \"sync_redundant_d2h\": %" PRIu64
+	       ",\n  \"sync_redundant_d2h_bytes\": %" PRIu64,
+	       red.h2d, red.h2d_bytes, red.d2h, red.d2h_bytes, sync_red,
+	       sync_red_bytes);
       fprintf (json.f, ",\n  \"regions\": [");
       gpurt_region_foreach (gpurt_profile_json_region, &json);
       fprintf (json.f, "\n  ]\n}\n");

@@ -682,14 +682,14 @@ gpurt_sync (void)
     gpurt_map_sync (lane->dev, lane);
 }
 
-/* The host is about to read or write the SIZE bytes at ADDR (the
-   compiler calls this before a single load or store between regions,
-   instead of gpurt_sync): when the calling thread keeps a device copy of
-   any of them, bring everything it kept home as gpurt_sync does;
-   otherwise nothing, and its kernels go on running.  */
+/* The host is about to load (STORE zero) or store the SIZE bytes at
+   ADDR: when the calling thread keeps a device copy of any of them, wait
+   for its kernels and make those bytes current in host memory, the
+   copies staying on the device (gpurt_map_host_access); otherwise
+   nothing, and its kernels go on running.  */
 
-void
-gpurt_sync_range (const void *addr, size_t size)
+static void
+gpurt_host_access (const void *addr, size_t size, int store)
 {
   struct gpurt_lane *lane = gpurt_lane_peek ();
   uint64_t start = (uint64_t) (uintptr_t) addr;
@@ -698,8 +698,32 @@ gpurt_sync_range (const void *addr, size_t size)
     return;
   /* (Asynchronous launches use kept copies only, so an access that
      touches none of them cannot race with a copy in.)  */
-  if (gpurt_map_kept_overlaps (lane->dev, lane, start, start + size))
-    gpurt_sync ();
+  if (!gpurt_map_kept_overlaps (lane->dev, lane, start, start + size))
+    return;
+  lane = gpurt_lane_settled ();
+  if (lane != NULL)
+    gpurt_map_host_access (lane->dev, lane, start, start + size, store);
+}
+
+/* The host is about to store the SIZE bytes at ADDR (the compiler calls
+   this before a single store between regions, instead of gpurt_sync; and
+   before a single load in objects older than gpurt_sync_load): see
+   gpurt_host_access.  The next launch copies in only the stored bytes.  */
+
+void
+gpurt_sync_range (const void *addr, size_t size)
+{
+  gpurt_host_access (addr, size, 1);
+}
+
+/* The host is about to load the SIZE bytes at ADDR (the compiler calls
+   this before a single load between regions): see gpurt_host_access.
+   The device copies stay current: nothing is copied in again.  */
+
+void
+gpurt_sync_load (const void *addr, size_t size)
+{
+  gpurt_host_access (addr, size, 0);
 }
 
 /* BLOCK, from malloc, is about to be freed: device copies the calling

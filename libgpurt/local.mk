@@ -26,6 +26,7 @@ libgpurt_la_SOURCES = \
 	libgpurt/gpurt-env.c \
 	libgpurt/gpurt-host.c \
 	libgpurt/gpurt-profile.c \
+	libgpurt/gpurt-redundant.c \
 	libgpurt/gpurt-verify.c \
 	libgpurt/gpurt-reduce.c \
 	libgpurt/gpurt-internal.h \
