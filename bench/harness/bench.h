@@ -16,7 +16,9 @@
    The same source becomes every variant: serial (no flags), OpenMP
    (-fopenmp: the OMP_* macros below become `parallel for'), GCC's nvptx
    offload (-DBENCH_NVPTX -fopenmp -foffload=nvptx-none: they become
-   `target teams distribute parallel for simd' with map clauses), gpuoffload
+   `target teams distribute parallel for simd' with map clauses; with
+   -DBENCH_TARGET_DATA too, OMP_DATA adds `target data' around time-step
+   loops), gpuoffload
    (-fplugin=gpuoffload: the markers become kernels) and hand-written OpenCL
    (bench/ocl/NAME.c defines BENCH_EXTERNAL_RUN and its own prog_run).  */
 
@@ -55,6 +57,17 @@
 # define OMP_RED(clause, maps)
 # define OMP_DECLARE_TARGET
 # define OMP_END_DECLARE_TARGET
+#endif
+
+/* OMP_DATA (maps) before a time-step loop: with -DBENCH_NVPTX
+   -DBENCH_TARGET_DATA, `target data' with those maps around it, as an
+   OpenMP programmer keeps arrays on the GPU by hand (the loops' own map
+   clauses then find them present and copy nothing); nothing otherwise,
+   so that the plain nvptx variant copies around every loop.  */
+#if defined BENCH_NVPTX && defined BENCH_TARGET_DATA
+# define OMP_DATA(maps) BENCH_PRAGMA (omp target data maps)
+#else
+# define OMP_DATA(maps)
 #endif
 
 /* ---- what each program defines ------------------------------------- */
