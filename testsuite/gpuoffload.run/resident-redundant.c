@@ -51,20 +51,18 @@ static void
 run_jacobi (int kind, int n, int t)
 {
   float *a = check_alloc (n * sizeof *a), *b = check_alloc (n * sizeof *b);
-  float *ra = check_alloc (n * sizeof *a), *rb = check_alloc (n * sizeof *b);
-  float *tr = check_alloc ((t + 1) * sizeof *tr);
-  float *rtr = check_alloc ((t + 1) * sizeof *tr);
+  /* The device's trace and the serial one.  */
+  float *tr = check_alloc (2 * (t + 1) * sizeof *tr), *rtr = tr + t + 1;
   check_fill_float (a, n, -10.0f, 10.0f);
   check_fill_float (b, n, -10.0f, 10.0f);
-  memcpy (ra, a, n * sizeof *a);
-  memcpy (rb, b, n * sizeof *b);
+  float *ra = check_dup (a, n * sizeof *a), *rb = check_dup (b, n * sizeof *b);
   jacobi (kind, n, t, a, b, tr);
   jacobi_ref (kind, n, t, ra, rb, rtr);
   CHECK_FLOATS (a, ra, n, 1e-5, 1e-5, "kind %d: a (n %d)", kind, n);
   CHECK_FLOATS (b, rb, n, 1e-5, 1e-5, "kind %d: b (n %d)", kind, n);
   if (kind == 2)
     CHECK_FLOATS (tr, rtr, t, 1e-5, 1e-5, "kind %d: trace (n %d)", kind, n);
-  free (a); free (b); free (ra); free (rb); free (tr); free (rtr);
+  free (a); free (b); free (ra); free (rb); free (tr);
 }
 
 static void
