@@ -2832,7 +2832,6 @@ pass_gpu_find::execute (function *fun)
 
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
   privatize_accumulators (fun);
-  scev_initialize ();
   calculate_dominance_info (CDI_DOMINATORS);
 
   /* Outermost marked loops: no marked loop encloses them.  */
@@ -2857,6 +2856,12 @@ pass_gpu_find::execute (function *fun)
 			     "offloaded loop runs serially\n");
 	}
     }
+
+  /* Loads the loops repeat with the same result (a pointer kept in a
+     global or a struct) are done once before them, before scalar
+     evolution looks at the loops.  */
+  gpu_hoist_invariant_loads (fun, &outers);
+  scev_initialize ();
 
   for (unsigned j = 0; j < outers.length (); j++)
     {

@@ -21,6 +21,8 @@ struct gpu_options
 				   cannot bound needs GPU_EXTENT.  */
   bool no_sync_range;		/* no-sync-range: every host access between
 				   regions syncs (no gpurt_sync_range).  */
+  bool no_hoist;		/* no-hoist: loads a marked loop repeats
+				   stay in it (gpu-hoist.cc).  */
   bool no_speculate;		/* no-speculate (reserved).  */
   bool no_two_level;		/* no-two-level: inner marked loops run
 				   serially in each work-item.  */
@@ -43,6 +45,11 @@ bool gpu_extent_handle (tree decl, tree args);
    the function GCC_DATA, and turn its access attributes and [static N]
    parameters into counts.  */
 void gpu_extent_finish_function (void *gcc_data, void *user_data);
+
+/* Move the loads that each loop of OUTERS (outermost marked loops of
+   FUN, with dominance information) repeats with the same result before
+   it, where that cannot fault (gpu-hoist.cc).  */
+void gpu_hoist_invariant_loads (function *fun, vec<class loop *> *outers);
 
 /* The section name, record version and every code the plugin writes
    into records and argument words (docs/ABI.md).  */

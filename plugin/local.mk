@@ -14,6 +14,7 @@ gpuoffload_la_SOURCES = \
 	plugin/gpu-region.h \
 	plugin/gpu-memory.cc \
 	plugin/gpu-extent.cc \
+	plugin/gpu-hoist.cc \
 	gimple-passes/gpu-find.cc \
 	gimple-passes/gpu-params.cc \
 	gimple-passes/gpu-params.h \
