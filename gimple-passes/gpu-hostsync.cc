@@ -52,7 +52,13 @@
    across host code that only computes in registers or in locals whose
    address is never taken -- the loop control of a time-step loop around
    regions, the argument words of the next launch.
-   -fplugin-arg-gpuoffload-no-sync-range makes every access a sync point.  The pass
+   Printing an element between steps is no sync point either: printf,
+   fprintf to stdout or stderr, puts, fputs and putchar with only a
+   constant text (no "%n") and scalar values read no memory of the
+   program (gpu_output_call_p); the loads of the values printed are
+   checked as above.
+   -fplugin-arg-gpuoffload-no-sync-range makes every access and every
+   such call a sync point.  The pass
    does not run at -O0, where a debugger must find each region's results
    in host memory; -fplugin-arg-gpuoffload-no-transfer-elim turns it off
    when optimizing.  */
@@ -203,6 +209,86 @@ gpu_checkable_ref (gimple *stmt)
   return found;
 }
 
+/* Is ARG, an argument of an output call, a string constant without a
+   "%n" conversion (which would store through a pointer argument)?  */
+
+static bool
+gpu_constant_text_p (tree arg)
+{
+  const char *s = c_getstr (arg);
+
+  return s != NULL && strstr (s, "%n") == NULL;
+}
+
+/* Is ARG, the stream argument of an output call, the standard output or
+   error stream (a load of the global 'stdout' or 'stderr')?  Any other
+   stream may write into user memory (fmemopen, open_memstream, a buffer
+   given to setvbuf).  */
+
+static bool
+gpu_standard_stream_p (tree arg)
+{
+  if (TREE_CODE (arg) != SSA_NAME)
+    return false;
+  gimple *def = SSA_NAME_DEF_STMT (arg);
+  if (!gimple_assign_load_p (def))
+    return false;
+  tree var = gimple_assign_rhs1 (def);
+  return (VAR_P (var) && is_global_var (var) && DECL_NAME (var)
+	  && (id_equal (DECL_NAME (var), "stdout")
+	      || id_equal (DECL_NAME (var), "stderr")));
+}
+
+/* Is STMT a call of printf, fprintf, puts, fputs, putchar or fputc (or
+   their _chk forms) that reads and writes no memory of the program but
+   its constant text: every pointer argument is a string constant (the
+   format without "%n") or the standard output or error stream?  Such a
+   call is no sync point: the values it prints are loaded by statements
+   of their own before it, which are checked as any other load.  A
+   stream set up with a user buffer (setvbuf) over a region's data is
+   not considered.  */
+
+static bool
+gpu_output_call_p (gimple *stmt)
+{
+  tree fn = gimple_call_fndecl (stmt);
+  int stream = -1;
+
+  if (!fn || !fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    return false;
+  switch (DECL_FUNCTION_CODE (fn))
+    {
+    case BUILT_IN_PRINTF:
+    case BUILT_IN_PRINTF_CHK:
+    case BUILT_IN_PUTS:
+    case BUILT_IN_PUTCHAR:
+      break;
+    case BUILT_IN_FPRINTF:
+    case BUILT_IN_FPRINTF_CHK:
+      stream = 0;
+      break;
+    case BUILT_IN_FPUTS:
+    case BUILT_IN_FPUTC:
+      stream = 1;
+      break;
+    default:
+      return false;
+    }
+  for (unsigned i = 0; i < gimple_call_num_args (stmt); i++)
+    {
+      tree arg = gimple_call_arg (stmt, i);
+
+      if ((int) i == stream)
+	{
+	  if (!gpu_standard_stream_p (arg))
+	    return false;
+	}
+      else if (POINTER_TYPE_P (TREE_TYPE (arg)) && !gpu_constant_text_p (arg))
+	return false;
+    }
+  return true;
+}
+
 /* The effect of STMT on its own; for GPU_NEEDS_SYNC, *WHAT says why,
    for the remark.  */
 
@@ -232,6 +318,8 @@ gpu_own_effect (gimple *stmt, const char **what)
 	return GPU_NEUTRAL;
       if (gimple_call_builtin_p (stmt, BUILT_IN_FREE))
 	return GPU_FREES;
+      if (!gpu_opts.no_sync_range && gpu_output_call_p (stmt))
+	return GPU_NEUTRAL;
       *what = "a call that may read or write memory";
       return gimple_vuse (stmt) != NULL_TREE ? GPU_NEEDS_SYNC : GPU_NEUTRAL;
     case GIMPLE_ASSIGN:

@@ -1,4 +1,4 @@
-/* resident-redundant.c: GPURT_PROFILE's redundant copies (bytes the other side already had, as OMPDataPerf reports them) and the bytes host accesses between regions move.  This file is built with -fplugin-arg-gpuoffload-no-transfer-elim: every region copies its arrays in and back, and the profile must count exactly the copies that moved unchanged data (a Jacobi time loop re-uploading what it just brought back; a copy region run twice, whose second copy back changes nothing), but not a copy that a host store between the regions changed.  resident-redundant-kept.c builds the same with transfer elimination: no copy is redundant, a host load of an element between regions brings home only that element and uploads nothing, and a host store of one uploads only that element.  Each mode runs in a profile child; results are compared with serial C at sizes that fit no work-group.  */
+/* resident-redundant.c: GPURT_PROFILE's redundant copies (bytes the other side already had, as OMPDataPerf reports them) and the bytes host accesses between regions move.  This file is built with -fplugin-arg-gpuoffload-no-transfer-elim: every region copies its arrays in and back, and the profile must count exactly the copies that moved unchanged data (a Jacobi time loop re-uploading what it just brought back; a copy region run twice, whose second copy back changes nothing), but not a copy that a host store between the regions changed.  resident-redundant-kept.c builds the same with transfer elimination: no copy is redundant, a host load of an element between regions (or a printf of one) brings home only that element and uploads nothing, and a host store of one uploads only that element.  Each mode runs in a profile child; results are compared with serial C at sizes that fit no work-group.  */
 /* { dg-additional-options "-fplugin-arg-gpuoffload-no-transfer-elim" } */
 #include "check.h"
 
@@ -6,7 +6,9 @@
 CHECK_CHILDREN_USE_DEVICE
 
 /* T steps of two Jacobi sweeps between A and B; between them, by KIND:
-   0 nothing, 1 a store to an element of B, 2 a load of one into TRACE.  */
+   0 nothing, 1 a store to an element of B, 2 a load of one into TRACE,
+   3 a printf of one (the print is no sync point: only the element
+   comes home).  */
 static void __attribute__ ((noinline))
 jacobi (int kind, int n, int t, float *a, float *b, float *trace)
 {
@@ -18,6 +20,8 @@ jacobi (int kind, int n, int t, float *a, float *b, float *trace)
 	b[(k * 7) % n] = (float) k;
       if (kind == 2)
 	trace[k] = b[n / 2];
+      if (kind == 3)
+	printf ("%a\n", (double) b[n / 2]);
       for (int i GPU_PARALLEL = 1; i < n - 1; i++)
 	a[i] = (b[i - 1] + b[i] + b[i + 1]) * (1.0f / 3.0f);
     }
@@ -80,8 +84,8 @@ run_copy (int n)
 
 enum { N = 4099, T = 20, F = sizeof (float) };
 
-/* The profile of a child running mode MODE (0-2: run_jacobi's kinds, 3:
-   run_copy) at N and T; checks the byte and copy counts.  */
+/* The profile of a child running mode MODE (0-2 and 4: run_jacobi's
+   kinds 0-3, 3: run_copy) at N and T; checks the byte and copy counts.  */
 CHECK_UNUSED static void
 check_mode (const char *self, int mode)
 {
@@ -143,7 +147,7 @@ check_mode (const char *self, int mode)
   xd2h = 2 * (N - 2ull) * F;
   if (mode == 1)
     xh2d += (T - 1ull) * F;
-  if (mode == 2)
+  if (mode == 2 || mode == 4)
     xd2h += (unsigned long long) T * F;
   if (mode == 3)
     {
@@ -169,14 +173,14 @@ main (int argc, char **argv)
       if (mode == 3)
 	run_copy (N);
       else
-	run_jacobi (mode, N, T);
+	run_jacobi (mode == 4 ? 3 : mode, N, T);
       return 0;
     }
 #ifdef __OPTIMIZE__
   /* (At -O0 every region copies its results back.)  */
   const char *d = getenv ("GPURT_DEVICE");
   if (!d || strcmp (d, "host") != 0)
-    for (int mode = 0; mode <= 3; mode++)
+    for (int mode = 0; mode <= 4; mode++)
       check_mode (argv[0], mode);
 #endif
   for (int s = 0; s < CHECK_NSIZES; s++)
@@ -185,7 +189,7 @@ main (int argc, char **argv)
       run_copy (n);
       if (n < 3)
 	continue;
-      for (int kind = 0; kind <= 2; kind++)
+      for (int kind = 0; kind <= 3; kind++)
 	{
 	  run_jacobi (kind, n, 0);
 	  run_jacobi (kind, n, 7);
