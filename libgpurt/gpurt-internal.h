@@ -381,6 +381,8 @@ struct gpurt_lane
 
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
 						char *why);
+/* The start-up thread: make the first lane's queue onto DEV ahead.  */
+GPURT_HIDDEN void gpurt_lane_prepare (struct gpurt_device *dev);
 /* The calling thread's lane, NULL if it has none.  */
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_peek (void);
 /* Wait for everything queued on LANE, trying twice; nonzero on success,
@@ -422,6 +424,30 @@ enum gpurt_build_state
   GPURT_BUILD_FAILED
 };
 
+/* The parts of a launch's host time that GPURT_PROFILE reports
+   (gpurt-profile.c names them).  */
+enum gpurt_part
+{
+  GPURT_PART_READY,		/* wait for the device and the program */
+  GPURT_PART_LOOKUP,		/* region, thread's queue and kernel */
+  GPURT_PART_ARGS,		/* checks, buffers from the map, kernel
+				   arguments, sizes */
+  GPURT_PART_COPY,		/* copies in and back, reduction results */
+  GPURT_PART_ENQUEUE,		/* clEnqueueNDRangeKernel */
+  GPURT_PART_WAIT,		/* waiting for the kernel */
+  GPURT_PART_RELEASE,		/* leaving the map, cleaning up */
+  GPURT_NPARTS
+};
+
+/* One launch's clock: the time since LAST goes to a part at each mark.
+   Reads the clock only when GPURT_PROFILE is set (ON).  */
+struct gpurt_clock
+{
+  int on;
+  uint64_t last;
+  uint64_t part_ns[GPURT_NPARTS];
+};
+
 struct gpurt_region
 {
   const char *record;		/* the key: static data of the program */
@@ -449,10 +475,12 @@ struct gpurt_region
 
   /* Program built for the process's device, once.  */
   pthread_mutex_t build_lock;
-  enum gpurt_build_state build_state;
+  atomic_int build_state;	/* enum gpurt_build_state; set under
+				   BUILD_LOCK, read without it once OK */
   char *build_error;
   cl_program program;
-  cl_kernel kernel;
+  _Atomic (cl_kernel) kernel;	/* made with the program; taken by the
+				   first lane that needs one (gpurt-lane.c) */
   size_t kernel_work_group_size;
 
   atomic_int warned;		/* GPURT_FALLBACK=warn said it once */
@@ -468,6 +496,12 @@ struct gpurt_region
 					   on the device */
   atomic_uint_least64_t build_ns;
   atomic_uint_least64_t cache_hits;	/* program loaded from the cache */
+  /* Host time of the launches that ran on the device, by part
+     (GPURT_PROFILE only): the first such launch's, and the sum of the
+     later ones'.  */
+  atomic_uint_least64_t first_part_ns[GPURT_NPARTS];
+  atomic_uint_least64_t later_part_ns[GPURT_NPARTS];
+  atomic_int first_taken;	/* FIRST_PART_NS is being or was filled */
 };
 
 GPURT_HIDDEN struct gpurt_region *gpurt_region_get (const char *record);
@@ -492,6 +526,8 @@ GPURT_HIDDEN void gpurt_region_foreach (void (*fn) (struct gpurt_region *,
 					void *data);
 GPURT_HIDDEN int gpurt_region_build (struct gpurt_region *r,
 				     struct gpurt_device *dev, char *why);
+GPURT_HIDDEN void gpurt_region_preload (struct gpurt_region *r,
+					struct gpurt_device *dev);
 
 /* ---------------------------------------------------------------------
    Buffers of one launch (gpurt-buffers.c).  */
@@ -577,6 +613,23 @@ GPURT_HIDDEN void gpurt_reduce_store (const struct gpurt_region *r,
    Profile (gpurt-profile.c).  */
 
 GPURT_HIDDEN void gpurt_profile_report (void);
+GPURT_HIDDEN void gpurt_clock_start (struct gpurt_clock *c);
+/* Charge the time since the last mark of C to PART.  */
+static inline void
+gpurt_clock_mark (struct gpurt_clock *c, enum gpurt_part part)
+{
+  if (c->on)
+    {
+      uint64_t t = gpurt_now_ns ();
+
+      c->part_ns[part] += t - c->last;
+      c->last = t;
+    }
+}
+/* Add C, the clock of a launch of R that ran on the device, to R's
+   profile.  */
+GPURT_HIDDEN void gpurt_clock_add (struct gpurt_region *r,
+				   const struct gpurt_clock *c);
 
 /* ---------------------------------------------------------------------
    Device listing, shared by the choice of the process's device and by

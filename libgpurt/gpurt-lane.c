@@ -19,6 +19,9 @@
 static _Thread_local struct gpurt_lane *gpurt_my_lane;
 static pthread_key_t gpurt_lane_key;
 static pthread_once_t gpurt_lane_once = PTHREAD_ONCE_INIT;
+/* A queue the start-up thread made for the first lane (its creation is
+   part of the first region's cost otherwise).  */
+static _Atomic (cl_command_queue) gpurt_spare_queue;
 
 /* Release LANE (pthread key destructor, at its thread's exit).  */
 
@@ -96,6 +99,20 @@ gpurt_lane_wait (struct gpurt_lane *lane)
   lane->async_pending = 0;
 }
 
+/* The start-up thread: make the queue of the first lane onto DEV.  */
+
+void
+gpurt_lane_prepare (struct gpurt_device *dev)
+{
+  char why[GPURT_WHY_LEN];
+  cl_command_queue queue = gpurt_device_new_queue (dev, why);
+  cl_command_queue none = NULL;
+
+  if (queue != NULL
+      && !atomic_compare_exchange_strong (&gpurt_spare_queue, &none, queue))
+    gpurt_cl_queue_release (queue);
+}
+
 /* The calling thread's lane onto DEV, made on first use.  Returns NULL
    with WHY set when the queue cannot be made.  */
 
@@ -120,7 +137,10 @@ gpurt_lane_get (struct gpurt_device *dev, char *why)
       return NULL;
     }
   lane->dev = dev;
-  lane->queue = gpurt_device_new_queue (dev, why);
+  /* (The process has one device: the spare queue is DEV's.)  */
+  lane->queue = atomic_exchange (&gpurt_spare_queue, NULL);
+  if (lane->queue == NULL)
+    lane->queue = gpurt_device_new_queue (dev, why);
   if (lane->queue == NULL)
     {
       free (lane);
@@ -161,7 +181,10 @@ gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
   lk = &lane->kernels[lane->nkernels];
   memset (lk, 0, sizeof *lk);
   lk->region = r;
-  lk->kernel = gpurt_cl_kernel (r->program, r->name, why);
+  /* The first lane takes the kernel object made with the program.  */
+  lk->kernel = atomic_exchange (&r->kernel, NULL);
+  if (lk->kernel == NULL)
+    lk->kernel = gpurt_cl_kernel (r->program, r->name, why);
   if (lk->kernel == NULL)
     return NULL;
   lane->nkernels++;

@@ -22,13 +22,18 @@ static struct gpurt_region *gpurt_buckets[GPURT_REGION_BUCKETS];
 static struct gpurt_region *gpurt_region_list;
 static struct gpurt_region **gpurt_region_tail = &gpurt_region_list;
 
-/* In the child of fork: the registry lock may have been held by a thread
-   that did not come along.  */
+/* In the child of fork: the registry lock and a region's build lock may
+   have been held by a thread that did not come along (the start-up
+   thread loads programs under them).  */
 
 void
 gpurt_region_atfork_child (void)
 {
+  struct gpurt_region *r;
+
   pthread_mutex_init (&gpurt_registry_lock, NULL);
+  for (r = gpurt_region_list; r != NULL; r = r->list_next)
+    pthread_mutex_init (&r->build_lock, NULL);
 }
 
 /* Parse the record RECORD into R (allocated and zeroed by the caller)

@@ -206,14 +206,15 @@ gpurt_choose_local_size (unsigned ndim, const uint64_t *n, size_t kernel_wg,
 
 /* Run the region R on DEV with the argument records ARGS and the trip
    counts N, through the calling thread's lane (its own queue and kernel,
-   so no lock is held: other threads' launches run at the same time).
+   so no lock is held: other threads' launches run at the same time),
+   charging its host time to the parts of CLOCK.
    Returns 1 when the results are in host memory, 0 (with WHY set) when
    nothing was copied back and the host loop must run.  */
 
 static int
 gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		     const uint64_t *args, const uint64_t *n, int keep,
-		     char *why)
+		     struct gpurt_clock *clock, char *why)
 {
   int enqueued = 0;
   struct gpurt_lane *lane = NULL;
@@ -235,6 +236,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   lk = gpurt_lane_kernel (lane, r, why);
   if (lk == NULL)
     return 0;
+  gpurt_clock_mark (clock, GPURT_PART_LOOKUP);
   if (!gpurt_plan_make (&plan, r, args, dev, lane, keep, why))
     goto ERROR;
   /* GPU_REDUCE hook: partials buffers and the 1-D grid-stride sizes.  */
@@ -321,8 +323,10 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       global[d] = (size_t) ((n[d] + local[d] - 1) / local[d] * local[d]);
     }
 
+  gpurt_clock_mark (clock, GPURT_PART_ARGS);
   if (!gpurt_buffers_copy_in (&plan, r, lane->queue, why))
     goto ERROR;
+  gpurt_clock_mark (clock, GPURT_PART_COPY);
 
   if (gpurt_env.verbose >= 2)
     gpurt_message ("launch %s: n %" PRIu64 "x%" PRIu64 "x%" PRIu64
@@ -342,12 +346,14 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	      && !gpurt_plan_private_copies (&plan);
   if (!async && lane->async_pending)
     gpurt_lane_wait (lane);
+  gpurt_clock_mark (clock, GPURT_PART_WAIT);
   if (!gpurt_cl_enqueue (lane->queue, lk->kernel,
 			 r->reduce_wg != 0 || r->group_wg != 0 ? 1 : r->ndim,
 			 global, local,
 			 event_ptr, why, r->name))
     goto ERROR;		/* not queued: the device's data is intact */
   enqueued = 1;
+  gpurt_clock_mark (clock, GPURT_PART_ENQUEUE);
   if (async)
     {
       lane->async_pending = 1;
@@ -361,6 +367,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   snprintf (after, sizeof after, "kernel %s", r->name);
   if (!gpurt_lane_finish (lane, why, after))
     goto ERROR;
+  gpurt_clock_mark (clock, GPURT_PART_WAIT);
   if (kernel_event != NULL)
     {
       atomic_fetch_add (&r->kernel_ns, gpurt_cl_event_ns (kernel_event));
@@ -376,6 +383,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
      results: a failure before leaves the slots for the host path.  */
   if (r->reduce_wg != 0)
     gpurt_reduce_store (r, &red, args);
+  gpurt_clock_mark (clock, GPURT_PART_COPY);
   ok = 1;
   plan.kept = keep;
 
@@ -402,6 +410,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   if (kernel_event != NULL)
     gpurt_cl_event_ns (kernel_event);	/* releases it */
   gpurt_plan_release (&plan);
+  gpurt_clock_mark (clock, GPURT_PART_RELEASE);
   return ok;
 }
 
@@ -520,10 +529,12 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
   struct gpurt_region *r;
   struct gpurt_device *dev;
   unsigned flags = nargs & GPU_NARGS_FLAGS;
+  struct gpurt_clock clock;
   int ok;
 
   nargs &= ~GPU_NARGS_FLAGS;
   gpurt_init ();
+  gpurt_clock_start (&clock);
   r = gpurt_region_get (region);
   if (r != NULL)
     atomic_fetch_add (&r->launches, 1);
@@ -571,9 +582,11 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
     return gpurt_fallback (r, 0, "the index arithmetic may wrap around for"
 			   " these bounds, so the accessed ranges are unknown");
 
+  gpurt_clock_mark (&clock, GPURT_PART_LOOKUP);
   dev = gpurt_device_get ();
   if (dev == NULL)
     return gpurt_fallback (r, 1, gpurt_device_host_reason ());
+  gpurt_clock_mark (&clock, GPURT_PART_READY);
 
   if (r->fp64 && !dev->fp64)
     {
@@ -584,13 +597,17 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
   if (!gpurt_bound_objects (r, args, nargs, why)
       || !gpurt_check_call (r, args, nargs, n, why))
     return gpurt_fallback (r, 0, why);
+  gpurt_clock_mark (&clock, GPURT_PART_ARGS);
   if (!gpurt_region_build (r, dev, why))
     return gpurt_fallback (r, 0, why);
+  gpurt_clock_mark (&clock, GPURT_PART_READY);
 
   ok = gpurt_run_on_device (r, dev, args, n,
-			    (flags & GPU_NARGS_KEEP) && !gpurt_env.verify, why);
+			    (flags & GPU_NARGS_KEEP) && !gpurt_env.verify,
+			    &clock, why);
   if (!ok)
     return gpurt_fallback (r, 0, why);
+  gpurt_clock_add (r, &clock);
 
   atomic_fetch_add (&r->device_runs, 1);
   gpurt_last_on_device = 1;
