@@ -191,6 +191,7 @@ GPURT_HIDDEN cl_mem gpurt_cl_buffer (const struct gpurt_device *dev,
 				     cl_mem_flags flags, size_t size,
 				     char *why, const char *what);
 GPURT_HIDDEN void gpurt_cl_buffer_release (cl_mem mem);
+extern atomic_uint_least64_t gpurt_cl_buffers_released GPURT_HIDDEN;
 /* Pinned host areas and asynchronous copies for gpurt-stage.c.  */
 GPURT_HIDDEN void *gpurt_cl_pinned (cl_command_queue queue, size_t size,
 				    int on_cpu, cl_mem *mem);
@@ -365,6 +366,13 @@ struct gpurt_lane_kernel
   cl_kernel fin_kernel;		/* Its final combine (GPU_REDUCE).  */
   cl_mem *reduce_mem;		/* Per argument: partial results.  */
   size_t *reduce_bytes;		/* Their sizes.  */
+  /* The values KERNEL's arguments were last set to (gpurt_lane_arg):
+     ARG_SET[i] says whether ARG_VALUE[i] holds argument i's.  They were
+     set when gpurt_cl_buffers_released was ARG_GEN.  */
+  unsigned narg_slots;
+  uint64_t *arg_value;
+  unsigned char *arg_set;
+  uint64_t arg_gen;
 };
 
 struct gpurt_lane
@@ -373,6 +381,8 @@ struct gpurt_lane
   cl_command_queue queue;	/* In order, this thread's alone.  */
   unsigned nkernels, capacity;
   struct gpurt_lane_kernel *kernels;
+  void *scratch;		/* the arrays of a plan (gpurt-buffers.c) */
+  size_t scratch_bytes;
   unsigned nkept;		/* idle mappings of the map this lane kept
 				   (changed by this thread's launches and
 				   syncs, under the map's lock) */
@@ -395,6 +405,13 @@ GPURT_HIDDEN void gpurt_lane_wait (struct gpurt_lane *lane);
 GPURT_HIDDEN struct gpurt_lane_kernel *
 gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
 		   char *why);
+/* Set argument INDEX of LK's kernel to the SIZE bytes at VALUE unless it
+   already holds them; on failure WHY names argument K (NAME), or with a
+   NULL NAME the trip count of dimension K.  Returns 1, or 0.  */
+GPURT_HIDDEN int gpurt_lane_arg (struct gpurt_lane_kernel *lk,
+				 unsigned index, size_t size,
+				 const void *value, char *why, unsigned k,
+				 const char *name);
 GPURT_HIDDEN struct gpurt_device *gpurt_device_peek (void);
 GPURT_HIDDEN const char *gpurt_device_host_reason (void);
 
@@ -560,6 +577,8 @@ struct gpurt_plan
   unsigned nargs;
   unsigned *arg_buffer;		/* per argument: index into BUFFERS */
   int64_t *arg_offset;		/* per argument: pointer - buffer start */
+  /* BUFFERS, ARG_BUFFER and ARG_OFFSET live in the lane's scratch area
+     (one launch at a time per thread: no allocation per launch).  */
 };
 
 GPURT_HIDDEN int gpurt_plan_make (struct gpurt_plan *plan,

@@ -250,25 +250,23 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       int set;
 
       if (r->args[k].kind == GPURT_ARG_REDUCE)	/* GPU_REDUCE hook */
-	set = gpurt_cl_arg (lk->kernel, index++, sizeof (cl_mem),
-			    &lk->reduce_mem[k], why, "for argument %u (%s)",
-			    k, r->args[k].name);
+	set = gpurt_lane_arg (lk, index++, sizeof (cl_mem),
+			      &lk->reduce_mem[k], why, k, r->args[k].name);
       else if (r->args[k].kind == GPURT_ARG_BUFFER)
 	{
 	  cl_mem mem = plan.buffers[plan.arg_buffer[k]].mem;
 	  cl_long offset = plan.arg_offset[k];
 
-	  set = gpurt_cl_arg (lk->kernel, index++, sizeof mem, &mem, why,
-			      "for argument %u (%s)", k, r->args[k].name)
-		&& gpurt_cl_arg (lk->kernel, index++, sizeof offset, &offset,
-				 why, "for argument %u (%s)", k,
-				 r->args[k].name);
+	  set = gpurt_lane_arg (lk, index++, sizeof mem, &mem, why, k,
+				r->args[k].name)
+		&& gpurt_lane_arg (lk, index++, sizeof offset, &offset, why,
+				   k, r->args[k].name);
 	}
       else
 	/* The scalar's bytes are the low bytes of word 1 (little-endian
 	   host, as the ABI requires).  */
-	set = gpurt_cl_arg (lk->kernel, index++, r->args[k].size, &a[1], why,
-			    "for argument %u (%s)", k, r->args[k].name);
+	set = gpurt_lane_arg (lk, index++, r->args[k].size, &a[1], why, k,
+			      r->args[k].name);
       if (!set)
 	goto ERROR;
     }
@@ -276,8 +274,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     {
       cl_ulong trip = n[d];
 
-      if (!gpurt_cl_arg (lk->kernel, index++, sizeof trip, &trip, why,
-			 "for trip count gpu_n%u", d))
+      if (!gpurt_lane_arg (lk, index++, sizeof trip, &trip, why, d, NULL))
 	goto ERROR;
     }
 
