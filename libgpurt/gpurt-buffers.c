@@ -50,6 +50,43 @@ gpurt_range_compare (const void *a, const void *b)
   return ra->arg < rb->arg ? -1 : ra->arg > rb->arg;
 }
 
+/* Point PLAN's arrays, *RANGES and *ENDS (room for 2 * (NARGS + 2)
+   words) for NARGS arguments into LANE's scratch area, grown when too
+   small, cleared.  Returns 0 when out of memory.  */
+
+static int
+gpurt_plan_scratch (struct gpurt_plan *plan, struct gpurt_lane *lane,
+		    unsigned nargs, struct gpurt_range **ranges,
+		    uint64_t **ends)
+{
+  size_t n = (size_t) nargs + 1;
+  size_t bbytes = n * sizeof *plan->buffers;
+  size_t obytes = n * sizeof *plan->arg_offset;
+  size_t rbytes = n * sizeof **ranges;
+  size_t ebytes = 2 * (n + 1) * sizeof **ends;
+  size_t total = bbytes + obytes + rbytes + ebytes
+		 + n * sizeof *plan->arg_buffer;
+  char *p;
+
+  if (total > lane->scratch_bytes)
+    {
+      p = realloc (lane->scratch, total);
+      if (p == NULL)
+	return 0;
+      lane->scratch = p;
+      lane->scratch_bytes = total;
+    }
+  p = lane->scratch;
+  memset (p, 0, total);
+  /* Largest alignment first: every part but the last is 8-byte sized.  */
+  plan->buffers = (struct gpurt_buffer *) p;
+  plan->arg_offset = (int64_t *) (p + bbytes);
+  *ranges = (struct gpurt_range *) (p + bbytes + obytes);
+  *ends = (uint64_t *) (p + bbytes + obytes + rbytes);
+  plan->arg_buffer = (unsigned *) (p + bbytes + obytes + rbytes + ebytes);
+  return 1;
+}
+
 /* Fill PLAN (zeroed by the caller) for region R called with the argument
    records ARGS: merge the ranges and enter each merged range in DEV's
    map.  Returns 1 on success, else 0 with WHY; PLAN must be
@@ -61,23 +98,19 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
 		 struct gpurt_lane *lane, int keep, char *why)
 {
   struct gpurt_range *ranges = NULL;
+  uint64_t *st = NULL;
   unsigned nranges = 0, nbuffers = 0, k, i;
-  int need_dummy = 0, ok = 0;
+  int need_dummy = 0;
 
   plan->dev = dev;
   plan->lane = lane;
   plan->keep = keep;
   plan->nargs = r->nargs;
-  plan->arg_buffer = calloc (r->nargs + 1, sizeof *plan->arg_buffer);
-  plan->arg_offset = calloc (r->nargs + 1, sizeof *plan->arg_offset);
-  ranges = calloc (r->nargs + 1, sizeof *ranges);
   /* At most one buffer per argument plus the dummy.  */
-  plan->buffers = calloc (r->nargs + 1, sizeof *plan->buffers);
-  if (plan->arg_buffer == NULL || plan->arg_offset == NULL
-      || ranges == NULL || plan->buffers == NULL)
+  if (!gpurt_plan_scratch (plan, lane, r->nargs, &ranges, &st))
     {
       gpurt_set_why (why, "out of memory planning buffers");
-      goto ERROR;
+      return 0;
     }
 
   for (k = 0; k < r->nargs; k++)
@@ -96,7 +129,7 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
 	{
 	  gpurt_set_why (why, "argument %u (%s): range wraps around the"
 			 " address space", k, r->args[k].name);
-	  goto ERROR;
+	  return 0;
 	}
       ranges[nranges].start = start;
       ranges[nranges].end = end;
@@ -176,14 +209,8 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
      home first.  */
   if (keep || lane->nkept)
     {
-      uint64_t *st = malloc (2 * (nbuffers + 1) * sizeof *st);
       unsigned nb = 0;
 
-      if (st == NULL)
-	{
-	  gpurt_set_why (why, "out of memory planning the buffers");
-	  goto ERROR;
-	}
       for (i = 0; i < nbuffers; i++)
 	if (!plan->buffers[i].dummy)
 	  {
@@ -192,7 +219,6 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
 	    nb++;
 	  }
       gpurt_map_settle (dev, lane, st, st + nbuffers + 1, nb);
-      free (st);
     }
 
   /* Each merged range is entered in the device's map; the dummy is the
@@ -206,13 +232,13 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
 	  b->mem = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE, GPURT_DUMMY_BYTES,
 				    why, "the empty ranges' stand-in");
 	  if (b->mem == NULL)
-	    goto ERROR;
+	    return 0;
 	  continue;
 	}
       b->map = gpurt_map_enter (dev, lane, r, b->start, b->end, b->flags,
 				keep, why);
       if (b->map == NULL)
-	goto ERROR;
+	return 0;
       b->mem = b->map->mem;
       b->map_offset = b->start - b->map->start;
       b->at_risk = gpurt_map_dirty (b->map) && (b->flags & GPURT_ARG_WRITTEN);
@@ -221,11 +247,7 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
   for (i = 0; i < nranges; i++)
     plan->arg_offset[ranges[i].arg]
       += (int64_t) plan->buffers[plan->arg_buffer[ranges[i].arg]].map_offset;
-  ok = 1;
-
- ERROR:
-  free (ranges);
-  return ok;
+  return 1;
 }
 
 /* Copy to DEV every buffer of PLAN that an argument of region R reads or
@@ -380,8 +402,6 @@ gpurt_plan_release (struct gpurt_plan *plan)
 	free (plan->buffers[i].staging);
 	free (plan->buffers[i].saved);
       }
-  free (plan->buffers);
-  free (plan->arg_buffer);
-  free (plan->arg_offset);
+  /* The arrays are the lane's scratch area.  */
   memset (plan, 0, sizeof *plan);
 }

@@ -51,13 +51,21 @@ gpurt_cl_buffer (const struct gpurt_device *dev, cl_mem_flags flags, size_t size
   return mem;
 }
 
+/* Counts the buffers released: a new buffer may get the handle of one
+   released, so a kernel argument set to the old one is set again
+   (gpurt_lane_arg).  */
+atomic_uint_least64_t gpurt_cl_buffers_released;
+
 /* Release MEM (NULL is fine).  */
 
 void
 gpurt_cl_buffer_release (cl_mem mem)
 {
   if (mem != NULL)
-    gpurt_cl.clReleaseMemObject (mem);
+    {
+      atomic_fetch_add (&gpurt_cl_buffers_released, 1);
+      gpurt_cl.clReleaseMemObject (mem);
+    }
 }
 
 /* Enqueue on QUEUE the copy of SIZE bytes from host SRC to MEM at OFFSET,

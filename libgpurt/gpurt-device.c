@@ -644,6 +644,10 @@ gpurt_device_peek (void)
   return atomic_load (&gpurt_device_selected) ? gpurt_chosen : NULL;
 }
 
+/* Held around every program build (gpurt_region_build,
+   gpurt_region_preload).  */
+static pthread_mutex_t gpurt_build_serial = PTHREAD_MUTEX_INITIALIZER;
+
 /* Nonzero in a child of fork whose parent had opened a device.  */
 static int gpurt_forked;
 
@@ -660,6 +664,7 @@ void
 gpurt_device_atfork_child (void)
 {
   pthread_mutex_init (&gpurt_device_lock, NULL);
+  pthread_mutex_init (&gpurt_build_serial, NULL);
   if (atomic_load (&gpurt_device_choosing))
     {
       snprintf (gpurt_host_reason, sizeof gpurt_host_reason,
@@ -697,8 +702,6 @@ gpurt_device_host_reason (void)
   return gpurt_host_reason;
 }
 
-/* Held around every program build (gpurt_region_build).  */
-static pthread_mutex_t gpurt_build_serial = PTHREAD_MUTEX_INITIALIZER;
 
 /* The build options for region R on DEV: the record's options, less
    -cl-fp32-correctly-rounded-divide-sqrt where DEV cannot honour it, and
@@ -901,10 +904,13 @@ gpurt_program_binary (cl_program program, const char *name,
    once, under R->build_lock.  The program comes from the persistent
    cache (gpurt-cache.c) when it holds a valid entry for this source,
    these options and this device and driver; otherwise it is built from
-   source and stored there.  Returns 1 on success, else 0 with WHY.  */
+   source and stored there; with CACHE_ONLY (the start-up thread) it is
+   not, and a miss is a quiet failure.  Returns 1 on success, else 0 with
+   WHY.  */
 
 static int
-gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev, char *why)
+gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev,
+	       int cache_only, char *why)
 {
   cl_program program = NULL;
   cl_kernel kernel = NULL;
@@ -940,6 +946,11 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev, char *why)
     {
       from_cache = 1;		/* already built: skip clBuildProgram */
       err = CL_SUCCESS;
+    }
+  else if (cache_only)
+    {
+      gpurt_set_why (why, "kernel %s is not in the program cache", r->name);
+      goto ERROR;
     }
   else
     program = gpurt_cl.clCreateProgramWithSource (dev->context, 1, &r->source,
@@ -998,18 +1009,20 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev, char *why)
     atomic_fetch_add (&r->cache_hits, 1);
 
   r->program = program;
-  r->kernel = kernel;
+  atomic_store (&r->kernel, kernel);
   r->kernel_work_group_size = wg != 0 ? wg : 1;
   ok = 1;
   if (gpurt_env.verbose >= 1)
-    gpurt_message ("%s kernel %s (%s) in %.1f ms, options '%s',"
+    gpurt_message ("%s kernel %s (%s) in %.1f ms%s, options '%s',"
 		   " work-group limit %zu",
 		   from_cache ? "loaded cached" : "built", r->name, r->loc,
-		   (double) (gpurt_now_ns () - t0) / 1e6, options, wg);
+		   (double) (gpurt_now_ns () - t0) / 1e6,
+		   cache_only ? " at start-up" : "", options, wg);
 
  ERROR:
   gpurt_cache_key_free (&key);
-  atomic_store (&r->build_ns, gpurt_now_ns () - t0);
+  if (ok || !cache_only)
+    atomic_store (&r->build_ns, gpurt_now_ns () - t0);
   if (!ok && kernel != NULL)
     gpurt_cl.clReleaseKernel (kernel);
   if (!ok && program != NULL)
@@ -1019,8 +1032,9 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev, char *why)
 }
 
 /* Make sure region R has a kernel built for DEV: build it on the first
-   call, then reuse it (or its failure).  Thread-safe.  Returns 1 when the
-   kernel is ready, else 0 with WHY.  */
+   call, then reuse it (or its failure).  Thread-safe; once built, a
+   launch takes no lock here.  Returns 1 when the kernel is ready, else 0
+   with WHY.  */
 
 int
 gpurt_region_build (struct gpurt_region *r, struct gpurt_device *dev,
@@ -1028,10 +1042,13 @@ gpurt_region_build (struct gpurt_region *r, struct gpurt_device *dev,
 {
   int ok;
 
+  if (atomic_load_explicit (&r->build_state, memory_order_acquire)
+      == GPURT_BUILD_OK)
+    return 1;
   pthread_mutex_lock (&r->build_lock);
-  if (r->build_state == GPURT_BUILD_OK)
+  if (atomic_load (&r->build_state) == GPURT_BUILD_OK)
     ok = 1;
-  else if (r->build_state == GPURT_BUILD_FAILED)
+  else if (atomic_load (&r->build_state) == GPURT_BUILD_FAILED)
     {
       gpurt_set_why (why, "%s", r->build_error != NULL ? r->build_error
 			       : "the kernel failed to build");
@@ -1044,18 +1061,50 @@ gpurt_region_build (struct gpurt_region *r, struct gpurt_device *dev,
 	 when two threads build programs at once (the start-up thread
 	 and a region of another kernel, seen with PoCL 3).  */
       pthread_mutex_lock (&gpurt_build_serial);
-      ok = gpurt_build_1 (r, dev, why);
+      ok = gpurt_build_1 (r, dev, 0, why);
       pthread_mutex_unlock (&gpurt_build_serial);
-      r->build_state = ok ? GPURT_BUILD_OK : GPURT_BUILD_FAILED;
       if (!ok)
 	{
 	  r->build_error = malloc (strlen (why) + 1);
 	  if (r->build_error != NULL)
 	    strcpy (r->build_error, why);
 	}
+      atomic_store_explicit (&r->build_state,
+			     ok ? GPURT_BUILD_OK : GPURT_BUILD_FAILED,
+			     memory_order_release);
     }
   pthread_mutex_unlock (&r->build_lock);
   return ok;
+}
+
+/* The start-up thread: load region R's program for DEV from the program
+   cache, if it holds one, so that R's first launch finds it built.
+   Nothing else: a region being built by another thread is left to it,
+   one the device cannot run or whose program is not cached is left to
+   its first launch (which says why, or builds from source), and a
+   failure to load is not remembered.  */
+
+void
+gpurt_region_preload (struct gpurt_region *r, struct gpurt_device *dev)
+{
+  char why[GPURT_WHY_LEN] = "";
+
+  if (r->error != NULL || (r->fp64 && !dev->fp64)
+      || gpurt_cache_dir () == NULL
+      || pthread_mutex_trylock (&r->build_lock) != 0)
+    return;
+  if (atomic_load (&r->build_state) == GPURT_BUILD_NONE)
+    {
+      int ok;
+
+      pthread_mutex_lock (&gpurt_build_serial);
+      ok = gpurt_build_1 (r, dev, 1, why);
+      pthread_mutex_unlock (&gpurt_build_serial);
+      if (ok)
+	atomic_store_explicit (&r->build_state, GPURT_BUILD_OK,
+			       memory_order_release);
+    }
+  pthread_mutex_unlock (&r->build_lock);
 }
 
 /* A new in-order command queue on DEV (profiling when GPURT_PROFILE asks

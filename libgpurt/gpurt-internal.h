@@ -194,6 +194,7 @@ GPURT_HIDDEN cl_mem gpurt_cl_buffer (const struct gpurt_device *dev,
 				     cl_mem_flags flags, size_t size,
 				     char *why, const char *what);
 GPURT_HIDDEN void gpurt_cl_buffer_release (cl_mem mem);
+extern atomic_uint_least64_t gpurt_cl_buffers_released GPURT_HIDDEN;
 /* Pinned host areas and asynchronous copies for gpurt-stage.c.  */
 GPURT_HIDDEN void *gpurt_cl_pinned (cl_command_queue queue, size_t size,
 				    int on_cpu, cl_mem *mem);
@@ -381,6 +382,13 @@ struct gpurt_lane_kernel
   cl_kernel fin_kernel;		/* Its final combine (GPU_REDUCE).  */
   cl_mem *reduce_mem;		/* Per argument: partial results.  */
   size_t *reduce_bytes;		/* Their sizes.  */
+  /* The values KERNEL's arguments were last set to (gpurt_lane_arg):
+     ARG_SET[i] says whether ARG_VALUE[i] holds argument i's.  They were
+     set when gpurt_cl_buffers_released was ARG_GEN.  */
+  unsigned narg_slots;
+  uint64_t *arg_value;
+  unsigned char *arg_set;
+  uint64_t arg_gen;
 };
 
 struct gpurt_lane
@@ -389,6 +397,8 @@ struct gpurt_lane
   cl_command_queue queue;	/* In order, this thread's alone.  */
   unsigned nkernels, capacity;
   struct gpurt_lane_kernel *kernels;
+  void *scratch;		/* the arrays of a plan (gpurt-buffers.c) */
+  size_t scratch_bytes;
   unsigned nkept;		/* idle mappings of the map this lane kept
 				   (changed by this thread's launches and
 				   syncs, under the map's lock) */
@@ -397,6 +407,8 @@ struct gpurt_lane
 
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
 						char *why);
+/* The start-up thread: make the first lane's queue onto DEV ahead.  */
+GPURT_HIDDEN void gpurt_lane_prepare (struct gpurt_device *dev);
 /* The calling thread's lane, NULL if it has none.  */
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_peek (void);
 /* Wait for everything queued on LANE, trying twice; nonzero on success,
@@ -409,6 +421,13 @@ GPURT_HIDDEN void gpurt_lane_wait (struct gpurt_lane *lane);
 GPURT_HIDDEN struct gpurt_lane_kernel *
 gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
 		   char *why);
+/* Set argument INDEX of LK's kernel to the SIZE bytes at VALUE unless it
+   already holds them; on failure WHY names argument K (NAME), or with a
+   NULL NAME the trip count of dimension K.  Returns 1, or 0.  */
+GPURT_HIDDEN int gpurt_lane_arg (struct gpurt_lane_kernel *lk,
+				 unsigned index, size_t size,
+				 const void *value, char *why, unsigned k,
+				 const char *name);
 GPURT_HIDDEN struct gpurt_device *gpurt_device_peek (void);
 GPURT_HIDDEN const char *gpurt_device_host_reason (void);
 
@@ -438,6 +457,30 @@ enum gpurt_build_state
   GPURT_BUILD_FAILED
 };
 
+/* The parts of a launch's host time that GPURT_PROFILE reports
+   (gpurt-profile.c names them).  */
+enum gpurt_part
+{
+  GPURT_PART_READY,		/* wait for the device and the program */
+  GPURT_PART_LOOKUP,		/* region, thread's queue and kernel */
+  GPURT_PART_ARGS,		/* checks, buffers from the map, kernel
+				   arguments, sizes */
+  GPURT_PART_COPY,		/* copies in and back, reduction results */
+  GPURT_PART_ENQUEUE,		/* clEnqueueNDRangeKernel */
+  GPURT_PART_WAIT,		/* waiting for the kernel */
+  GPURT_PART_RELEASE,		/* leaving the map, cleaning up */
+  GPURT_NPARTS
+};
+
+/* One launch's clock: the time since LAST goes to a part at each mark.
+   Reads the clock only when GPURT_PROFILE is set (ON).  */
+struct gpurt_clock
+{
+  int on;
+  uint64_t last;
+  uint64_t part_ns[GPURT_NPARTS];
+};
+
 struct gpurt_region
 {
   const char *record;		/* the key: static data of the program */
@@ -465,10 +508,12 @@ struct gpurt_region
 
   /* Program built for the process's device, once.  */
   pthread_mutex_t build_lock;
-  enum gpurt_build_state build_state;
+  atomic_int build_state;	/* enum gpurt_build_state; set under
+				   BUILD_LOCK, read without it once OK */
   char *build_error;
   cl_program program;
-  cl_kernel kernel;
+  _Atomic (cl_kernel) kernel;	/* made with the program; taken by the
+				   first lane that needs one (gpurt-lane.c) */
   size_t kernel_work_group_size;
 
   atomic_int warned;		/* GPURT_FALLBACK=warn said it once */
@@ -490,6 +535,12 @@ struct gpurt_region
   atomic_uint_least64_t redundant_d2h_bytes;
   atomic_uint_least64_t build_ns;
   atomic_uint_least64_t cache_hits;	/* program loaded from the cache */
+  /* Host time of the launches that ran on the device, by part
+     (GPURT_PROFILE only): the first such launch's, and the sum of the
+     later ones'.  */
+  atomic_uint_least64_t first_part_ns[GPURT_NPARTS];
+  atomic_uint_least64_t later_part_ns[GPURT_NPARTS];
+  atomic_int first_taken;	/* FIRST_PART_NS is being or was filled */
 };
 
 GPURT_HIDDEN struct gpurt_region *gpurt_region_get (const char *record);
@@ -514,6 +565,8 @@ GPURT_HIDDEN void gpurt_region_foreach (void (*fn) (struct gpurt_region *,
 					void *data);
 GPURT_HIDDEN int gpurt_region_build (struct gpurt_region *r,
 				     struct gpurt_device *dev, char *why);
+GPURT_HIDDEN void gpurt_region_preload (struct gpurt_region *r,
+					struct gpurt_device *dev);
 
 /* ---------------------------------------------------------------------
    Buffers of one launch (gpurt-buffers.c).  */
@@ -548,6 +601,8 @@ struct gpurt_plan
   unsigned nargs;
   unsigned *arg_buffer;		/* per argument: index into BUFFERS */
   int64_t *arg_offset;		/* per argument: pointer - buffer start */
+  /* BUFFERS, ARG_BUFFER and ARG_OFFSET live in the lane's scratch area
+     (one launch at a time per thread: no allocation per launch).  */
 };
 
 GPURT_HIDDEN int gpurt_plan_make (struct gpurt_plan *plan,
@@ -601,6 +656,23 @@ GPURT_HIDDEN void gpurt_reduce_store (const struct gpurt_region *r,
    Profile (gpurt-profile.c).  */
 
 GPURT_HIDDEN void gpurt_profile_report (void);
+GPURT_HIDDEN void gpurt_clock_start (struct gpurt_clock *c);
+/* Charge the time since the last mark of C to PART.  */
+static inline void
+gpurt_clock_mark (struct gpurt_clock *c, enum gpurt_part part)
+{
+  if (c->on)
+    {
+      uint64_t t = gpurt_now_ns ();
+
+      c->part_ns[part] += t - c->last;
+      c->last = t;
+    }
+}
+/* Add C, the clock of a launch of R that ran on the device, to R's
+   profile.  */
+GPURT_HIDDEN void gpurt_clock_add (struct gpurt_region *r,
+				   const struct gpurt_clock *c);
 
 /* Copies that moved bytes the other side already had (gpurt-redundant.c;
    GPURT_PROFILE only, no cost otherwise).  */

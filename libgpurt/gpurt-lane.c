@@ -19,6 +19,14 @@
 static _Thread_local struct gpurt_lane *gpurt_my_lane;
 static pthread_key_t gpurt_lane_key;
 static pthread_once_t gpurt_lane_once = PTHREAD_ONCE_INIT;
+/* A queue the start-up thread made for the first lane (its creation is
+   part of the first region's cost otherwise), and whether a lane was
+   made already, under their lock: exactly one queue is made for the
+   first lane, whichever thread comes first (the fault injection tests
+   count the OpenCL calls).  */
+static pthread_mutex_t gpurt_spare_lock = PTHREAD_MUTEX_INITIALIZER;
+static cl_command_queue gpurt_spare_queue;
+static int gpurt_lane_made;
 
 /* Release LANE (pthread key destructor, at its thread's exit).  */
 
@@ -45,8 +53,11 @@ gpurt_lane_release (void *lane_ptr)
 	gpurt_cl_buffer_release (lk->reduce_mem[k]);
       free (lk->reduce_mem);
       free (lk->reduce_bytes);
+      free (lk->arg_value);
+      free (lk->arg_set);
     }
   free (lane->kernels);
+  free (lane->scratch);
   gpurt_cl_queue_release (lane->queue);
   free (lane);
 }
@@ -96,6 +107,19 @@ gpurt_lane_wait (struct gpurt_lane *lane)
   lane->async_pending = 0;
 }
 
+/* The start-up thread: make the queue of the first lane onto DEV.  */
+
+void
+gpurt_lane_prepare (struct gpurt_device *dev)
+{
+  char why[GPURT_WHY_LEN];
+
+  pthread_mutex_lock (&gpurt_spare_lock);
+  if (!gpurt_lane_made)
+    gpurt_spare_queue = gpurt_device_new_queue (dev, why);
+  pthread_mutex_unlock (&gpurt_spare_lock);
+}
+
 /* The calling thread's lane onto DEV, made on first use.  Returns NULL
    with WHY set when the queue cannot be made.  */
 
@@ -120,7 +144,14 @@ gpurt_lane_get (struct gpurt_device *dev, char *why)
       return NULL;
     }
   lane->dev = dev;
-  lane->queue = gpurt_device_new_queue (dev, why);
+  /* (The process has one device: the spare queue is DEV's.)  */
+  pthread_mutex_lock (&gpurt_spare_lock);
+  gpurt_lane_made = 1;
+  lane->queue = gpurt_spare_queue;
+  gpurt_spare_queue = NULL;
+  pthread_mutex_unlock (&gpurt_spare_lock);
+  if (lane->queue == NULL)
+    lane->queue = gpurt_device_new_queue (dev, why);
   if (lane->queue == NULL)
     {
       free (lane);
@@ -161,9 +192,69 @@ gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
   lk = &lane->kernels[lane->nkernels];
   memset (lk, 0, sizeof *lk);
   lk->region = r;
-  lk->kernel = gpurt_cl_kernel (r->program, r->name, why);
+  /* A buffer argument is two kernel arguments (buffer, offset); then
+     the three trip counts.  */
+  lk->narg_slots = 3;
+  for (i = 0; i < r->nargs; i++)
+    lk->narg_slots += r->args[i].kind == GPURT_ARG_BUFFER ? 2 : 1;
+  lk->arg_value = calloc (lk->narg_slots, sizeof *lk->arg_value);
+  lk->arg_set = calloc (lk->narg_slots, sizeof *lk->arg_set);
+  if (lk->arg_value == NULL || lk->arg_set == NULL)
+    {
+      free (lk->arg_value);
+      free (lk->arg_set);
+      gpurt_set_why (why, "out of memory for the thread's kernels");
+      return NULL;
+    }
+  /* The first lane takes the kernel object made with the program.  */
+  lk->kernel = atomic_exchange (&r->kernel, NULL);
   if (lk->kernel == NULL)
-    return NULL;
+    lk->kernel = gpurt_cl_kernel (r->program, r->name, why);
+  if (lk->kernel == NULL)
+    {
+      free (lk->arg_value);
+      free (lk->arg_set);
+      return NULL;
+    }
   lane->nkernels++;
   return lk;
+}
+
+/* See gpurt-internal.h.  A launch sets only the arguments that changed
+   since the kernel's last launch on this thread: in a time loop over
+   data kept on the device, usually none but a scalar.  */
+
+int
+gpurt_lane_arg (struct gpurt_lane_kernel *lk, unsigned index, size_t size,
+		const void *value, char *why, unsigned k, const char *name)
+{
+  uint64_t v = 0, gen = atomic_load (&gpurt_cl_buffers_released);
+  int cached = size <= sizeof v && index < lk->narg_slots;
+
+  if (gen != lk->arg_gen)
+    {
+      /* A buffer was released: an argument's handle may now name
+	 another buffer.  */
+      memset (lk->arg_set, 0, lk->narg_slots);
+      lk->arg_gen = gen;
+    }
+  if (cached)
+    {
+      memcpy (&v, value, size);
+      if (lk->arg_set[index] && lk->arg_value[index] == v)
+	return 1;
+      lk->arg_set[index] = 0;
+    }
+  if (name == NULL
+      ? !gpurt_cl_arg (lk->kernel, index, size, value, why,
+		       "for trip count gpu_n%u", k)
+      : !gpurt_cl_arg (lk->kernel, index, size, value, why,
+		       "for argument %u (%s)", k, name))
+    return 0;
+  if (cached)
+    {
+      lk->arg_value[index] = v;
+      lk->arg_set[index] = 1;
+    }
+  return 1;
 }

@@ -9,15 +9,78 @@
    program and whether it came from the persistent program cache
    (gpurt-cache.c), and the copies that were redundant: bytes the other
    side already had (gpurt-redundant.c), per region, with the totals of
-   all regions and the syncs' below the table (at the top in JSON).  The counters are atomics updated by gpurt.c and
-   gpurt-buffers.c; this file only reads them.  The report is registered
-   with atexit by gpurt_init.  */
+   all regions and the syncs' below the table (at the top in JSON).
+   The counters are atomics updated by gpurt.c and gpurt-buffers.c; this
+   file only reads them.  The report is registered
+   with atexit by gpurt_init.
+
+   A second table splits the host time of the launches that ran on the
+   device into parts (enum gpurt_part): the first launch, which may wait
+   for the device or its program, apart from the mean of the later ones
+   (what a launch costs once everything is ready).  Each launch reads
+   the clock at each part's end, only under GPURT_PROFILE.  */
 
 #include "gpurt-internal.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The parts' names, in the order of enum gpurt_part.  */
+static const char *const gpurt_part_names[GPURT_NPARTS] = {
+  "ready", "lookup", "args", "copy", "enqueue", "wait", "release"
+};
+
+/* Start the clock C of a launch (read only under GPURT_PROFILE).  */
+
+void
+gpurt_clock_start (struct gpurt_clock *c)
+{
+  memset (c, 0, sizeof *c);
+  c->on = gpurt_env.profile != GPURT_PROFILE_OFF;
+  if (c->on)
+    c->last = gpurt_now_ns ();
+}
+
+/* See gpurt-internal.h.  */
+
+void
+gpurt_clock_add (struct gpurt_region *r, const struct gpurt_clock *c)
+{
+  int first;
+  unsigned p;
+
+  if (!c->on)
+    return;
+  first = atomic_exchange (&r->first_taken, 1) == 0;
+  for (p = 0; p < GPURT_NPARTS; p++)
+    atomic_fetch_add (first ? &r->first_part_ns[p] : &r->later_part_ns[p],
+		      c->part_ns[p]);
+}
+
+/* The host time of R's launches on the device by part in microseconds
+   into FIRST and LATER (the later launches' mean), and their totals in
+   *FIRST_TOTAL and *LATER_TOTAL; returns how many later launches.  */
+
+static uint64_t
+gpurt_profile_parts (struct gpurt_region *r, double *first, double *later,
+		     double *first_total, double *later_total)
+{
+  uint64_t runs = atomic_load (&r->device_runs);
+  uint64_t nlater = runs > 1 ? runs - 1 : 0;
+  unsigned p;
+
+  *first_total = *later_total = 0;
+  for (p = 0; p < GPURT_NPARTS; p++)
+    {
+      first[p] = (double) atomic_load (&r->first_part_ns[p]) / 1e3;
+      later[p] = nlater != 0 ? (double) atomic_load (&r->later_part_ns[p])
+				/ 1e3 / (double) nlater : 0;
+      *first_total += first[p];
+      *later_total += later[p];
+    }
+  return nlater;
+}
 
 /* Column widths of the text table.  */
 
@@ -66,6 +129,32 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
 	   (uint64_t) atomic_load (&r->bytes_resident),
 	   (uint64_t) atomic_load (&r->redundant_h2d_bytes),
 	   (uint64_t) atomic_load (&r->redundant_d2h_bytes));
+}
+
+/* Print the two rows of region R in the table of launch parts, with the
+   widths W; nothing for a region that never ran on the device.  */
+
+static void
+gpurt_profile_parts_rows (struct gpurt_region *r, void *w)
+{
+  const struct gpurt_widths *widths = w;
+  double part[2][GPURT_NPARTS], total[2];
+  uint64_t nlater;
+  unsigned p, k;
+
+  if (atomic_load (&r->device_runs) == 0)
+    return;
+  nlater = gpurt_profile_parts (r, part[0], part[1], &total[0], &total[1]);
+  for (k = 0; k < 2 && (k == 0 || nlater != 0); k++)
+    {
+      fprintf (stderr, "  %-*s  %-*s %9s %10.1f", widths->name,
+	       r->name != NULL ? r->name : "?", widths->loc,
+	       r->loc != NULL ? r->loc : "?", k == 0 ? "first" : "later",
+	       total[k]);
+      for (p = 0; p < GPURT_NPARTS; p++)
+	fprintf (stderr, " %8.1f", part[k][p]);
+      fputc ('\n', stderr);
+    }
 }
 
 /* Write S to F as a JSON string.  */
@@ -117,7 +206,7 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   ", \"redundant_h2d\": %" PRIu64
 	   ", \"redundant_h2d_bytes\": %" PRIu64
 	   ", \"redundant_d2h\": %" PRIu64
-	   ", \"redundant_d2h_bytes\": %" PRIu64 "}",
+	   ", \"redundant_d2h_bytes\": %" PRIu64,
 	   (uint64_t) atomic_load (&r->launches),
 	   (uint64_t) atomic_load (&r->device_runs),
 	   (uint64_t) atomic_load (&r->host_runs),
@@ -131,6 +220,21 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (uint64_t) atomic_load (&r->redundant_h2d_bytes),
 	   (uint64_t) atomic_load (&r->redundant_d2h),
 	   (uint64_t) atomic_load (&r->redundant_d2h_bytes));
+
+  double part[2][GPURT_NPARTS], total[2];
+  uint64_t nlater = gpurt_profile_parts (r, part[0], part[1], &total[0],
+					 &total[1]);
+  unsigned p, k;
+
+  for (k = 0; k < 2; k++)
+    {
+      fprintf (f, ", \"%s_us\": {\"total\": %.3f",
+	       k == 0 ? "host_first" : "host_later", total[k]);
+      for (p = 0; p < GPURT_NPARTS; p++)
+	fprintf (f, ", \"%s\": %.3f", gpurt_part_names[p], part[k][p]);
+      fputc ('}', f);
+    }
+  fprintf (f, ", \"host_later_launches\": %" PRIu64 "}", nlater);
 }
 
 /* Sum of the redundant copies of every region (gpurt-redundant.c).  */
@@ -208,6 +312,14 @@ gpurt_profile_report (void)
 	       " %" PRIu64 " copies, %" PRIu64 " bytes to the host (%" PRIu64
 	       " bytes of them at sync points)\n", red.h2d, red.h2d_bytes,
 	       red.d2h, red.d2h_bytes, sync_red_bytes);
+      fprintf (stderr, "gpurt profile: host time of a launch on the device,"
+	       " us (first launch; mean of the later ones)\n");
+      fprintf (stderr, "  %-*s  %-*s %9s %10s", widths.name, "region",
+	       widths.loc, "location", "launch", "total");
+      for (unsigned p = 0; p < GPURT_NPARTS; p++)
+	fprintf (stderr, " %8s", gpurt_part_names[p]);
+      fputc ('\n', stderr);
+      gpurt_region_foreach (gpurt_profile_parts_rows, &widths);
     }
   else if (gpurt_env.profile == GPURT_PROFILE_JSON)
     {

@@ -5,7 +5,9 @@
    parsed by gpurt-record.c, the parser gpuoffload-info uses too.  Since it
    is static data, its address identifies it: the parse is cached in a
    hash table keyed by the pointer, so each record is read once per
-   process.  The table also keeps the regions in registration order for
+   process.  A launch finds its region without a lock (entries are only
+   ever added, at the head of a bucket, fully made before they are
+   published); only adding one takes the lock.  The table also keeps the regions in registration order for
    the GPURT_PROFILE report.  Regions are never freed: they live as long
    as the program's static data.  */
 
@@ -18,17 +20,22 @@
 #define GPURT_REGION_BUCKETS 256
 
 static pthread_mutex_t gpurt_registry_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct gpurt_region *gpurt_buckets[GPURT_REGION_BUCKETS];
+static struct gpurt_region *_Atomic gpurt_buckets[GPURT_REGION_BUCKETS];
 static struct gpurt_region *gpurt_region_list;
 static struct gpurt_region **gpurt_region_tail = &gpurt_region_list;
 
-/* In the child of fork: the registry lock may have been held by a thread
-   that did not come along.  */
+/* In the child of fork: the registry lock and a region's build lock may
+   have been held by a thread that did not come along (the start-up
+   thread loads programs under them).  */
 
 void
 gpurt_region_atfork_child (void)
 {
+  struct gpurt_region *r;
+
   pthread_mutex_init (&gpurt_registry_lock, NULL);
+  for (r = gpurt_region_list; r != NULL; r = r->list_next)
+    pthread_mutex_init (&r->build_lock, NULL);
 }
 
 /* Parse the record RECORD into R (allocated and zeroed by the caller)
@@ -80,6 +87,21 @@ gpurt_region_hash (const char *record)
   return (unsigned) (x >> 56) % GPURT_REGION_BUCKETS;
 }
 
+/* The region of RECORD in BUCKET, or NULL.  */
+
+static struct gpurt_region *
+gpurt_region_find (unsigned bucket, const char *record)
+{
+  struct gpurt_region *r;
+
+  for (r = atomic_load_explicit (&gpurt_buckets[bucket],
+				 memory_order_acquire);
+       r != NULL; r = r->hash_next)
+    if (r->record == record)
+      return r;
+  return NULL;
+}
+
 /* The region of the record RECORD, parsed on first use.  Returns NULL
    only when out of memory.  */
 
@@ -87,12 +109,14 @@ struct gpurt_region *
 gpurt_region_get (const char *record)
 {
   unsigned bucket = gpurt_region_hash (record);
-  struct gpurt_region *r;
+  struct gpurt_region *r = gpurt_region_find (bucket, record);
 
+  if (r != NULL)
+    return r;
   pthread_mutex_lock (&gpurt_registry_lock);
-  for (r = gpurt_buckets[bucket]; r != NULL; r = r->hash_next)
-    if (r->record == record)
-      goto DONE;
+  r = gpurt_region_find (bucket, record);
+  if (r != NULL)
+    goto DONE;
 
   r = calloc (1, sizeof *r);
   if (r == NULL)
@@ -116,8 +140,8 @@ gpurt_region_get (const char *record)
     gpurt_message ("region %s (%s): %s", r->name ? r->name : "?",
 		   r->loc ? r->loc : "?", r->error);
 
-  r->hash_next = gpurt_buckets[bucket];
-  gpurt_buckets[bucket] = r;
+  r->hash_next = atomic_load (&gpurt_buckets[bucket]);
+  atomic_store_explicit (&gpurt_buckets[bucket], r, memory_order_release);
   *gpurt_region_tail = r;
   gpurt_region_tail = &r->list_next;
 

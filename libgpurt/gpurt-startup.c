@@ -5,18 +5,23 @@
    kernels' programs costs from tens of milliseconds (PoCL) to seconds
    (a GPU driver's first context).  A program that contains regions
    registers them from constructors, before main; the first registration
-   starts one thread that opens the device while main runs its own
-   set-up, so the first region finds it open, or waits only for what is
-   left (gpurt_device_get takes the same lock).  Kernels are built (or
-   loaded from the program cache) by the first region that needs them.
+   starts one thread that opens the device, makes the first thread's
+   queue and loads the programs of the regions registered so far from
+   the persistent program cache, while main runs its own set-up.  The
+   first region finds all that done, or waits only for what is left
+   (gpurt_device_get and gpurt_region_build take the same locks).  A
+   program that is not in the cache is built from source by the first
+   region that needs it, never here (see gpurt_startup_main).
    GPURT_INIT=lazy, GPURT_DEVICE=host and a child of fork start nothing.
 
-   At exit the thread is waited for, so that the OpenCL library's own
-   destructors never run under it: a program that ends before its first
-   region exits once the device is open, and prints nothing.  Exit
-   handlers run in the reverse order of their registration, and the
+   At exit the thread is stopped after the program it is loading and
+   waited for, so that the OpenCL library's own destructors never run
+   under it: a program that ends before its first region exits once the
+   device is open (and at most one program loaded), and prints nothing.
+   Exit handlers run in the reverse order of their registration, and the
    OpenCL library registers its own when the thread loads it, so the
-   thread registers the join once more after that.  */
+   thread registers the join once more after that, and again after the
+   loads.  */
 
 #include "gpurt-internal.h"
 
@@ -27,23 +32,39 @@
 static pthread_once_t gpurt_startup_once = PTHREAD_ONCE_INIT;
 static pthread_t gpurt_startup_thread;
 static atomic_int gpurt_startup_started;
+/* Set at exit: load no more programs.  */
+static atomic_int gpurt_startup_stop;
 
 static void gpurt_startup_join (void);
 
-/* The thread: choose and open the device.  It builds no program: a
-   compiler runs in the OpenCL library then, and PoCL's registers exit
-   handlers while it compiles (C++ statics of clang), which exit would
-   run under a build of this thread; the first region builds its own
-   kernel (or loads it from the program cache).  */
+/* The thread: choose and open the device, make the first lane's queue,
+   then load the registered regions' programs from the program cache, one
+   at a time under the process-wide build lock, until exit asks it to
+   stop.  It compiles nothing: a compiler in the OpenCL library registers
+   exit handlers while it compiles (PoCL's clang does, C++ statics),
+   which exit would run while this thread still compiled; a region whose
+   program is not cached builds it on its first launch.  */
 
 static void *
 gpurt_startup_main (void *unused)
 {
+  struct gpurt_device *dev;
+  struct gpurt_region *r;
+
   (void) unused;
-  gpurt_device_get ();
+  dev = gpurt_device_get ();
   /* Loading the OpenCL library registered its own exit handlers, after
      the one gpurt_startup_begin_1 registered: exit would run them first.
      Registered now, the join runs before them.  */
+  atexit (gpurt_startup_join);
+  if (dev == NULL || atomic_load (&gpurt_startup_stop))
+    return NULL;
+  gpurt_lane_prepare (dev);
+  for (r = gpurt_region_first ();
+       r != NULL && !atomic_load (&gpurt_startup_stop);
+       r = gpurt_region_next (r))
+    gpurt_region_preload (r, dev);
+  /* Whatever a load registered runs after the join.  */
   atexit (gpurt_startup_join);
   return NULL;
 }
@@ -53,6 +74,7 @@ gpurt_startup_main (void *unused)
 static void
 gpurt_startup_join (void)
 {
+  atomic_store (&gpurt_startup_stop, 1);
   if (atomic_exchange (&gpurt_startup_started, 0))
     pthread_join (gpurt_startup_thread, NULL);
 }

@@ -206,14 +206,15 @@ gpurt_choose_local_size (unsigned ndim, const uint64_t *n, size_t kernel_wg,
 
 /* Run the region R on DEV with the argument records ARGS and the trip
    counts N, through the calling thread's lane (its own queue and kernel,
-   so no lock is held: other threads' launches run at the same time).
+   so no lock is held: other threads' launches run at the same time),
+   charging its host time to the parts of CLOCK.
    Returns 1 when the results are in host memory, 0 (with WHY set) when
    nothing was copied back and the host loop must run.  */
 
 static int
 gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		     const uint64_t *args, const uint64_t *n, int keep,
-		     char *why)
+		     struct gpurt_clock *clock, char *why)
 {
   int enqueued = 0;
   struct gpurt_lane *lane = NULL;
@@ -235,6 +236,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   lk = gpurt_lane_kernel (lane, r, why);
   if (lk == NULL)
     return 0;
+  gpurt_clock_mark (clock, GPURT_PART_LOOKUP);
   if (!gpurt_plan_make (&plan, r, args, dev, lane, keep, why))
     goto ERROR;
   /* GPU_REDUCE hook: partials buffers and the 1-D grid-stride sizes.  */
@@ -248,25 +250,23 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       int set;
 
       if (r->args[k].kind == GPURT_ARG_REDUCE)	/* GPU_REDUCE hook */
-	set = gpurt_cl_arg (lk->kernel, index++, sizeof (cl_mem),
-			    &lk->reduce_mem[k], why, "for argument %u (%s)",
-			    k, r->args[k].name);
+	set = gpurt_lane_arg (lk, index++, sizeof (cl_mem),
+			      &lk->reduce_mem[k], why, k, r->args[k].name);
       else if (r->args[k].kind == GPURT_ARG_BUFFER)
 	{
 	  cl_mem mem = plan.buffers[plan.arg_buffer[k]].mem;
 	  cl_long offset = plan.arg_offset[k];
 
-	  set = gpurt_cl_arg (lk->kernel, index++, sizeof mem, &mem, why,
-			      "for argument %u (%s)", k, r->args[k].name)
-		&& gpurt_cl_arg (lk->kernel, index++, sizeof offset, &offset,
-				 why, "for argument %u (%s)", k,
-				 r->args[k].name);
+	  set = gpurt_lane_arg (lk, index++, sizeof mem, &mem, why, k,
+				r->args[k].name)
+		&& gpurt_lane_arg (lk, index++, sizeof offset, &offset, why,
+				   k, r->args[k].name);
 	}
       else
 	/* The scalar's bytes are the low bytes of word 1 (little-endian
 	   host, as the ABI requires).  */
-	set = gpurt_cl_arg (lk->kernel, index++, r->args[k].size, &a[1], why,
-			    "for argument %u (%s)", k, r->args[k].name);
+	set = gpurt_lane_arg (lk, index++, r->args[k].size, &a[1], why, k,
+			      r->args[k].name);
       if (!set)
 	goto ERROR;
     }
@@ -274,8 +274,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     {
       cl_ulong trip = n[d];
 
-      if (!gpurt_cl_arg (lk->kernel, index++, sizeof trip, &trip, why,
-			 "for trip count gpu_n%u", d))
+      if (!gpurt_lane_arg (lk, index++, sizeof trip, &trip, why, d, NULL))
 	goto ERROR;
     }
 
@@ -321,8 +320,10 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       global[d] = (size_t) ((n[d] + local[d] - 1) / local[d] * local[d]);
     }
 
+  gpurt_clock_mark (clock, GPURT_PART_ARGS);
   if (!gpurt_buffers_copy_in (&plan, r, lane->queue, why))
     goto ERROR;
+  gpurt_clock_mark (clock, GPURT_PART_COPY);
 
   if (gpurt_env.verbose >= 2)
     gpurt_message ("launch %s: n %" PRIu64 "x%" PRIu64 "x%" PRIu64
@@ -342,12 +343,14 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	      && !gpurt_plan_private_copies (&plan);
   if (!async && lane->async_pending)
     gpurt_lane_wait (lane);
+  gpurt_clock_mark (clock, GPURT_PART_WAIT);
   if (!gpurt_cl_enqueue (lane->queue, lk->kernel,
 			 r->reduce_wg != 0 || r->group_wg != 0 ? 1 : r->ndim,
 			 global, local,
 			 event_ptr, why, r->name))
     goto ERROR;		/* not queued: the device's data is intact */
   enqueued = 1;
+  gpurt_clock_mark (clock, GPURT_PART_ENQUEUE);
   if (async)
     {
       lane->async_pending = 1;
@@ -361,6 +364,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   snprintf (after, sizeof after, "kernel %s", r->name);
   if (!gpurt_lane_finish (lane, why, after))
     goto ERROR;
+  gpurt_clock_mark (clock, GPURT_PART_WAIT);
   if (kernel_event != NULL)
     {
       atomic_fetch_add (&r->kernel_ns, gpurt_cl_event_ns (kernel_event));
@@ -376,6 +380,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
      results: a failure before leaves the slots for the host path.  */
   if (r->reduce_wg != 0)
     gpurt_reduce_store (r, &red, args);
+  gpurt_clock_mark (clock, GPURT_PART_COPY);
   ok = 1;
   plan.kept = keep;
 
@@ -402,6 +407,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   if (kernel_event != NULL)
     gpurt_cl_event_ns (kernel_event);	/* releases it */
   gpurt_plan_release (&plan);
+  gpurt_clock_mark (clock, GPURT_PART_RELEASE);
   return ok;
 }
 
@@ -520,10 +526,12 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
   struct gpurt_region *r;
   struct gpurt_device *dev;
   unsigned flags = nargs & GPU_NARGS_FLAGS;
+  struct gpurt_clock clock;
   int ok;
 
   nargs &= ~GPU_NARGS_FLAGS;
   gpurt_init ();
+  gpurt_clock_start (&clock);
   r = gpurt_region_get (region);
   if (r != NULL)
     atomic_fetch_add (&r->launches, 1);
@@ -571,9 +579,11 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
     return gpurt_fallback (r, 0, "the index arithmetic may wrap around for"
 			   " these bounds, so the accessed ranges are unknown");
 
+  gpurt_clock_mark (&clock, GPURT_PART_LOOKUP);
   dev = gpurt_device_get ();
   if (dev == NULL)
     return gpurt_fallback (r, 1, gpurt_device_host_reason ());
+  gpurt_clock_mark (&clock, GPURT_PART_READY);
 
   if (r->fp64 && !dev->fp64)
     {
@@ -584,13 +594,17 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
   if (!gpurt_bound_objects (r, args, nargs, why)
       || !gpurt_check_call (r, args, nargs, n, why))
     return gpurt_fallback (r, 0, why);
+  gpurt_clock_mark (&clock, GPURT_PART_ARGS);
   if (!gpurt_region_build (r, dev, why))
     return gpurt_fallback (r, 0, why);
+  gpurt_clock_mark (&clock, GPURT_PART_READY);
 
   ok = gpurt_run_on_device (r, dev, args, n,
-			    (flags & GPU_NARGS_KEEP) && !gpurt_env.verify, why);
+			    (flags & GPU_NARGS_KEEP) && !gpurt_env.verify,
+			    &clock, why);
   if (!ok)
     return gpurt_fallback (r, 0, why);
+  gpurt_clock_add (r, &clock);
 
   atomic_fetch_add (&r->device_runs, 1);
   gpurt_last_on_device = 1;

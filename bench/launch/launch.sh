@@ -8,7 +8,11 @@
 #   bash bench/launch/launch.sh run [OUTDIR]   on the GPU machine
 #                                              (gpu-pack carried)
 # Prints and writes OUTDIR/launch.txt: "ROUND RESULT,variant,what,value,
-# unit" lines, two rounds, variants alternated.
+# unit" lines, two rounds, variants alternated; then OUTDIR/launch-
+# profile.txt: ours once more under GPURT_PROFILE (every launch then
+# waits for its kernel), whose second table splits a launch's host time
+# into its parts (ready, lookup, args, copy, enqueue, wait, release), the
+# first launch apart from the later ones' mean.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 pack=$top/gpu-pack/launch
@@ -48,3 +52,6 @@ for round in 1 2; do
       | sed "s/^RESULT,ours,/RESULT,$v,/; s/^/$round /"
   done
 done | tee "$out/launch.txt"
+GPURT_PROFILE=1 GPURT_DEVICE=gpu GPURT_FALLBACK=abort timeout 120 \
+  "$pack/launch.ours" 1.0 20000 >"$out/launch-profile.txt" 2>&1
+cat "$out/launch-profile.txt"
