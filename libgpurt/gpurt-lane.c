@@ -41,6 +41,7 @@ gpurt_lane_release (void *lane_ptr)
 
       gpurt_cl_kernel_release (lk->kernel);
       gpurt_cl_kernel_release (lk->fin_kernel);
+      gpurt_cl_kernel_release (lk->flat_kernel);
       for (k = 0; lk->reduce_mem != NULL && k < lk->region->nargs; k++)
 	gpurt_cl_buffer_release (lk->reduce_mem[k]);
       free (lk->reduce_mem);
@@ -164,6 +165,17 @@ gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
   lk->kernel = gpurt_cl_kernel (r->program, r->name, why);
   if (lk->kernel == NULL)
     return NULL;
+  /* A two-level region's one-level kernel (docs/ABI.md section 5).  */
+  if (r->flat_name != NULL
+      && ((lk->flat_kernel = gpurt_cl_kernel (r->program, r->flat_name,
+					       why)) == NULL
+	  || !gpurt_cl_kernel_wg (lk->flat_kernel, lane->dev, r->flat_name,
+				  &lk->flat_work_group_size, why)))
+    {
+      gpurt_cl_kernel_release (lk->flat_kernel);
+      gpurt_cl_kernel_release (lk->kernel);
+      return NULL;
+    }
   lane->nkernels++;
   return lk;
 }

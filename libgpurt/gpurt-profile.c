@@ -109,7 +109,7 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   ", \"host_runs\": %" PRIu64 ", \"kernel_ms\": %.6f"
 	   ", \"bytes_h2d\": %" PRIu64 ", \"bytes_d2h\": %" PRIu64
 	   ", \"build_ms\": %.3f, \"cache_hits\": %" PRIu64
-	   ", \"bytes_resident\": %" PRIu64 "}",
+	   ", \"bytes_resident\": %" PRIu64 ", \"flat_runs\": %" PRIu64 "}",
 	   (uint64_t) atomic_load (&r->launches),
 	   (uint64_t) atomic_load (&r->device_runs),
 	   (uint64_t) atomic_load (&r->host_runs),
@@ -118,7 +118,8 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (uint64_t) atomic_load (&r->bytes_d2h),
 	   (double) atomic_load (&r->build_ns) / 1e6,
 	   (uint64_t) atomic_load (&r->cache_hits),
-	   (uint64_t) atomic_load (&r->bytes_resident));
+	   (uint64_t) atomic_load (&r->bytes_resident),
+	   (uint64_t) atomic_load (&r->flat_runs));
 }
 
 /* Write the report (atexit handler).  */
