@@ -43,18 +43,35 @@
   BENCH_PRAGMA (omp target teams distribute parallel for simd clause maps)
 # define OMP_DECLARE_TARGET BENCH_PRAGMA (omp declare target)
 # define OMP_END_DECLARE_TARGET BENCH_PRAGMA (omp end declare target)
+/* Two levels (as OpenACC's gang and vector): the outer loop over teams,
+   each inner loop shared by the team's threads.  */
+# define OMP_OUTER(maps) BENCH_PRAGMA (omp target teams distribute maps)
+# define OMP_INNER(clause) BENCH_PRAGMA (omp parallel for simd clause)
+/* Data kept on the device over a serial loop of target regions, and one
+   statement run there.  */
+# define OMP_DATA(maps) BENCH_PRAGMA (omp target data maps)
+# define OMP_ON_DEVICE BENCH_PRAGMA (omp target)
 #elif defined _OPENMP
 # define OMP_FOR(maps) BENCH_PRAGMA (omp parallel for)
 # define OMP_FOR2(maps) BENCH_PRAGMA (omp parallel for collapse (2))
 # define OMP_RED(clause, maps) BENCH_PRAGMA (omp parallel for clause)
 # define OMP_DECLARE_TARGET
 # define OMP_END_DECLARE_TARGET
+/* On the host's cores the outer loop alone is shared out.  */
+# define OMP_OUTER(maps) BENCH_PRAGMA (omp parallel for)
+# define OMP_INNER(clause)
+# define OMP_DATA(maps)
+# define OMP_ON_DEVICE
 #else
 # define OMP_FOR(maps)
 # define OMP_FOR2(maps)
 # define OMP_RED(clause, maps)
 # define OMP_DECLARE_TARGET
 # define OMP_END_DECLARE_TARGET
+# define OMP_OUTER(maps)
+# define OMP_INNER(clause)
+# define OMP_DATA(maps)
+# define OMP_ON_DEVICE
 #endif
 
 /* ---- what each program defines ------------------------------------- */
