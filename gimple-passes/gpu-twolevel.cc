@@ -780,21 +780,19 @@ unit_in_inner_p (class loop *l, tree ref, gimple *stmt)
   return unit;
 }
 
-/* Does the reference REF of STMT, through a pointer, move by one element
-   from one iteration of dimension 0 of R's outer nest to the next, the
-   inner loops' indices held?  (The pointer's evolution, instantiated
-   down to that loop: its part in the loops inside it is dropped.)  */
+/* See gpu-region.h.  (The pointer's evolution, instantiated down to
+   OUTER: its part in the loops inside OUTER is dropped.)  */
 
-static bool
-unit_in_outer_p (struct gpu_region *r, tree ref, gimple *stmt)
+bool
+gpu_unit_step_in_p (class loop *outer, tree ref, gimple *stmt)
 {
   if (TREE_CODE (ref) != MEM_REF
       || TREE_CODE (TREE_OPERAND (ref, 0)) != SSA_NAME)
     return false;
-  class loop *outer = r->dims[0].loop;
   class loop *l = loop_containing_stmt (stmt);
   tree ev = analyze_scalar_evolution (l, TREE_OPERAND (ref, 0));
   ev = instantiate_scev (loop_preheader_edge (outer), l, ev);
+
   while (TREE_CODE (ev) == POLYNOMIAL_CHREC
 	 && CHREC_VARIABLE (ev) != (unsigned) outer->num)
     ev = CHREC_LEFT (ev);
@@ -837,7 +835,7 @@ count_coalesced (struct gpu_region *r)
 	      continue;
 	    if (unit_in_inner_p (l, ref, stmt))
 	      r->coal_group++;
-	    if (unit_in_outer_p (r, ref, stmt))
+	    if (gpu_unit_step_in_p (r->dims[0].loop, ref, stmt))
 	      r->coal_flat++;
 	  }
       free (body);

@@ -395,4 +395,8 @@ const char *gpu_twolevel_check_inner (struct gpu_region *r, class loop *inner,
    once per work-group?  Returns NULL, or why not (with *LOC).  */
 const char *gpu_twolevel_check_serial (struct gpu_region *r, location_t *loc);
 
+/* Does the reference REF of STMT, through a pointer, move by one element
+   (either way) from one iteration of OUTER, a loop containing STMT, to
+   the next, the indices of the loops inside OUTER held?  */
+bool gpu_unit_step_in_p (class loop *outer, tree ref, gimple *stmt);
 #endif /* GPUOFFLOAD_GPU_REGION_H */
