@@ -21,6 +21,14 @@
    combined over the group in local memory after the loop, with its value
    before the loop (gpu_reduce finds these).
 
+   The printer also prints the lowered clone as a one-level kernel
+   NAME_flat, a group of one work-item (one work-item per outer
+   iteration, the inner loops serial), which the runtime runs instead
+   when the outer iterations fill the device; the pass counts the inner
+   loops' references that walk consecutive elements under each mapping
+   (count_coalesced), and the runtime prefers the one-level kernel only
+   when it coalesces at least as many (docs/ABI.md section 5).
+
    The pass transforms the device clone (gpu_clone) with marker calls the
    printer knows (gpu-region.h): __gpu_local_id, __gpu_local_size,
    __gpu_barrier, __gpu_group_reduce.  The host fallback keeps the inner
