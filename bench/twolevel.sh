@@ -25,14 +25,15 @@
 #   bash bench/twolevel.sh build          here, after `make'
 #   bash bench/twolevel.sh check          here: every variant once at small
 #                                         sizes on the default device (PoCL)
-#   bash bench/twolevel.sh run [OUTDIR]   on the GPU machine (gpu-pack carried)
+#   bash bench/twolevel.sh run [OUTDIR]   on the GPU machine (gpu-pack carried);
+#                                         SPECS="PROG:N ..." runs only those
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 PACK=$top/gpu-pack/twolevel
 . "$top/bench/variants.sh"
 progs="matvec_rowreduce gemm_ikj trsv jacobi2d matvec matmul"
 inner="matvec_rowreduce gemm_ikj"
-specs="matvec_rowreduce:4096 matvec_rowreduce:16384 matvec:16384 gemm_ikj:1024 gemm_ikj:2048 trsv:4096 trsv:8192 jacobi2d:2048 jacobi2d:4096 matmul:2048"
+specs=${SPECS:-"matvec_rowreduce:4096 matvec_rowreduce:16384 matvec:16384 gemm_ikj:1024 gemm_ikj:2048 trsv:4096 trsv:8192 jacobi2d:2048 jacobi2d:4096 matmul:2048"}
 
 if [ "${1:-run}" = build ]; then
   variants_build_start
