@@ -1,23 +1,45 @@
 #!/bin/bash
 # bench/twolevel.sh -- what two levels of parallelism buy (issue 14), side
 # by side in one GPU run: matvec_rowreduce (a GPU_REDUCE per row over an
-# inner marked loop) and gemm_ikj (the i-k-j product), each as "ours",
-# "ours-no-two-level" (inner marked loops serial in each work-item) and
-# 16-thread OpenMP ("omp"); matvec (one row per work-item, no inner level)
-# and matmul (the i-j-k product marked 2-D) for reference.  Two rounds,
-# runs alternated.
+# inner marked loop), gemm_ikj (the i-k-j product), trsv (a pivot loop of
+# N small regions) and jacobi2d (a time loop); matvec (one row per
+# work-item, no inner level) and matmul (the i-j-k product marked 2-D)
+# for reference.  Variants:
+#   ours                the runtime's choice of kernel (GPURT_TWO_LEVEL=auto)
+#   ours-group          GPURT_TWO_LEVEL=group: one work-group per outer
+#                       iteration always
+#   ours-flat           GPURT_TWO_LEVEL=flat: one work-item per outer
+#                       iteration, inner loops serial (the one-level kernel)
+#   ours-no-two-level   built with -fplugin-arg-gpuoffload-no-two-level
+#   omp                 16 OpenMP threads on the outer loop
+#   ocl                 hand-written OpenCL (bench/ocl/PROG.c), where there
+#                       is one
+#   nvptx               GCC's OpenMP offload: teams over the outer loop,
+#                       each inner loop a parallel for of the team
+#                       (bench.h OMP_OUTER/OMP_INNER; data kept on the
+#                       device over the pivot and time loops: built with
+#                       -DBENCH_TARGET_DATA, bench.h OMP_DATA)
+# The ours-group/ours-flat variants run only for the programs with an
+# inner level.  Two rounds, runs alternated; every variant's output is
+# checked against serial C by the harness before its time counts.
 #
 #   bash bench/twolevel.sh build          here, after `make'
-#   bash bench/twolevel.sh run [OUTDIR]   on the GPU machine (gpu-pack carried)
+#   bash bench/twolevel.sh check          here: every variant once at small
+#                                         sizes on the default device (PoCL)
+#   bash bench/twolevel.sh run [OUTDIR]   on the GPU machine (gpu-pack carried);
+#                                         SPECS="PROG:N ..." runs only those
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 PACK=$top/gpu-pack/twolevel
 . "$top/bench/variants.sh"
-progs="matvec_rowreduce gemm_ikj matvec matmul"
-specs="matvec_rowreduce:4096 matvec_rowreduce:16384 matvec:16384 gemm_ikj:1024 gemm_ikj:2048 matmul:2048"
+progs="matvec_rowreduce gemm_ikj trsv jacobi2d matvec matmul"
+inner="matvec_rowreduce gemm_ikj"
+specs=${SPECS:-"matvec_rowreduce:4096 matvec_rowreduce:16384 matvec:16384 gemm_ikj:1024 gemm_ikj:2048 trsv:4096 trsv:8192 jacobi2d:2048 jacobi2d:4096 matmul:2048"}
 
 if [ "${1:-run}" = build ]; then
   variants_build_start
+  f=$(gcc -print-file-name=libgomp-plugin-nvptx.so.1)
+  [ -f "$f" ] && cp -L "$f" "$PACK/lib/"
   for p in $progs; do
     gcc $ours progs/$p.c $libs -o "$PACK/$p.ours" || exit 1
     # Without two levels a reduction per row is a host loop (a remark):
@@ -25,23 +47,58 @@ if [ "${1:-run}" = build ]; then
     gcc ${ours/-fplugin-arg-gpuoffload-werror/} -fplugin-arg-gpuoffload-no-two-level \
       progs/$p.c $libs -o "$PACK/$p.ours-no-two-level" 2>/dev/null || exit 1
     gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
+    if [ -f ocl/$p.c ]; then
+      gcc -std=gnu11 -O3 -Iharness -I$top/include -DBENCH_KERNEL_TIMER \
+	ocl/$p.c harness/oclh.c -lOpenCL -lm -o "$PACK/$p.ocl" || exit 1
+    fi
+    # GCC's nvptx offload links only with CUDA's ptxas off the PATH.
+    PATH=/usr/bin:/bin gcc -std=gnu11 -O3 -Iharness -I$top/include \
+      -DBENCH_NVPTX -DBENCH_TARGET_DATA -fopenmp -foffload=nvptx-none \
+      "-foffload-options=-lm -latomic" -fcf-protection=none progs/$p.c -lm \
+      -o "$PACK/$p.nvptx" 2>"$PACK/$p.nvptx.err" || echo "$p: no nvptx variant"
   done
   echo "built into $PACK"
+  exit 0
+fi
+
+# twolevel_variants SPECS RUN: call RUN BIN N ENV... for every variant of
+# every program size in SPECS, two rounds.
+twolevel_variants () {
+  local spec p n vs round v bin env
+  for spec in $1; do
+    p=${spec%:*} n=${spec#*:}
+    vs="ours ours-no-two-level omp ocl nvptx"
+    case " $inner " in *" $p "*) vs="ours ours-group ours-flat ours-no-two-level omp ocl nvptx" ;; esac
+    for round in 1 2; do
+      for v in $vs; do
+        bin=$PACK/$p.$v env="BENCH_VARIANT=$v GPURT_FALLBACK=abort"
+        case $v in
+  	ours-group) bin=$PACK/$p.ours env="$env GPURT_TWO_LEVEL=group" ;;
+  	ours-flat) bin=$PACK/$p.ours env="$env GPURT_TWO_LEVEL=flat" ;;
+  	ours-no-two-level) env="BENCH_VARIANT=$v GPURT_FALLBACK=silent" ;;
+        esac
+        [ -x "$bin" ] || continue
+        # shellcheck disable=SC2086
+        echo "$round $($2 "$bin" "$n" $env)"
+      done
+    done
+  done
+}
+
+if [ "${1:-run}" = check ]; then
+  check_one () {
+    local bin=$1 n=$2
+    shift 2
+    env "$@" OMP_NUM_THREADS=2 timeout 300 "$bin" "$n" 1 0 2>&1 | grep -E '^RESULT|abort|fail'
+  }
+  twolevel_variants "matvec_rowreduce:300 matvec_rowreduce:1000 gemm_ikj:97 gemm_ikj:300 trsv:257 trsv:1000 jacobi2d:130 matvec:1000 matmul:97" check_one
   exit 0
 fi
 
 out=${2:-${OUT:-/tmp}}
 mkdir -p "$out"
 variants_run_env
-for spec in $specs; do
-  p=${spec%:*} n=${spec#*:}
-  for round in 1 2; do
-    for v in ours ours-no-two-level omp; do
-      f=abort
-      [ $v = ours-no-two-level ] && f=silent
-      line=$(variants_run "$PACK/$p.$v" "$n" "$out/twolevel-err.txt" \
-	BENCH_VARIANT=$v GPURT_FALLBACK=$f)
-      echo "$round $line"
-    done
-  done
-done | tee "$out/twolevel.txt"
+gpu_one () {
+  variants_run "$1" "$2" "$out/twolevel-err.txt" "${@:3}"
+}
+twolevel_variants "$specs" gpu_one | tee "$out/twolevel.txt"

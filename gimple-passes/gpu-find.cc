@@ -2341,6 +2341,39 @@ find_inner (struct gpu_region *r)
     }
 }
 
+/* Say when neighbouring work-items of region R do not touch neighbouring
+   elements but would with its two innermost marked loops exchanged: no
+   reference walks consecutive elements along dimension 0 (the innermost
+   marked loop, which the index space runs fastest) and some do along
+   dimension 1 (as a[j * n + i] with i outer, j inner).  The kernel keeps
+   the user's order (dimension 0 innermost); on a GPU such accesses are
+   not coalesced.  */
+
+static void
+report_coalescing (struct gpu_region *r)
+{
+  if (r->ndim < 2)
+    return;
+  int unit[2] = { 0, 0 };
+  for (unsigned i = 0; i < r->accs.length (); i++)
+    if (r->accs[i].ref)
+      for (int d = 0; d < 2; d++)
+	if (gpu_unit_step_in_p (r->dims[d].loop, r->accs[i].ref,
+				r->accs[i].stmt))
+	  unit[d]++;
+  if (unit[0] || !unit[1])
+    return;
+  const char *why = "no reference walks consecutive elements along "
+    "dimension 0 (the innermost marked loop) and some do along dimension "
+    "1: neighbouring work-items touch distant addresses (not coalesced on "
+    "a GPU); exchanging the two innermost marked loops would coalesce them";
+  gpu_dump_reason ("FAILED", r->loc, why);
+  if (dump_enabled_p ())
+    dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+		     dump_user_location_t::from_location_t (r->loc),
+		     "%s (%d such references)\n", why, unit[1]);
+}
+
 /* Describe the nest whose outermost marked loop is OUTER with index IV
    as a region of FUN.  Misused markers are errors and make no region; a
    region that cannot be offloaded is left in the table with its reason,
@@ -2546,6 +2579,7 @@ find_region (function *fun, class loop *outer, tree iv)
 	    }
 	}
       dump_params (r);
+      report_coalescing (r);
       return;
     }
   gpu_region_report_missed (r);

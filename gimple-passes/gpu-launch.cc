@@ -280,7 +280,9 @@ make_record (struct gpu_region *r, const char *source)
       }
   gpu_reduce_record (r, &pp);	/* GPU_REDUCE hook.  */
   if (r->ninner)		/* Two levels (gpu_twolevel).  */
-    pp_printf (&pp, "group %d\n", GPU_GROUP_WG_MAX);
+    pp_printf (&pp, "group %d\nflat %s" GPU_FLAT_SUFFIX " %s\n",
+	       GPU_GROUP_WG_MAX, r->kernel_name,
+	       r->coal_flat >= r->coal_group ? "coalesced" : "strided");
   pp_printf (&pp, "source %u\n", (unsigned) strlen (source));
   pp_string (&pp, source);
   return xstrdup (pp_formatted_text (&pp));

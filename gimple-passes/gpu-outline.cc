@@ -918,10 +918,20 @@ report_offloaded (struct gpu_region *r, bool outlined)
       char buf[64] = "";
       if (n2)
 	snprintf (buf, sizeof buf, " (%d of them a 2-D nest)", n2);
+      /* And the one-level kernel the runtime runs instead when the
+	 outer iterations alone fill the device (docs/ABI.md section 5).  */
       char *two = xasprintf ("%s; the outer %d-D nest over work-groups, %d "
 			     "inner GPU_PARALLEL loop%s%s over the work-items "
-			     "of a group", reds, r->ndim, r->ninner,
-			     r->ninner > 1 ? "s" : "", buf);
+			     "of a group; when the outer iterations fill the "
+			     "device %s (%d of the inner loops' accesses walk "
+			     "consecutive elements so, %d with two levels)",
+			     reds, r->ndim, r->ninner,
+			     r->ninner > 1 ? "s" : "", buf,
+			     r->coal_flat >= r->coal_group
+			     ? "one outer iteration per work-item, inner loops "
+			     "serial" : "still work-groups, not one outer "
+			     "iteration per work-item", r->coal_flat,
+			     r->coal_group);
       free (reds);
       reds = two;
     }

@@ -21,6 +21,14 @@
    combined over the group in local memory after the loop, with its value
    before the loop (gpu_reduce finds these).
 
+   The printer also prints the lowered clone as a one-level kernel
+   NAME_flat, a group of one work-item (one work-item per outer
+   iteration, the inner loops serial), which the runtime runs instead
+   when the outer iterations fill the device; the pass counts the inner
+   loops' references that walk consecutive elements under each mapping
+   (count_coalesced), and the runtime prefers the one-level kernel only
+   when it coalesces at least as many (docs/ABI.md section 5).
+
    The pass transforms the device clone (gpu_clone) with marker calls the
    printer knows (gpu-region.h): __gpu_local_id, __gpu_local_size,
    __gpu_barrier, __gpu_group_reduce.  The host fallback keeps the inner
@@ -754,6 +762,98 @@ plan_barriers (struct gpu_region *r, vec<int> *pairs)
   return always;
 }
 
+/* Is STEP, in bytes, one element of the reference REF (either way)?  */
+
+static bool
+unit_step_p (tree step, tree ref)
+{
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+  return (step && TREE_CODE (step) == INTEGER_CST && size
+	  && TREE_CODE (size) == INTEGER_CST && !integer_zerop (size)
+	  && wi::eq_p (wi::abs (wi::to_wide (step)), wi::to_wide (size)));
+}
+
+/* Does the reference REF of STMT, in the inner loop L of R, move by one
+   element from one iteration of L to the next?  */
+
+static bool
+unit_in_inner_p (class loop *l, tree ref, gimple *stmt)
+{
+  data_reference_p dr = create_data_ref (loop_preheader_edge (l), l, ref,
+					 stmt, !gimple_store_p (stmt), false);
+  if (!dr)
+    return false;
+  bool unit = unit_step_p (DR_STEP (dr), ref);
+  free_data_ref (dr);
+  return unit;
+}
+
+/* See gpu-region.h.  (The pointer's evolution, instantiated down to
+   OUTER: its part in the loops inside OUTER is dropped.)  */
+
+bool
+gpu_unit_step_in_p (class loop *outer, tree ref, gimple *stmt)
+{
+  if (TREE_CODE (ref) != MEM_REF
+      || TREE_CODE (TREE_OPERAND (ref, 0)) != SSA_NAME)
+    return false;
+  class loop *l = loop_containing_stmt (stmt);
+  tree ev = analyze_scalar_evolution (l, TREE_OPERAND (ref, 0));
+  ev = instantiate_scev (loop_preheader_edge (outer), l, ev);
+
+  while (TREE_CODE (ev) == POLYNOMIAL_CHREC
+	 && CHREC_VARIABLE (ev) != (unsigned) outer->num)
+    ev = CHREC_LEFT (ev);
+  return (TREE_CODE (ev) == POLYNOMIAL_CHREC
+	  && unit_step_p (CHREC_RIGHT (ev), ref));
+}
+
+/* Count the references to memory of the host in R's inner loops whose
+   neighbouring work-items touch neighbouring elements: in R->COAL_GROUP
+   when the work-items of a group share out the inner loops (the index
+   of the inner level's innermost loop moves by one element), in
+   R->COAL_FLAT when each work-item runs one outer iteration (dimension 0
+   of the outer nest moves by one element).  The runtime maps a large
+   outer index space the way that coalesces more (docs/ABI.md section
+   5).  */
+
+static void
+count_coalesced (struct gpu_region *r)
+{
+  struct gpu_memctx m;
+  body_ctx (&m, r, r->outer);
+  r->coal_group = r->coal_flat = 0;
+  for (int k = 0; k < r->ninner; k++)
+    {
+      class loop *l = r->inner[k].loop2 ? r->inner[k].loop2
+	: r->inner[k].loop;
+      basic_block *body = get_loop_body (l);
+      for (unsigned i = 0; i < l->num_nodes; i++)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	     !gsi_end_p (gsi); gsi_next (&gsi))
+	  {
+	    gimple *stmt = gsi_stmt (gsi);
+	    if (!is_gimple_assign (stmt) || gimple_clobber_p (stmt)
+		|| !gimple_vuse (stmt))
+	      continue;
+	    tree ref = gimple_store_p (stmt) ? gimple_assign_lhs (stmt)
+	      : gimple_assign_load_p (stmt) ? gimple_assign_rhs1 (stmt)
+	      : NULL_TREE;
+	    if (!ref || ref_space (&m, stmt, ref) != GPU_AS_GLOBAL)
+	      continue;
+	    if (unit_in_inner_p (l, ref, stmt))
+	      r->coal_group++;
+	    if (gpu_unit_step_in_p (r->dims[0].loop, ref, stmt))
+	      r->coal_flat++;
+	  }
+      free (body);
+    }
+  gpu_memctx_fini (&m);
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    fprintf (dump_file, "references walking consecutive elements: %d with "
+	     "two levels, %d with one\n", r->coal_group, r->coal_flat);
+}
+
 /* Lower R's clone to two levels (see the head of the file).  */
 
 static bool
@@ -864,6 +964,7 @@ pass_gpu_twolevel::execute (function *fun)
       struct gpu_region *r = (*regions)[i];
       if (r->fail || !r->ninner || !r->dev.outer)
 	continue;
+      count_coalesced (r);
       if (!lower_two_level (r))
 	{
 	  gpu_region_report_missed (r);

@@ -350,6 +350,24 @@ gpurt_cl_compute_units (struct gpurt_device *dev)
   return cus;
 }
 
+/* The work-group limit of KERNEL (named NAME) on DEV into *WG (at least
+   1).  Returns 1, or 0 with WHY.  */
+
+int
+gpurt_cl_kernel_wg (cl_kernel kernel, struct gpurt_device *dev,
+		    const char *name, size_t *wg, char *why)
+{
+  cl_int err = gpurt_cl.clGetKernelWorkGroupInfo (kernel, dev->id,
+						  CL_KERNEL_WORK_GROUP_SIZE,
+						  sizeof *wg, wg, NULL);
+
+  if (!GPURT_CL_CHECK (err, why, clGetKernelWorkGroupInfo, "for %s", name))
+    return 0;
+  if (*wg == 0)
+    *wg = 1;
+  return 1;
+}
+
 /* The string property PARAM of the platform P (PLATFORM nonzero) or the
    device D, malloc'd; NULL with WHY when OpenCL does not say (or there
    is no memory).  */

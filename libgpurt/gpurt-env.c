@@ -63,7 +63,7 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_VERIFY_INJECT", "GPURT_CACHE_DIR", "GPURT_REDUCE_GROUPS",
   "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
   "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
-  "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE"
+  "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE", "GPURT_TWO_LEVEL"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -333,6 +333,22 @@ gpurt_env_read (void)
 	gpurt_env.init_lazy = 1;
       else if (strcmp (s, "eager") != 0)
 	gpurt_message ("GPURT_INIT=%s is not eager or lazy; using eager", s);
+    }
+
+  /* GPURT_TWO_LEVEL: which kernel of a two-level region runs (docs/ABI.md
+     section 5): chosen per launch (auto), or always the work-groups'
+     (group) or the one-level one (flat), to measure and test each.  */
+  gpurt_env.two_level = GPURT_TWO_LEVEL_AUTO;
+  s = getenv ("GPURT_TWO_LEVEL");
+  if (s != NULL && *s != '\0')
+    {
+      if (strcmp (s, "group") == 0)
+	gpurt_env.two_level = GPURT_TWO_LEVEL_GROUP;
+      else if (strcmp (s, "flat") == 0)
+	gpurt_env.two_level = GPURT_TWO_LEVEL_FLAT;
+      else if (strcmp (s, "auto") != 0)
+	gpurt_message ("GPURT_TWO_LEVEL=%s is not auto, group or flat; using"
+		       " auto", s);
     }
 
   /* GPURT_PINNED: large copies through pinned memory (gpurt-stage.c);

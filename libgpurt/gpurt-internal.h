@@ -118,6 +118,14 @@ enum gpurt_profile_mode
   GPURT_PROFILE_JSON
 };
 
+/* Which kernel of a two-level region runs (GPURT_TWO_LEVEL).  */
+enum gpurt_two_level
+{
+  GPURT_TWO_LEVEL_AUTO,		/* chosen per launch (gpurt.c) */
+  GPURT_TWO_LEVEL_GROUP,	/* one work-group per outer iteration */
+  GPURT_TWO_LEVEL_FLAT		/* one work-item per outer iteration */
+};
+
 struct gpurt_env
 {
   enum gpurt_device_request device;
@@ -143,6 +151,7 @@ struct gpurt_env
   size_t reduce_groups;		/* GPURT_REDUCE_GROUPS, 0: choose */
   size_t group_size;		/* GPURT_GROUP_SIZE (a power of two),
 				   0: choose */
+  enum gpurt_two_level two_level;	/* GPURT_TWO_LEVEL */
   int reduce_final_kernel;	/* GPURT_REDUCE_FINAL=kernel */
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
   int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */
@@ -239,6 +248,9 @@ GPURT_HIDDEN int gpurt_cl_enqueue (cl_command_queue queue, cl_kernel kernel,
 				   char *why, const char *name);
 GPURT_HIDDEN uint64_t gpurt_cl_event_ns (cl_event event);
 GPURT_HIDDEN unsigned gpurt_cl_compute_units (struct gpurt_device *dev);
+GPURT_HIDDEN int gpurt_cl_kernel_wg (cl_kernel kernel,
+				     struct gpurt_device *dev,
+				     const char *name, size_t *wg, char *why);
 GPURT_HIDDEN char *gpurt_cl_info_string (int platform, cl_platform_id p,
 					 cl_device_id d, cl_uint param,
 					 char *why);
@@ -380,15 +392,18 @@ struct gpurt_lane_kernel
   struct gpurt_region *region;
   cl_kernel kernel;		/* The region's kernel, this thread's.  */
   cl_kernel fin_kernel;		/* Its final combine (GPU_REDUCE).  */
+  cl_kernel flat_kernel;	/* Its one-level variant (two levels).  */
+  size_t flat_work_group_size;	/* That kernel's limit.  */
   cl_mem *reduce_mem;		/* Per argument: partial results.  */
   size_t *reduce_bytes;		/* Their sizes.  */
-  /* The values KERNEL's arguments were last set to (gpurt_lane_arg):
+  /* The values ARG_KERNEL's arguments were last set to (gpurt_lane_arg):
      ARG_SET[i] says whether ARG_VALUE[i] holds argument i's.  They were
      set when gpurt_cl_buffers_released was ARG_GEN.  */
   unsigned narg_slots;
   uint64_t *arg_value;
   unsigned char *arg_set;
   uint64_t arg_gen;
+  cl_kernel arg_kernel;
 };
 
 struct gpurt_lane
@@ -421,11 +436,12 @@ GPURT_HIDDEN void gpurt_lane_wait (struct gpurt_lane *lane);
 GPURT_HIDDEN struct gpurt_lane_kernel *
 gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
 		   char *why);
-/* Set argument INDEX of LK's kernel to the SIZE bytes at VALUE unless it
-   already holds them; on failure WHY names argument K (NAME), or with a
-   NULL NAME the trip count of dimension K.  Returns 1, or 0.  */
+/* Set argument INDEX of KERNEL (one of LK's kernels) to the SIZE bytes at
+   VALUE unless it already holds them; on failure WHY names argument K
+   (NAME), or with a NULL NAME the trip count of dimension K.  Returns 1,
+   or 0.  */
 GPURT_HIDDEN int gpurt_lane_arg (struct gpurt_lane_kernel *lk,
-				 unsigned index, size_t size,
+				 cl_kernel kernel, unsigned index, size_t size,
 				 const void *value, char *why, unsigned k,
 				 const char *name);
 GPURT_HIDDEN struct gpurt_device *gpurt_device_peek (void);
@@ -503,6 +519,9 @@ struct gpurt_region
   unsigned reduce_wg;		/* "reduce" key: work-group size, or 0 */
   int reduce_global;		/* "reduce WG global" (no local memory) */
   unsigned group_wg;		/* "group" key: two levels, or 0 */
+  char *flat_name;		/* "flat": its one-level kernel, or NULL */
+  int flat_coalesced;		/* which walks consecutive elements at
+				   least as often as the two-level one */
   const char *source;		/* points into RECORD */
   size_t source_len;
 
@@ -521,6 +540,8 @@ struct gpurt_region
   /* Statistics for GPURT_PROFILE.  */
   atomic_uint_least64_t launches;
   atomic_uint_least64_t device_runs;
+  atomic_uint_least64_t flat_runs;	/* of them, a two-level region's
+					   one-level kernel */
   atomic_uint_least64_t host_runs;
   atomic_uint_least64_t kernel_ns;
   atomic_uint_least64_t bytes_h2d;
@@ -643,6 +664,8 @@ GPURT_HIDDEN int gpurt_reduce_setup (struct gpurt_region *r,
 				     const uint64_t *n,
 				     struct gpurt_reduce_launch *rl,
 				     size_t *global, size_t *local, char *why);
+/* Number of compute units of DEV (cached: the process has one device).  */
+GPURT_HIDDEN size_t gpurt_compute_units (struct gpurt_device *dev);
 GPURT_HIDDEN int gpurt_reduce_finish (struct gpurt_region *r,
 				      struct gpurt_lane *lane,
 				      struct gpurt_lane_kernel *lk,

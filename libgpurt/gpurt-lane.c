@@ -49,6 +49,7 @@ gpurt_lane_release (void *lane_ptr)
 
       gpurt_cl_kernel_release (lk->kernel);
       gpurt_cl_kernel_release (lk->fin_kernel);
+      gpurt_cl_kernel_release (lk->flat_kernel);
       for (k = 0; lk->reduce_mem != NULL && k < lk->region->nargs; k++)
 	gpurt_cl_buffer_release (lk->reduce_mem[k]);
       free (lk->reduce_mem);
@@ -210,8 +211,17 @@ gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
   lk->kernel = atomic_exchange (&r->kernel, NULL);
   if (lk->kernel == NULL)
     lk->kernel = gpurt_cl_kernel (r->program, r->name, why);
-  if (lk->kernel == NULL)
+  /* A two-level region's one-level kernel (docs/ABI.md section 5).  */
+  if (lk->kernel == NULL
+      || (r->flat_name != NULL
+	  && ((lk->flat_kernel = gpurt_cl_kernel (r->program, r->flat_name,
+						   why)) == NULL
+	      || !gpurt_cl_kernel_wg (lk->flat_kernel, lane->dev,
+				      r->flat_name,
+				      &lk->flat_work_group_size, why))))
     {
+      gpurt_cl_kernel_release (lk->flat_kernel);
+      gpurt_cl_kernel_release (lk->kernel);
       free (lk->arg_value);
       free (lk->arg_set);
       return NULL;
@@ -225,18 +235,21 @@ gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
    data kept on the device, usually none but a scalar.  */
 
 int
-gpurt_lane_arg (struct gpurt_lane_kernel *lk, unsigned index, size_t size,
-		const void *value, char *why, unsigned k, const char *name)
+gpurt_lane_arg (struct gpurt_lane_kernel *lk, cl_kernel kernel,
+		unsigned index, size_t size, const void *value, char *why,
+		unsigned k, const char *name)
 {
   uint64_t v = 0, gen = atomic_load (&gpurt_cl_buffers_released);
   int cached = size <= sizeof v && index < lk->narg_slots;
 
-  if (gen != lk->arg_gen)
+  if (gen != lk->arg_gen || kernel != lk->arg_kernel)
     {
-      /* A buffer was released: an argument's handle may now name
-	 another buffer.  */
+      /* A buffer was released (an argument's handle may now name
+	 another buffer), or the values are another kernel's (a two-level
+	 region's other mapping).  */
       memset (lk->arg_set, 0, lk->narg_slots);
       lk->arg_gen = gen;
+      lk->arg_kernel = kernel;
     }
   if (cached)
     {
@@ -246,9 +259,9 @@ gpurt_lane_arg (struct gpurt_lane_kernel *lk, unsigned index, size_t size,
       lk->arg_set[index] = 0;
     }
   if (name == NULL
-      ? !gpurt_cl_arg (lk->kernel, index, size, value, why,
+      ? !gpurt_cl_arg (kernel, index, size, value, why,
 		       "for trip count gpu_n%u", k)
-      : !gpurt_cl_arg (lk->kernel, index, size, value, why,
+      : !gpurt_cl_arg (kernel, index, size, value, why,
 		       "for argument %u (%s)", k, name))
     return 0;
   if (cached)

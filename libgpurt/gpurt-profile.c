@@ -206,7 +206,8 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   ", \"redundant_h2d\": %" PRIu64
 	   ", \"redundant_h2d_bytes\": %" PRIu64
 	   ", \"redundant_d2h\": %" PRIu64
-	   ", \"redundant_d2h_bytes\": %" PRIu64,
+	   ", \"redundant_d2h_bytes\": %" PRIu64
+	   ", \"flat_runs\": %" PRIu64,
 	   (uint64_t) atomic_load (&r->launches),
 	   (uint64_t) atomic_load (&r->device_runs),
 	   (uint64_t) atomic_load (&r->host_runs),
@@ -219,7 +220,8 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (uint64_t) atomic_load (&r->redundant_h2d),
 	   (uint64_t) atomic_load (&r->redundant_h2d_bytes),
 	   (uint64_t) atomic_load (&r->redundant_d2h),
-	   (uint64_t) atomic_load (&r->redundant_d2h_bytes));
+	   (uint64_t) atomic_load (&r->redundant_d2h_bytes),
+	   (uint64_t) atomic_load (&r->flat_runs));
 
   double part[2][GPURT_NPARTS], total[2];
   uint64_t nlater = gpurt_profile_parts (r, part[0], part[1], &total[0],

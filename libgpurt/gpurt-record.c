@@ -199,6 +199,34 @@ gpurt_record_reduce_arg (struct gpurt_record *rec, uint64_t k,
     gpurt_record_set (rec, &arg->name, "?", 1);
 }
 
+/* Parse the value [S, S + LEN) of a "flat NAME coalesced|strided" line
+   into REC: the one-level variant of a two-level kernel, and whether its
+   accesses walk consecutive elements at least as often.  */
+
+static void
+gpurt_record_flat (struct gpurt_record *rec, const char *s, size_t len)
+{
+  const char *space = memchr (s, ' ', len);
+  size_t rest;
+
+  if (space == NULL || !gpurt_record_is_identifier (s, (size_t) (space - s)))
+    {
+      gpurt_record_fail (rec, "malformed 'flat' line");
+      return;
+    }
+  rest = len - (size_t) (space + 1 - s);
+  if (rest == 9 && memcmp (space + 1, "coalesced", 9) == 0)
+    rec->flat_coalesced = 1;
+  else if (rest == 7 && memcmp (space + 1, "strided", 7) == 0)
+    rec->flat_coalesced = 0;
+  else
+    {
+      gpurt_record_fail (rec, "malformed 'flat' line");
+      return;
+    }
+  gpurt_record_set (rec, &rec->flat_name, s, (size_t) (space - s));
+}
+
 /* Parse the "arg" line [LINE, LINE + LEN) into REC.  */
 
 static void
@@ -442,6 +470,8 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	  else
 	    rec->group_wg = (unsigned) v;
 	}
+      else if (KEY_IS ("flat"))
+	gpurt_record_flat (rec, value, value_len);
       else if (KEY_IS ("opt"))
 	gpurt_record_opt (rec, value, value_len);
       else if (KEY_IS ("source"))
@@ -504,6 +534,7 @@ gpurt_record_free (struct gpurt_record *rec)
   unsigned k;
 
   free (rec->name);
+  free (rec->flat_name);
   free (rec->loc);
   free (rec->options);
   for (k = 0; rec->args != NULL && k < rec->nargs; k++)

@@ -65,6 +65,10 @@ struct gpurt_record
   int reduce_global;		/* FORM is GPU_REDUCE_FORM_GLOBAL */
   unsigned group_wg;		/* "group WG": largest work-group of a
 				   two-level kernel, or 0 if none */
+  char *flat_name;		/* "flat NAME ...": the one-level variant of
+				   a two-level kernel, or NULL */
+  int flat_coalesced;		/* its accesses walk consecutive elements
+				   at least as often ("coalesced") */
   unsigned nopts;
   char **opts;			/* the "opt" lines' text */
   const char *source;		/* the OpenCL C source, SOURCE_LEN bytes */

@@ -25,9 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Number of compute units of DEV (cached).  */
+/* See gpurt-internal.h.  */
 
-static size_t
+size_t
 gpurt_compute_units (struct gpurt_device *dev)
 {
   static atomic_uint cus;

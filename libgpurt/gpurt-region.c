@@ -67,6 +67,8 @@ gpurt_region_parse (struct gpurt_region *r, const char *record)
   r->reduce_wg = rec.reduce_wg;
   r->reduce_global = rec.reduce_global;
   r->group_wg = rec.group_wg;
+  r->flat_name = rec.flat_name;
+  r->flat_coalesced = rec.flat_coalesced;
   r->source = rec.source;
   r->source_len = rec.source_len;
   /* The "opt" lines are informational: the runtime does not keep them.  */

@@ -204,6 +204,71 @@ gpurt_choose_local_size (unsigned ndim, const uint64_t *n, size_t kernel_wg,
       }
 }
 
+/* The sizes of a launch of the two-level region R with trip counts N on
+   DEV through LK: GLOBAL and LOCAL, 1-D.  Returns the kernel to run: the
+   one-level kernel (one work-item per outer iteration) when
+   GPURT_TWO_LEVEL=flat says so, or when the outer iterations alone give
+   four work-items per processing element of the device (compute units
+   times the group size L) and the compiler found that the one-level
+   kernel walks consecutive elements at least as often; otherwise the
+   two-level kernel (one work-group of L per outer iteration).  NULL with
+   WHY when the sizes do not fit size_t.  */
+
+static cl_kernel
+gpurt_two_level_sizes (const struct gpurt_region *r,
+		       struct gpurt_device *dev,
+		       const struct gpurt_lane_kernel *lk, const uint64_t *n,
+		       size_t *global, size_t *local, char *why)
+{
+  size_t l = 1, limit = r->group_wg;
+  uint64_t outer = n[0] * n[1] * n[2];
+  int flat;
+
+  if (gpurt_env.group_size != 0 && gpurt_env.group_size < limit)
+    limit = gpurt_env.group_size;
+  if (r->kernel_work_group_size < limit)
+    limit = r->kernel_work_group_size;
+  if (dev->max_work_item_sizes[0] != 0
+      && dev->max_work_item_sizes[0] < limit)
+    limit = dev->max_work_item_sizes[0];
+  while (l * 2 <= limit)
+    l *= 2;
+  if (lk->flat_kernel == NULL || gpurt_env.two_level == GPURT_TWO_LEVEL_GROUP)
+    flat = 0;
+  else if (gpurt_env.two_level == GPURT_TWO_LEVEL_FLAT)
+    flat = 1;
+  else
+    flat = r->flat_coalesced
+	   && outer / 4 / l >= gpurt_compute_units (dev);
+  global[1] = global[2] = local[1] = local[2] = 1;
+  if (flat)
+    {
+      gpurt_choose_local_size (1, &outer, lk->flat_work_group_size,
+			       dev->max_work_item_sizes, local);
+      l = 1;
+    }
+  else
+    local[0] = l;
+  if (outer > (SIZE_MAX - local[0]) / l)
+    {
+      gpurt_set_why (why, "%" PRIu64 " outer iterations in work-groups of"
+		     " %zu are too many for size_t", outer, local[0]);
+      return NULL;
+    }
+  global[0] = flat ? (size_t) ((outer + local[0] - 1) / local[0] * local[0])
+		   : (size_t) outer * l;
+  if (gpurt_env.verbose >= 2)
+    gpurt_message ("launch %s: %s kernel (%s)", r->name,
+		   flat ? "one-level" : "two-level",
+		   gpurt_env.two_level != GPURT_TWO_LEVEL_AUTO
+		   ? "GPURT_TWO_LEVEL" : lk->flat_kernel == NULL
+		   ? "no other" : flat ? "the outer iterations fill the device"
+		   : r->flat_coalesced ? "too few outer iterations to fill"
+		   " the device" : "its accesses walk consecutive elements"
+		   " more often");
+  return flat ? lk->flat_kernel : lk->kernel;
+}
+
 /* Run the region R on DEV with the argument records ARGS and the trip
    counts N, through the calling thread's lane (its own queue and kernel,
    so no lock is held: other threads' launches run at the same time),
@@ -219,6 +284,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   int enqueued = 0;
   struct gpurt_lane *lane = NULL;
   struct gpurt_lane_kernel *lk = NULL;
+  cl_kernel kernel = NULL;
   struct gpurt_plan plan;
   struct gpurt_reduce_launch red;	/* GPU_REDUCE hook */
   size_t local[3], global[3];
@@ -243,6 +309,12 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   if (r->reduce_wg != 0
       && !gpurt_reduce_setup (r, lane, lk, n, &red, global, local, why))
     goto ERROR;
+  /* Two levels: the two-level or the one-level kernel, and its sizes.  */
+  kernel = lk->kernel;
+  if (r->group_wg != 0
+      && (kernel = gpurt_two_level_sizes (r, dev, lk, n, global, local,
+					  why)) == NULL)
+    goto ERROR;
 
   for (k = 0; k < r->nargs; k++)
     {
@@ -250,23 +322,23 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       int set;
 
       if (r->args[k].kind == GPURT_ARG_REDUCE)	/* GPU_REDUCE hook */
-	set = gpurt_lane_arg (lk, index++, sizeof (cl_mem),
+	set = gpurt_lane_arg (lk, kernel, index++, sizeof (cl_mem),
 			      &lk->reduce_mem[k], why, k, r->args[k].name);
       else if (r->args[k].kind == GPURT_ARG_BUFFER)
 	{
 	  cl_mem mem = plan.buffers[plan.arg_buffer[k]].mem;
 	  cl_long offset = plan.arg_offset[k];
 
-	  set = gpurt_lane_arg (lk, index++, sizeof mem, &mem, why, k,
-				r->args[k].name)
-		&& gpurt_lane_arg (lk, index++, sizeof offset, &offset, why,
-				   k, r->args[k].name);
+	  set = gpurt_lane_arg (lk, kernel, index++, sizeof mem, &mem, why,
+				k, r->args[k].name)
+		&& gpurt_lane_arg (lk, kernel, index++, sizeof offset,
+				   &offset, why, k, r->args[k].name);
 	}
       else
 	/* The scalar's bytes are the low bytes of word 1 (little-endian
 	   host, as the ABI requires).  */
-	set = gpurt_lane_arg (lk, index++, r->args[k].size, &a[1], why, k,
-			      r->args[k].name);
+	set = gpurt_lane_arg (lk, kernel, index++, r->args[k].size, &a[1],
+			      why, k, r->args[k].name);
       if (!set)
 	goto ERROR;
     }
@@ -274,39 +346,12 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     {
       cl_ulong trip = n[d];
 
-      if (!gpurt_lane_arg (lk, index++, sizeof trip, &trip, why, d, NULL))
+      if (!gpurt_lane_arg (lk, kernel, index++, sizeof trip, &trip, why, d,
+			   NULL))
 	goto ERROR;
     }
 
-  if (r->group_wg != 0)
-    {
-      /* Two levels: a 1-D launch of one work-group per iteration of the
-	 outer nest, each of the largest power of two work-items the
-	 record, GPURT_GROUP_SIZE, the kernel and the device allow.  */
-      size_t l = 1, limit = r->group_wg;
-      uint64_t groups = n[0] * n[1] * n[2];
-
-      if (gpurt_env.group_size != 0 && gpurt_env.group_size < limit)
-	limit = gpurt_env.group_size;
-      if (r->kernel_work_group_size < limit)
-	limit = r->kernel_work_group_size;
-      if (dev->max_work_item_sizes[0] != 0
-	  && dev->max_work_item_sizes[0] < limit)
-	limit = dev->max_work_item_sizes[0];
-      while (l * 2 <= limit)
-	l *= 2;
-      if (groups > SIZE_MAX / l)
-	{
-	  gpurt_set_why (why, "%" PRIu64 " work-groups of %zu are too many "
-			 "for size_t", groups, l);
-	  goto ERROR;
-	}
-      local[0] = l;
-      local[1] = local[2] = 1;
-      global[0] = (size_t) groups * l;
-      global[1] = global[2] = 1;
-    }
-  else if (r->reduce_wg == 0)
+  if (r->reduce_wg == 0 && r->group_wg == 0)
     gpurt_choose_local_size (r->ndim, n, r->kernel_work_group_size,
 			     dev->max_work_item_sizes, local);
   for (d = 0; d < 3 && r->reduce_wg == 0 && r->group_wg == 0; d++)
@@ -344,7 +389,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   if (!async && lane->async_pending)
     gpurt_lane_wait (lane);
   gpurt_clock_mark (clock, GPURT_PART_WAIT);
-  if (!gpurt_cl_enqueue (lane->queue, lk->kernel,
+  if (!gpurt_cl_enqueue (lane->queue, kernel,
 			 r->reduce_wg != 0 || r->group_wg != 0 ? 1 : r->ndim,
 			 global, local,
 			 event_ptr, why, r->name))
@@ -386,6 +431,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 
  ERROR:
   free (red.values);
+  if (ok && kernel != NULL && kernel == lk->flat_kernel)
+    atomic_fetch_add (&r->flat_runs, 1);
   if (!ok)
     {
       /* Let nothing still queued touch host memory once we return.  */

@@ -274,6 +274,14 @@ gpu_reduce_print_group (struct gpu_reduction *red, pretty_printer *pp,
 			const char *arr, const char *val, const char *init,
 			const char *dst)
 {
+  if (!arr)
+    {
+      /* A group of one work-item.  */
+      pp_printf (pp, "  %s = ", dst);
+      print_combine (red, pp, init, val);
+      pp_string (pp, ";\n");
+      return;
+    }
   pp_printf (pp, "  {\n  const uint gpu_li = get_local_id(0);\n"
 	     "  %s[gpu_li] = %s;\n"
 	     "  barrier(CLK_LOCAL_MEM_FENCE);\n"

@@ -28,7 +28,8 @@ void gpu_reduce_fin_kernel (struct gpu_region *r, pretty_printer *pp);
    __local array ARR (GPU_GROUP_WG_MAX elements; the group's size is a
    power of two), a tree combines them, and every work-item sets DST to
    INIT combined with the group's value.  RED gives the operator, type
-   and type name.  */
+   and type name.  With ARR NULL the group is one work-item: DST is INIT
+   combined with VAL.  */
 void gpu_reduce_print_group (struct gpu_reduction *red, pretty_printer *pp,
 			     const char *arr, const char *val,
 			     const char *init, const char *dst);

@@ -25,6 +25,11 @@ struct ocl_fn
   hash_set<tree> *declared;	/* Locals declared.  */
   hash_set<tree> *phitmps;	/* PHI temporaries declared.  */
   pretty_printer decls;		/* Local declarations.  */
+  pretty_printer ldecls;	/* __local arrays of a two-level kernel.  */
+  /* Printing the one-level variant of a two-level clone: the group is one
+     work-item (local id 0, size 1, no barriers, a group's combine is
+     that of its one value).  */
+  bool flat;
   pretty_printer body;		/* Statements...  */
   pretty_printer *out;		/* ...or where they go now.  */
   const char *suffix;		/* Of labels: one copy of several.  */
@@ -844,15 +849,21 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
   switch (gpu_marker_of (call))
     {
     case GPU_MARK_LOCAL_ID:
-      pp_string (pp, "(ulong)get_local_id(0)");
+      pp_string (pp, f->flat ? "(ulong)0" : "(ulong)get_local_id(0)");
       return true;
     case GPU_MARK_LOCAL_SIZE:
-      pp_string (pp, "(ulong)get_local_size(0)");
+      pp_string (pp, f->flat ? "(ulong)1" : "(ulong)get_local_size(0)");
       return true;
     case GPU_MARK_BARRIER:
-      pp_string (pp, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
+      pp_string (pp, f->flat ? "(void)0"
+		 : "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
       return true;
     case GPU_MARK_BARRIER_IF_SAME:
+      if (f->flat)
+	{
+	  pp_string (pp, "(void)0");
+	  return true;
+	}
       {
 	/* A condition on kernel parameters: the same in the whole group.  */
 	pp_string (pp, "if (0");
@@ -1219,9 +1230,11 @@ emit_group_reduce (struct ocl_fn *f, gcall *call)
   red.type = TREE_TYPE (lhs);
   red.op = (enum gpu_red_op) tree_to_shwi (opc);
   red.tname = type_name (f, call, red.type);
-  char *arr = xasprintf ("gpu_lg%u", SSA_NAME_VERSION (lhs));
-  pp_printf (&f->decls, "  __local %s %s[%d];\n", red.tname, arr,
-	     GPU_GROUP_WG_MAX);
+  char *arr = f->flat ? NULL : xasprintf ("gpu_lg%u",
+					    SSA_NAME_VERSION (lhs));
+  if (arr)
+    pp_printf (&f->ldecls, "  __local %s %s[%d];\n", red.tname, arr,
+	       GPU_GROUP_WG_MAX);
   pretty_printer vp, ip;
   print_value (f, call, &vp, gimple_call_arg (call, 0));
   print_value (f, call, &ip, gimple_call_arg (call, 1));
@@ -1522,6 +1535,7 @@ ocl_fn_init (struct ocl_fn *f, struct ocl_unit *u, function *fun, tree fndecl)
   gpu_memctx_init (&f->m, u->r, fun, fndecl, false);
   f->out = &f->body;
   f->suffix = "";
+  f->flat = false;
   f->declared = new hash_set<tree>;
   f->phitmps = new hash_set<tree>;
   f->dead = NULL;
@@ -1769,6 +1783,19 @@ oclemit_region (struct gpu_region *r, char **source)
       for (unsigned i = 0; i < outer->num_nodes && !r->fail; i++)
 	emit_block (&kf, body[i]);
     }
+  /* A two-level clone also makes the one-level kernel NAME_flat: one
+     work-item per outer iteration, its inner loops serial (the runtime
+     chooses per launch, docs/ABI.md section 5).  */
+  pretty_printer flat;
+  if (r->ninner && !r->fail)
+    {
+      kf.flat = true;
+      kf.out = &flat;
+      emit_edge (&kf, loop_preheader_edge (outer), "  ");
+      for (unsigned i = 0; i < outer->num_nodes && !r->fail; i++)
+	emit_block (&kf, body[i]);
+      kf.flat = false;
+    }
   kf.out = &kf.body;
   kf.suffix = "";
   free (body);
@@ -1799,19 +1826,23 @@ oclemit_region (struct gpu_region *r, char **source)
 	  pp_string (&src, a);
 	  free (a);
 	}
-      pp_printf (&src, "void %s(", r->kernel_name);
+      pretty_printer params;
       for (unsigned i = 0; i < r->caps.length (); i++)
 	{
 	  struct gpu_capture *c = &r->caps[i];
 	  if (c->kind == GPU_CAP_BUFFER)
-	    pp_printf (&src, "__global char *gpu_b%u, long gpu_o%u, ", i, i);
+	    pp_printf (&params, "__global char *gpu_b%u, long gpu_o%u, ", i,
+		       i);
 	  else if (c->kind == GPU_CAP_REDUCE)
-	    pp_printf (&src, "__global %s *gpu_r%u, ",
+	    pp_printf (&params, "__global %s *gpu_r%u, ",
 		       type_name (&kf, NULL, c->type), i);
 	  else
-	    pp_printf (&src, "%s gpu_s%u, ", type_name (&kf, NULL, c->type), i);
+	    pp_printf (&params, "%s gpu_s%u, ",
+		       type_name (&kf, NULL, c->type), i);
 	}
-      pp_string (&src, "ulong gpu_n0, ulong gpu_n1, ulong gpu_n2)\n{\n");
+      pp_string (&params, "ulong gpu_n0, ulong gpu_n1, ulong gpu_n2)\n{\n");
+      pp_printf (&src, "void %s(%s", r->kernel_name,
+		 pp_formatted_text (&params));
       if (red)
 	gpu_reduce_kernel_locals (r, &src);
       pp_string (&src, pp_formatted_text (&kf.decls));
@@ -1820,9 +1851,19 @@ oclemit_region (struct gpu_region *r, char **source)
 	  /* Two levels: one work-group per iteration of the outer nest
 	     (dimension 0 fastest); gpu_twolevel shared the inner loops
 	     out among its work-items.  */
+	  pp_string (&src, pp_formatted_text (&kf.ldecls));
 	  pp_string (&src, "  const ulong gpu_t = get_group_id(0);\n");
 	  print_indices (r, &src, "gpu_t");
 	  pp_string (&src, pp_formatted_text (&copies[0]));
+	  /* The one-level variant: neighbouring work-items take
+	     neighbouring iterations of dimension 0.  */
+	  pp_printf (&src, "}\n__kernel void %s" GPU_FLAT_SUFFIX "(%s",
+		     r->kernel_name, pp_formatted_text (&params));
+	  pp_string (&src, pp_formatted_text (&kf.decls));
+	  pp_string (&src, "  const ulong gpu_t = get_global_id(0);\n"
+		     "  if (gpu_t >= gpu_n0 * gpu_n1 * gpu_n2) return;\n");
+	  print_indices (r, &src, "gpu_t");
+	  pp_string (&src, pp_formatted_text (&flat));
 	}
       else if (!r->grid_stride)
 	{

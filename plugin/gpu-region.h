@@ -30,6 +30,9 @@
    of two no larger.  */
 #define GPU_GROUP_WG_MAX 256
 
+/* The one-level variant of a two-level kernel NAME is NAME followed by
+   this (the "flat" record line).  */
+#define GPU_FLAT_SUFFIX "_flat"
 /* Most inner GPU_PARALLEL loops one two-level region shares out.  */
 #define GPU_MAX_INNER 8
 
@@ -187,6 +190,9 @@ struct gpu_region
   int ninner;
   struct gpu_inner inner[GPU_MAX_INNER];
   vec<gpu_reduction> ireds;
+  /* References of the inner loops whose neighbouring work-items touch
+     neighbouring elements with two levels and with one (gpu_twolevel).  */
+  int coal_group, coal_flat;
   /* The device clone (gpu_clone), and its kernel's form: one iteration
      per work-item, or a GRID_STRIDE loop over iterations with UNROLL
      copies of the body.  */
@@ -389,4 +395,8 @@ const char *gpu_twolevel_check_inner (struct gpu_region *r, class loop *inner,
    once per work-group?  Returns NULL, or why not (with *LOC).  */
 const char *gpu_twolevel_check_serial (struct gpu_region *r, location_t *loc);
 
+/* Does the reference REF of STMT, through a pointer, move by one element
+   (either way) from one iteration of OUTER, a loop containing STMT, to
+   the next, the indices of the loops inside OUTER held?  */
+bool gpu_unit_step_in_p (class loop *outer, tree ref, gimple *stmt);
 #endif /* GPUOFFLOAD_GPU_REGION_H */

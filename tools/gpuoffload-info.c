@@ -113,6 +113,10 @@ print_record (const struct gpurt_record *r)
   if (r->group_wg != 0)
     printf ("  two levels:    one work-group of up to %u per outer "
 	    "iteration\n", r->group_wg);
+  if (r->flat_name != NULL)
+    printf ("  one level:     %s, one work-item per outer iteration (%s)\n",
+	    r->flat_name, r->flat_coalesced ? "walks consecutive elements at"
+	    " least as often" : "walks consecutive elements less often");
   if (r->nopts == 0)
     printf ("  optimizations: none recorded\n");
   else

@@ -45,29 +45,43 @@
   BENCH_PRAGMA (omp target teams distribute parallel for simd clause maps)
 # define OMP_DECLARE_TARGET BENCH_PRAGMA (omp declare target)
 # define OMP_END_DECLARE_TARGET BENCH_PRAGMA (omp end declare target)
+/* Two levels (as OpenACC's gang and vector): the outer loop over teams,
+   each inner loop shared by the team's threads.  */
+# define OMP_OUTER(maps) BENCH_PRAGMA (omp target teams distribute maps)
+# define OMP_INNER(clause) BENCH_PRAGMA (omp parallel for simd clause)
 #elif defined _OPENMP
 # define OMP_FOR(maps) BENCH_PRAGMA (omp parallel for)
 # define OMP_FOR2(maps) BENCH_PRAGMA (omp parallel for collapse (2))
 # define OMP_RED(clause, maps) BENCH_PRAGMA (omp parallel for clause)
 # define OMP_DECLARE_TARGET
 # define OMP_END_DECLARE_TARGET
+/* On the host's cores the outer loop alone is shared out.  */
+# define OMP_OUTER(maps) BENCH_PRAGMA (omp parallel for)
+# define OMP_INNER(clause)
 #else
 # define OMP_FOR(maps)
 # define OMP_FOR2(maps)
 # define OMP_RED(clause, maps)
 # define OMP_DECLARE_TARGET
 # define OMP_END_DECLARE_TARGET
+# define OMP_OUTER(maps)
+# define OMP_INNER(clause)
 #endif
 
 /* OMP_DATA (maps) before a time-step loop: with -DBENCH_NVPTX
    -DBENCH_TARGET_DATA, `target data' with those maps around it, as an
    OpenMP programmer keeps arrays on the GPU by hand (the loops' own map
    clauses then find them present and copy nothing); nothing otherwise,
-   so that the plain nvptx variant copies around every loop.  */
+   so that the plain nvptx variant copies around every loop.
+   OMP_ON_DEVICE before a statement between the loops (a pivot's
+   division): inside such a `target data', `omp target' runs it on the
+   device, where the data is; otherwise it runs on the host.  */
 #if defined BENCH_NVPTX && defined BENCH_TARGET_DATA
 # define OMP_DATA(maps) BENCH_PRAGMA (omp target data maps)
+# define OMP_ON_DEVICE BENCH_PRAGMA (omp target)
 #else
 # define OMP_DATA(maps)
+# define OMP_ON_DEVICE
 #endif
 
 /* ---- what each program defines ------------------------------------- */

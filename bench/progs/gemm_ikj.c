@@ -2,7 +2,8 @@
    cache-friendly i-k-j order a CPU programmer writes (issue 14): the
    outer marked loop over rows, inner marked loops over the row's columns,
    one beside the serial k loop and one under it, so a work-group shares
-   each row (OpenMP: the outer loop only).  */
+   each row (OpenMP: the outer loop only; nvptx: teams over rows, each
+   inner loop a parallel for of the team).  */
 #include "bench.h"
 
 static float *A, *B, *C, *C0;
@@ -13,12 +14,14 @@ static void
 gemm_ikj (long n, float al, float be, const float *a, const float *b,
 	  float *c)
 {
-  OMP_FOR (map (to: a[0:n*n], b[0:n*n]) map (tofrom: c[0:n*n]))
+  OMP_OUTER (map (to: a[0:n*n], b[0:n*n]) map (tofrom: c[0:n*n]))
   for (long i GPU_PARALLEL = 0; i < n; i++)
     {
+      OMP_INNER ()
       for (long j GPU_PARALLEL = 0; j < n; j++)
 	c[i * n + j] *= be;
       for (long k = 0; k < n; k++)
+	OMP_INNER ()
 	for (long j GPU_PARALLEL = 0; j < n; j++)
 	  c[i * n + j] += al * a[i * n + k] * b[k * n + j];
     }

@@ -13,6 +13,7 @@ static float *a, *b, *a0;
 static void
 jacobi2d (long n, float *a, float *b)
 {
+  /* nvptx: both grids stay on the device for the whole time loop.  */
   OMP_DATA (map (tofrom: a[0:n*n], b[0:n*n]))
   for (int t = 0; t < STEPS; t++)
     {

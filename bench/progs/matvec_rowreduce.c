@@ -1,7 +1,8 @@
 /* matvec_rowreduce.c -- y = A * x for an N x N float matrix written with
    two marked loops (issue 14): one row per outer index, the row's dot
    product as a GPU_REDUCE accumulator reduced over an inner marked loop,
-   so a work-group shares each row (OpenMP: the outer loop only).  */
+   so a work-group shares each row (OpenMP: the outer loop only; nvptx:
+   teams over rows, the row's threads reducing the dot product).  */
 #include "bench.h"
 
 static float *A, *x, *y;
@@ -10,10 +11,11 @@ static float *A, *x, *y;
 static void
 matvec_rowreduce (long n, const float *a, const float *x, float *y)
 {
-  OMP_FOR (map (to: a[0:n*n], x[0:n]) map (from: y[0:n]))
+  OMP_OUTER (map (to: a[0:n*n], x[0:n]) map (from: y[0:n]))
   for (long i GPU_PARALLEL = 0; i < n; i++)
     {
       float acc GPU_REDUCE = 0.0f;
+      OMP_INNER (reduction (+: acc))
       for (long j GPU_PARALLEL = 0; j < n; j++)
 	acc += a[i * n + j] * x[j];
       y[i] = acc;

@@ -9,7 +9,12 @@
    across the inner loops and the code between them touches no memory, so
    the barrier after each inner loop runs only when C and A or B turn out
    to be one buffer at run time (2 such).  A 2-D inner level (two marked
-   loops nested perfectly inside the outer one) is named as such.  */
+   loops nested perfectly inside the outer one) is named as such.  Each
+   kernel has a one-level variant NAME_flat (one work-item per outer
+   iteration); the remark says which mapping a large outer index space
+   gets: matvec and the i-k-j product walk consecutive elements with the
+   inner index (two levels), colsum (a[j * n + i], i outer) with the
+   outer one (one level).  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-optimized -fdump-tree-all-details" } */
 #include <gpuoffload.h>
@@ -30,7 +35,7 @@ void
 gemm_ikj (int ni, int nj, int nk, double alpha, double beta,
 	  const double *A, const double *B, double *C)
 {
-  for (int i GPU_PARALLEL = 0; i < ni; i++) /* { dg-optimized "the outer 1-D nest over work-groups, 2 inner GPU_PARALLEL loops over the work-items of a group" } */
+  for (int i GPU_PARALLEL = 0; i < ni; i++) /* { dg-optimized "the outer 1-D nest over work-groups, 2 inner GPU_PARALLEL loops over the work-items of a group; when the outer iterations fill the device still work-groups, not one outer iteration per work-item \\(0 of the inner loops' accesses walk consecutive elements so, 5 with two levels\\)" } */
     {
       for (int j GPU_PARALLEL = 0; j < nj; j++)
 	C[i * nj + j] *= beta;
@@ -52,6 +57,21 @@ nest3 (long n, long m, long p, const float *x, float *y)
     }
 }
 
+void
+colsum (int n, int m, const double *a, double *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "over the work-items of a group; when the outer iterations fill the device one outer iteration per work-item, inner loops serial \\(1 of the inner loops' accesses walk consecutive elements so, 0 with two levels\\)" } */
+    {
+      double t GPU_REDUCE = 0;
+      for (int j GPU_PARALLEL = 0; j < m; j++)
+	t += a[j * n + i];
+      y[i] = t;
+    }
+}
+
+/* { dg-final { scan-tree-dump "references walking consecutive elements: 0 with two levels, 1 with one" "gpu_twolevel" } } */
+/* { dg-final { scan-tree-dump "__kernel void gpu_colsum_\[0-9\]*_flat\\(" "gpu_emit" } } */
+/* { dg-final { scan-tree-dump "const ulong gpu_t = get_global_id\\(0\\);\n  if \\(gpu_t >= gpu_n0 \\* gpu_n1 \\* gpu_n2\\) return;" "gpu_emit" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: inner GPU_PARALLEL loop \[0-9\]* \\(2-D, with the marked loop nested in it\\) shared out" "gpu_find" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: inner GPU_PARALLEL loop \[0-9\]* shared out among the work-items of a group" "gpu_find" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: reduction per outer iteration recognized" "gpu_reduce" } } */

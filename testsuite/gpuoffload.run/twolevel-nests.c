@@ -11,7 +11,10 @@
    around an inner loop.  Shapes include
    empty ranges and sizes no work-group size divides; every result is
    compared with the same loops run serially, also in children whose
-   work-groups have 1 and 8 work-items (GPURT_GROUP_SIZE).  */
+   work-groups have 1 and 8 work-items (GPURT_GROUP_SIZE), and in children
+   that run every region's two-level or one-level kernel
+   (GPURT_TWO_LEVEL=group or flat: the profile counts the one-level
+   runs).  */
 #include "check.h"
 #include <sys/wait.h>
 
@@ -208,6 +211,17 @@ test_group_sizes (const char *self)
 	     && WEXITSTATUS (status) == 0, "the %s run failed (%#x)",
 	     sizes[k], status);
     }
+  static char text[1 << 16];
+  check_profile_child (self, "--child", "GPURT_TWO_LEVEL=group", text,
+		       sizeof text);
+  if (check_json_sum (text, "\"device_runs\": ") == 0)
+    return;			/* the host path: no kernels */
+  CHECK (check_json_sum (text, "\"flat_runs\": ") == 0,
+	 "GPURT_TWO_LEVEL=group ran a one-level kernel:\n%s", text);
+  check_profile_child (self, "--child", "GPURT_TWO_LEVEL=flat", text,
+		       sizeof text);
+  CHECK (check_json_sum (text, "\"flat_runs\": ") > 0,
+	 "GPURT_TWO_LEVEL=flat ran no one-level kernel:\n%s", text);
 }
 
 int
