@@ -346,7 +346,11 @@ remove_nest (struct gpu_nest *nest)
 	else
 	  gsi_next (&pi);
       }
+  /* The group shape stays for the record.  */
+  int group[3];
+  memcpy (group, nest->group, sizeof group);
   memset (nest, 0, sizeof *nest);
+  memcpy (nest->group, group, sizeof group);
 }
 
 /* See gpu-region.h.  */

@@ -60,6 +60,8 @@ gpurt_region_parse (struct gpurt_region *r, const char *record)
   r->reduce_wg = rec.reduce_wg;
   r->reduce_global = rec.reduce_global;
   r->group_wg = rec.group_wg;
+  r->nvariants = rec.nvariants;
+  memcpy (r->variants, rec.variants, sizeof r->variants);
   r->source = rec.source;
   r->source_len = rec.source_len;
   /* The "opt" lines are informational: the runtime does not keep them.  */

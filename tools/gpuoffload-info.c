@@ -113,6 +113,19 @@ print_record (const struct gpurt_record *r)
   if (r->group_wg != 0)
     printf ("  two levels:    one work-group of up to %u per outer "
 	    "iteration\n", r->group_wg);
+  for (i = 0; i < r->nvariants; i++)
+    {
+      const struct gpurt_record_variant *v = &r->variants[i];
+      unsigned j;
+
+      printf ("  variant:       %s, work-group %ux%ux%u, %lu bytes of local"
+	      " memory", v->name, v->group[0], v->group[1], v->group[2],
+	      v->local_bytes);
+      for (j = 0; j < v->ndistinct; j++)
+	printf ("%s %u/%u", j ? "," : ", distinct buffers",
+		v->distinct[2 * j], v->distinct[2 * j + 1]);
+      printf ("\n");
+    }
   if (r->nopts == 0)
     printf ("  optimizations: none recorded\n");
   else
