@@ -63,7 +63,8 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_VERIFY_INJECT", "GPURT_CACHE_DIR", "GPURT_REDUCE_GROUPS",
   "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
   "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
-  "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE"
+  "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE",
+  "GPURT_LOCAL_MEM_LIMIT"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
