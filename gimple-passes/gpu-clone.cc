@@ -117,8 +117,8 @@ copy_inner_count (struct gpu_region *r, class loop *l, tree iv, tree *count,
 /* Make the device clone of region R.  Returns false (R fails) when the
    nest cannot be copied.  */
 
-static bool
-make_clone (struct gpu_region *r)
+bool
+gpu_clone_nest (struct gpu_region *r, struct gpu_nest *nest)
 {
   class loop *L = r->outer;
   basic_block guard;
@@ -128,20 +128,57 @@ make_clone (struct gpu_region *r)
 				   profile_probability::always (),
 				   profile_probability::never (), true);
   if (!copy)
+    return false;
+  memset (nest, 0, sizeof *nest);
+  nest->outer = copy;
+  nest->guard = guard;
+  for (int k = 0; k < r->ndim; k++)
+    {
+      class loop *l = r->dims[k].loop;
+      nest->loops[k] = l == L ? copy : get_loop_copy (l);
+      nest->ivs[k] = copy_phi_result (l->header, r->dims[k].iv);
+      if (!nest->loops[k] || !nest->ivs[k])
+	return false;
+    }
+  return true;
+}
+
+/* See gpu-region.h.  */
+
+tree
+gpu_clone_expr (struct gpu_region *r, tree expr)
+{
+  tree c = unshare_expr (expr);
+  if (walk_tree (&c, copy_names_r, r, NULL))
+    return NULL_TREE;
+  return c;
+}
+
+/* See gpu-region.h.  */
+
+gimple *
+gpu_clone_stmt (gimple *stmt)
+{
+  basic_block cbb = get_bb_copy (gimple_bb (stmt));
+  gimple_stmt_iterator o = gsi_start_bb (gimple_bb (stmt));
+  gimple_stmt_iterator c = gsi_start_bb (cbb);
+  for (; !gsi_end_p (o) && !gsi_end_p (c); gsi_next (&o), gsi_next (&c))
+    if (gsi_stmt (o) == stmt)
+      return gsi_stmt (c);
+  return NULL;
+}
+
+/* Make the device clone of region R.  Returns false (R fails) when the
+   nest cannot be copied.  */
+
+static bool
+make_clone (struct gpu_region *r)
+{
+  if (!gpu_clone_nest (r, &r->dev))
     {
       gpu_region_fail (r, r->loc, "the loop nest cannot be copied for the "
 		       "device");
       return false;
-    }
-  r->dev.outer = copy;
-  r->dev.guard = guard;
-  for (int k = 0; k < r->ndim; k++)
-    {
-      class loop *l = r->dims[k].loop;
-      r->dev.loops[k] = l == L ? copy : get_loop_copy (l);
-      r->dev.ivs[k] = copy_phi_result (l->header, r->dims[k].iv);
-      if (!r->dev.loops[k] || !r->dev.ivs[k])
-	return false;
     }
   for (unsigned j = 0; j < r->reds.length (); j++)
     for (int k = 0; k < r->ndim; k++)
@@ -273,21 +310,23 @@ lower_reductions (struct gpu_region *r)
 
 /* See gpu-region.h.  */
 
-void
-gpu_clone_remove (struct gpu_region *r)
+/* Remove the clone NEST from its function.  */
+
+static void
+remove_nest (struct gpu_nest *nest)
 {
-  if (!r->dev.outer)
+  if (!nest->outer)
     return;
-  basic_block guard = r->dev.guard;
+  basic_block guard = nest->guard;
   gcond *cond = as_a<gcond *> (last_stmt (guard));
   edge te, fe;
   extract_true_false_edges_from_block (guard, &te, &fe);
   /* The blocks after the region lose the clone's edges.  */
   auto_vec<basic_block> after;
-  auto_vec<edge> exits = get_loop_exit_edges (r->dev.outer);
+  auto_vec<edge> exits = get_loop_exit_edges (nest->outer);
   for (unsigned i = 0; i < exits.length (); i++)
     after.safe_push (exits[i]->dest);
-  cancel_loop_tree (r->dev.outer);
+  cancel_loop_tree (nest->outer);
   remove_edge_and_dominated_blocks (fe);
   gimple_stmt_iterator gsi = gsi_for_stmt (cond);
   gsi_remove (&gsi, true);
@@ -307,7 +346,22 @@ gpu_clone_remove (struct gpu_region *r)
 	else
 	  gsi_next (&pi);
       }
-  memset (&r->dev, 0, sizeof r->dev);
+  /* The group shape stays for the record.  */
+  int group[3];
+  memcpy (group, nest->group, sizeof group);
+  memset (nest, 0, sizeof *nest);
+  memcpy (nest->group, group, sizeof group);
+}
+
+/* See gpu-region.h.  */
+
+void
+gpu_clone_remove (struct gpu_region *r)
+{
+  /* (What the variants need stays for the record.)  */
+  for (int v = 0; v < r->nvariants; v++)
+    remove_nest (&r->variants[v].dev);
+  remove_nest (&r->dev);
   for (unsigned j = 0; j < r->reds.length (); j++)
     r->reds[j].acc = NULL_TREE;
   for (int k = 0; k < r->ninner; k++)

@@ -283,6 +283,18 @@ make_record (struct gpu_region *r, const char *source)
     pp_printf (&pp, "group %d\nflat %s" GPU_FLAT_SUFFIX " %s\n",
 	       GPU_GROUP_WG_MAX, r->kernel_name,
 	       r->coal_flat >= r->coal_group ? "coalesced" : "strided");
+  /* Kernel variants (gpu_tile), in the order the runtime tries them.  */
+  for (int v = 0; v < r->nvariants; v++)
+    {
+      struct gpu_variant *var = &r->variants[v];
+      pp_printf (&pp, "variant %s%s %d %d %d %u", r->kernel_name,
+		 var->suffix, var->dev.group[0], var->dev.group[1],
+		 var->dev.group[2], var->local_bytes);
+      for (int p = 0; p < 2 * var->ndistinct; p++)
+	pp_printf (&pp, " %d", var->distinct[p]);
+      pp_printf (&pp, "\nopt %s%s: %s\n", r->kernel_name, var->suffix,
+		 var->what);
+    }
   pp_printf (&pp, "source %u\n", (unsigned) strlen (source));
   pp_string (&pp, source);
   return xstrdup (pp_formatted_text (&pp));

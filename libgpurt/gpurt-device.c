@@ -542,6 +542,12 @@ gpurt_open_device (struct gpurt_device *dev, const struct gpurt_candidate *c,
   if (err != CL_SUCCESS)
     goto ERROR;
   memcpy (dev->max_work_item_sizes, sizes, sizeof dev->max_work_item_sizes);
+  what = "clGetDeviceInfo (CL_DEVICE_LOCAL_MEM_SIZE)";
+  err = gpurt_cl.clGetDeviceInfo (dev->id, CL_DEVICE_LOCAL_MEM_SIZE,
+				  sizeof dev->local_mem_size,
+				  &dev->local_mem_size, NULL);
+  if (err != CL_SUCCESS)
+    goto ERROR;
   what = "clGetDeviceInfo (CL_DEVICE_MAX_MEM_ALLOC_SIZE)";
   err = gpurt_cl.clGetDeviceInfo (dev->id, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
 				  sizeof dev->max_mem_alloc_size,

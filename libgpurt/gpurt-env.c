@@ -63,7 +63,8 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_VERIFY_INJECT", "GPURT_CACHE_DIR", "GPURT_REDUCE_GROUPS",
   "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
   "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
-  "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE", "GPURT_TWO_LEVEL"
+  "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE", "GPURT_TWO_LEVEL",
+  "GPURT_LOCAL_MEM_LIMIT"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -294,6 +295,20 @@ gpurt_env_read (void)
       else
 	gpurt_message ("GPURT_GROUP_SIZE=%s is not a power of two from 1 to"
 		       " 4096; choosing", s);
+    }
+  /* Kernel variants (docs/ABI.md section 6): pretend the device has
+     less local memory, to test the fall back to the plain kernel.  */
+  gpurt_env.local_mem_limit = 0;
+  s = getenv ("GPURT_LOCAL_MEM_LIMIT");
+  if (s != NULL && *s != '\0')
+    {
+      char *end;
+      unsigned long long g = strtoull (s, &end, 10);
+      if (isdigit ((unsigned char) *s) && *end == '\0')
+	gpurt_env.local_mem_limit = g != 0 ? g : 1;
+      else
+	gpurt_message ("GPURT_LOCAL_MEM_LIMIT=%s is not a number of bytes;"
+		       " ignored", s);
     }
   gpurt_env.reduce_final_kernel = 0;
   s = getenv ("GPURT_REDUCE_FINAL");

@@ -152,6 +152,9 @@ struct gpurt_env
   size_t group_size;		/* GPURT_GROUP_SIZE (a power of two),
 				   0: choose */
   enum gpurt_two_level two_level;	/* GPURT_TWO_LEVEL */
+  uint64_t local_mem_limit;	/* GPURT_LOCAL_MEM_LIMIT: pretend the
+				   device has no more __local bytes; 0:
+				   none */
   int reduce_final_kernel;	/* GPURT_REDUCE_FINAL=kernel */
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
   int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */
@@ -313,6 +316,7 @@ struct gpurt_device
   size_t max_work_group_size;
   size_t max_work_item_sizes[3];
   cl_ulong max_mem_alloc_size;
+  cl_ulong local_mem_size;	/* CL_DEVICE_LOCAL_MEM_SIZE */
   /* Vendor, versions of device, driver and platform, platform name: what
      a program binary depends on besides the source (the cache's key).  */
   char identity[1400];
@@ -394,6 +398,8 @@ struct gpurt_lane_kernel
   cl_kernel fin_kernel;		/* Its final combine (GPU_REDUCE).  */
   cl_kernel flat_kernel;	/* Its one-level variant (two levels).  */
   size_t flat_work_group_size;	/* That kernel's limit.  */
+  /* The kernels of its variants, made on first use.  */
+  cl_kernel variant_kernels[GPURT_RECORD_MAX_VARIANTS];
   cl_mem *reduce_mem;		/* Per argument: partial results.  */
   size_t *reduce_bytes;		/* Their sizes.  */
   /* The values ARG_KERNEL's arguments were last set to (gpurt_lane_arg):
@@ -522,6 +528,12 @@ struct gpurt_region
   char *flat_name;		/* "flat": its one-level kernel, or NULL */
   int flat_coalesced;		/* which walks consecutive elements at
 				   least as often as the two-level one */
+  /* Kernel variants ("variant" lines), tried in order before the plain
+     kernel; one that failed to launch is not tried again.  */
+  unsigned nvariants;
+  struct gpurt_record_variant variants[GPURT_RECORD_MAX_VARIANTS];
+  atomic_int variant_failed[GPURT_RECORD_MAX_VARIANTS];
+  atomic_int last_variant;	/* what GPURT_VERBOSE said last, + 1 */
   const char *source;		/* points into RECORD */
   size_t source_len;
 

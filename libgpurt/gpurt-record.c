@@ -327,6 +327,52 @@ gpurt_record_reduce (struct gpurt_record *rec, const char *value, size_t len)
 					 GPU_REDUCE_FORM_GLOBAL);
 }
 
+/* Parse the LEN bytes at VALUE of a "variant" line into REC:
+   NAME G0 G1 G2 LOCAL-BYTES [A B]...  */
+
+static void
+gpurt_record_variant (struct gpurt_record *rec, const char *value,
+		      size_t len)
+{
+  struct gpurt_record_variant *v;
+  char buf[512];
+  int used = 0, n;
+  unsigned a, b;
+
+  if (rec->nvariants == GPURT_RECORD_MAX_VARIANTS || len >= sizeof buf)
+    {
+      gpurt_record_fail (rec, "too many or too long 'variant' lines");
+      return;
+    }
+  memcpy (buf, value, len);
+  buf[len] = '\0';
+  v = &rec->variants[rec->nvariants];
+  memset (v, 0, sizeof *v);
+  if (sscanf (buf, "%159s %u %u %u %lu%n", v->name, &v->group[0],
+	      &v->group[1], &v->group[2], &v->local_bytes, &used) != 5
+      || v->group[0] == 0 || v->group[1] == 0 || v->group[2] == 0
+      || v->group[0] > GPURT_RECORD_MAX_WG
+      || v->group[1] > GPURT_RECORD_MAX_WG
+      || v->group[2] > GPURT_RECORD_MAX_WG)
+    {
+      gpurt_record_fail (rec, "malformed 'variant' line");
+      return;
+    }
+  while (sscanf (buf + used, " %u %u%n", &a, &b, &n) == 2)
+    {
+      if (v->ndistinct == GPURT_RECORD_MAX_DISTINCT)
+	{
+	  gpurt_record_fail (rec, "too many pairs in a 'variant' line");
+	  return;
+	}
+      v->distinct[2 * v->ndistinct] = a;
+      v->distinct[2 * v->ndistinct + 1] = b;
+      v->ndistinct++;
+      used += n;
+    }
+  rec->nvariants++;
+}
+
 /* Add the LEN bytes at VALUE to REC's "opt" lines.  */
 
 static void
@@ -474,6 +520,8 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_flat (rec, value, value_len);
       else if (KEY_IS ("opt"))
 	gpurt_record_opt (rec, value, value_len);
+      else if (KEY_IS ("variant"))
+	gpurt_record_variant (rec, value, value_len);
       else if (KEY_IS ("source"))
 	{
 	  /* The source is taken by length and must lie within the
@@ -523,6 +571,16 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_fail (rec, "argument %u is not described", k);
 	break;
       }
+  for (k = 0; k < rec->nvariants; k++)
+    {
+      unsigned j;
+
+      for (j = 0; j < 2 * rec->variants[k].ndistinct; j++)
+	if (rec->variants[k].distinct[j] >= rec->nargs)
+	  gpurt_record_fail (rec, "variant %s names argument %u of %u",
+			     rec->variants[k].name,
+			     rec->variants[k].distinct[j], rec->nargs);
+    }
   return rec->status;
 }
 

@@ -28,6 +28,22 @@ struct gpurt_record_arg
   unsigned elem_size;		/* and its element size in bytes */
 };
 
+/* Most "variant" lines a record may have, and most pairs of arguments
+   one variant names.  */
+#define GPURT_RECORD_MAX_VARIANTS 4
+#define GPURT_RECORD_MAX_DISTINCT 8
+
+/* A "variant" line: another kernel of the region's source, tried before
+   the plain one (docs/ABI.md section 6).  */
+struct gpurt_record_variant
+{
+  char name[160];		/* its kernel */
+  unsigned group[3];		/* the exact work-group shape it needs */
+  unsigned long local_bytes;	/* the __local memory it declares */
+  unsigned ndistinct;		/* pairs of buffer arguments that must be */
+  unsigned distinct[2 * GPURT_RECORD_MAX_DISTINCT];  /* distinct buffers */
+};
+
 /* What gpurt_record_parse says of a record.  */
 enum gpurt_record_status
 {
@@ -69,6 +85,8 @@ struct gpurt_record
 				   a two-level kernel, or NULL */
   int flat_coalesced;		/* its accesses walk consecutive elements
 				   at least as often ("coalesced") */
+  unsigned nvariants;		/* "variant" lines, in the order to try */
+  struct gpurt_record_variant variants[GPURT_RECORD_MAX_VARIANTS];
   unsigned nopts;
   char **opts;			/* the "opt" lines' text */
   const char *source;		/* the OpenCL C source, SOURCE_LEN bytes */

@@ -69,6 +69,8 @@ gpurt_region_parse (struct gpurt_region *r, const char *record)
   r->group_wg = rec.group_wg;
   r->flat_name = rec.flat_name;
   r->flat_coalesced = rec.flat_coalesced;
+  r->nvariants = rec.nvariants;
+  memcpy (r->variants, rec.variants, sizeof r->variants);
   r->source = rec.source;
   r->source_len = rec.source_len;
   /* The "opt" lines are informational: the runtime does not keep them.  */

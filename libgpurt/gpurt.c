@@ -269,6 +269,152 @@ gpurt_two_level_sizes (const struct gpurt_region *r,
   return flat ? lk->flat_kernel : lk->kernel;
 }
 
+/* Set the arguments of KERNEL, a kernel of region R, for the argument
+   records ARGS, the buffers of PLAN, the reduction buffers of LK and the
+   trip counts N; those that already hold their values since KERNEL's
+   last launch on this thread are left alone (gpurt_lane_arg).  Returns
+   1, or 0 with WHY.  */
+
+static int
+gpurt_set_args (struct gpurt_region *r, cl_kernel kernel,
+		const struct gpurt_plan *plan, struct gpurt_lane_kernel *lk,
+		const uint64_t *args, const uint64_t *n, char *why)
+{
+  cl_uint index = 0;
+  unsigned k, d;
+
+  for (k = 0; k < r->nargs; k++)
+    {
+      const uint64_t *a = args + 4 * (size_t) k;
+      int set;
+
+      if (r->args[k].kind == GPURT_ARG_REDUCE)	/* GPU_REDUCE hook */
+	set = gpurt_lane_arg (lk, kernel, index++, sizeof (cl_mem),
+			      &lk->reduce_mem[k], why, k, r->args[k].name);
+      else if (r->args[k].kind == GPURT_ARG_BUFFER)
+	{
+	  cl_mem mem = plan->buffers[plan->arg_buffer[k]].mem;
+	  cl_long offset = plan->arg_offset[k];
+
+	  set = gpurt_lane_arg (lk, kernel, index++, sizeof mem, &mem, why,
+				k, r->args[k].name)
+		&& gpurt_lane_arg (lk, kernel, index++, sizeof offset,
+				   &offset, why, k, r->args[k].name);
+	}
+      else
+	/* The scalar's bytes are the low bytes of word 1 (little-endian
+	   host, as the ABI requires).  */
+	set = gpurt_lane_arg (lk, kernel, index++, r->args[k].size, &a[1],
+			      why, k, r->args[k].name);
+      if (!set)
+	return 0;
+    }
+  for (d = 0; d < 3; d++)
+    {
+      cl_ulong trip = n[d];
+
+      if (!gpurt_lane_arg (lk, kernel, index++, sizeof trip, &trip, why, d,
+			   NULL))
+	return 0;
+    }
+  return 1;
+}
+
+/* The first variant of region R (docs/ABI.md section 6) that DEV can run
+   with the buffers of PLAN, its kernel in *KERNEL (made in LK on first
+   use); -1 when none can, the plain kernel then runs.  WHY_NOT says why
+   the first variant was passed over.  */
+
+static int
+gpurt_choose_variant (struct gpurt_region *r, struct gpurt_device *dev,
+		      const struct gpurt_plan *plan,
+		      struct gpurt_lane_kernel *lk, cl_kernel *kernel,
+		      char *why_not)
+{
+  uint64_t local_limit = dev->local_mem_size;
+  unsigned v, j, d;
+
+  if (gpurt_env.local_mem_limit != 0
+      && gpurt_env.local_mem_limit < local_limit)
+    local_limit = gpurt_env.local_mem_limit;
+  why_not[0] = '\0';
+  for (v = 0; v < r->nvariants; v++)
+    {
+      const struct gpurt_record_variant *var = &r->variants[v];
+      size_t items = (size_t) var->group[0] * var->group[1] * var->group[2];
+      const char *no = NULL;
+      char buf[GPURT_WHY_LEN];
+
+      buf[0] = '\0';
+      if (atomic_load (&r->variant_failed[v]))
+	no = "it failed before";
+      else if (var->local_bytes > local_limit)
+	{
+	  snprintf (buf, sizeof buf, "it needs %lu bytes of local memory,"
+		    " the device has %" PRIu64 "%s", var->local_bytes,
+		    local_limit, gpurt_env.local_mem_limit != 0
+		    ? " (GPURT_LOCAL_MEM_LIMIT)" : "");
+	  no = buf;
+	}
+      else if (items > dev->max_work_group_size)
+	no = "its work-group is larger than the device's";
+      for (d = 0; no == NULL && d < 3; d++)
+	if (dev->max_work_item_sizes[d] != 0
+	    && var->group[d] > dev->max_work_item_sizes[d])
+	  no = "its work-group is larger than the device's";
+      for (j = 0; no == NULL && j < var->ndistinct; j++)
+	if (plan->arg_buffer[var->distinct[2 * j]]
+	    == plan->arg_buffer[var->distinct[2 * j + 1]])
+	  {
+	    snprintf (buf, sizeof buf, "arguments %s and %s share a device"
+		      " buffer (they overlap)",
+		      r->args[var->distinct[2 * j]].name,
+		      r->args[var->distinct[2 * j + 1]].name);
+	    no = buf;
+	  }
+      if (no == NULL && lk->variant_kernels[v] == NULL)
+	{
+	  lk->variant_kernels[v] = gpurt_cl_kernel (r->program, var->name,
+						    buf);
+	  if (lk->variant_kernels[v] == NULL)
+	    {
+	      atomic_store (&r->variant_failed[v], 1);
+	      no = buf;
+	    }
+	}
+      if (no == NULL)
+	{
+	  *kernel = lk->variant_kernels[v];
+	  return (int) v;
+	}
+      if (why_not[0] == '\0')
+	snprintf (why_not, GPURT_WHY_LEN, "variant %s not run: %s",
+		  var->name, no);
+    }
+  *kernel = lk->kernel;
+  return -1;
+}
+
+/* Say under GPURT_VERBOSE which kernel of R runs (variant V, -1 for the
+   plain one) and why, when that changes.  */
+
+static void
+gpurt_say_variant (struct gpurt_region *r, int v, const char *why_not)
+{
+  if (gpurt_env.verbose < 1 || r->nvariants == 0
+      || atomic_exchange (&r->last_variant, v + 2) == v + 2)
+    return;
+  if (v >= 0)
+    gpurt_message ("region %s (%s): runs variant %s (work-group %ux%ux%u,"
+		   " %lu bytes of local memory)", r->name, r->loc,
+		   r->variants[v].name, r->variants[v].group[0],
+		   r->variants[v].group[1], r->variants[v].group[2],
+		   r->variants[v].local_bytes);
+  else
+    gpurt_message ("region %s (%s): runs the plain kernel: %s", r->name,
+		   r->loc, why_not);
+}
+
 /* Run the region R on DEV with the argument records ARGS and the trip
    counts N, through the calling thread's lane (its own queue and kernel,
    so no lock is held: other threads' launches run at the same time),
@@ -290,7 +436,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   size_t local[3], global[3];
   cl_event kernel_event = NULL;
   cl_event *event_ptr;
-  cl_uint index = 0;
+  int variant = -1;
+  char why_not[GPURT_WHY_LEN];
   unsigned k, d;
   int ok = 0;
 
@@ -316,47 +463,22 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 					  why)) == NULL)
     goto ERROR;
 
-  for (k = 0; k < r->nargs; k++)
-    {
-      const uint64_t *a = args + 4 * (size_t) k;
-      int set;
+  variant = -1;
+  why_not[0] = '\0';
+  if (r->nvariants != 0 && r->group_wg == 0 && r->reduce_wg == 0)
+    variant = gpurt_choose_variant (r, dev, &plan, lk, &kernel, why_not);
+  if (!gpurt_set_args (r, kernel, &plan, lk, args, n, why))
+    goto ERROR;
 
-      if (r->args[k].kind == GPURT_ARG_REDUCE)	/* GPU_REDUCE hook */
-	set = gpurt_lane_arg (lk, kernel, index++, sizeof (cl_mem),
-			      &lk->reduce_mem[k], why, k, r->args[k].name);
-      else if (r->args[k].kind == GPURT_ARG_BUFFER)
-	{
-	  cl_mem mem = plan.buffers[plan.arg_buffer[k]].mem;
-	  cl_long offset = plan.arg_offset[k];
-
-	  set = gpurt_lane_arg (lk, kernel, index++, sizeof mem, &mem, why,
-				k, r->args[k].name)
-		&& gpurt_lane_arg (lk, kernel, index++, sizeof offset,
-				   &offset, why, k, r->args[k].name);
-	}
-      else
-	/* The scalar's bytes are the low bytes of word 1 (little-endian
-	   host, as the ABI requires).  */
-	set = gpurt_lane_arg (lk, kernel, index++, r->args[k].size, &a[1],
-			      why, k, r->args[k].name);
-      if (!set)
-	goto ERROR;
-    }
-  for (d = 0; d < 3; d++)
-    {
-      cl_ulong trip = n[d];
-
-      if (!gpurt_lane_arg (lk, kernel, index++, sizeof trip, &trip, why, d,
-			   NULL))
-	goto ERROR;
-    }
-
-  if (r->reduce_wg == 0 && r->group_wg == 0)
+  if (variant >= 0)
+    for (d = 0; d < 3; d++)
+      local[d] = r->variants[variant].group[d];
+  else if (r->reduce_wg == 0 && r->group_wg == 0)
     gpurt_choose_local_size (r->ndim, n, r->kernel_work_group_size,
 			     dev->max_work_item_sizes, local);
   for (d = 0; d < 3 && r->reduce_wg == 0 && r->group_wg == 0; d++)
     {
-      if (n[d] > SIZE_MAX - local[d])
+      if (n[d] > SIZE_MAX - 4096)
 	{
 	  gpurt_set_why (why, "trip count %" PRIu64 " of dimension %u is too"
 			 " large for size_t", n[d], d);
@@ -389,11 +511,35 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   if (!async && lane->async_pending)
     gpurt_lane_wait (lane);
   gpurt_clock_mark (clock, GPURT_PART_WAIT);
-  if (!gpurt_cl_enqueue (lane->queue, kernel,
-			 r->reduce_wg != 0 || r->group_wg != 0 ? 1 : r->ndim,
-			 global, local,
-			 event_ptr, why, r->name))
+  if (variant >= 0
+      && !gpurt_cl_enqueue (lane->queue, kernel, r->ndim, global, local,
+			    event_ptr, why, r->variants[variant].name))
+    {
+      /* The variant cannot run here (local memory, work-group size): the
+	 plain kernel, from now on.  */
+      atomic_store (&r->variant_failed[variant], 1);
+      snprintf (why_not, sizeof why_not, "variant %s failed to launch: %.300s",
+		r->variants[variant].name, why);
+      variant = -1;
+      kernel = lk->kernel;
+      why[0] = '\0';
+      if (!gpurt_set_args (r, kernel, &plan, lk, args, n, why))
+	goto ERROR;
+      gpurt_choose_local_size (r->ndim, n, r->kernel_work_group_size,
+			       dev->max_work_item_sizes, local);
+      for (d = 0; d < 3; d++)
+	global[d] = (size_t) ((n[d] + local[d] - 1) / local[d] * local[d]);
+      if (!gpurt_cl_enqueue (lane->queue, kernel, r->ndim, global, local,
+			     event_ptr, why, r->name))
+	goto ERROR;
+    }
+  else if (variant < 0
+	   && !gpurt_cl_enqueue (lane->queue, kernel,
+				 r->reduce_wg != 0 || r->group_wg != 0
+				 ? 1 : r->ndim, global, local,
+				 event_ptr, why, r->name))
     goto ERROR;		/* not queued: the device's data is intact */
+  gpurt_say_variant (r, variant, why_not);
   enqueued = 1;
   gpurt_clock_mark (clock, GPURT_PART_ENQUEUE);
   if (async)

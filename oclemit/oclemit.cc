@@ -370,7 +370,10 @@ decl_local (struct ocl_fn *f, gimple *stmt, tree decl)
 	tn = ptr_type_name (f, stmt, TREE_TYPE (decl), GPU_AS_PRIVATE);
       else
 	tn = type_name (f, stmt, TREE_TYPE (decl));
-      pp_printf (&f->decls, "  %s %s;\n", tn, name);
+      /* A tile of gpu_tile: the work-group's.  */
+      bool local = lookup_attribute ("gpu local", DECL_ATTRIBUTES (decl));
+      pp_printf (&f->decls, "  %s%s %s;\n", local ? "__local " : "", tn,
+		 name);
     }
   return name;
 }
@@ -849,7 +852,14 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
   switch (gpu_marker_of (call))
     {
     case GPU_MARK_LOCAL_ID:
-      pp_string (pp, f->flat ? "(ulong)0" : "(ulong)get_local_id(0)");
+      if (f->flat)
+	pp_string (pp, "(ulong)0");
+      else
+	pp_printf (pp, "(ulong)get_local_id(%d)",
+		   (int) tree_to_shwi (gimple_call_arg (call, 0)));
+      return true;
+    case GPU_MARK_IN_RANGE:
+      pp_string (pp, "gpu_in");
       return true;
     case GPU_MARK_LOCAL_SIZE:
       pp_string (pp, f->flat ? "(ulong)1" : "(ulong)get_local_size(0)");
@@ -1730,23 +1740,17 @@ print_indices (struct gpu_region *r, pretty_printer *pp, const char *t)
 	       "  const ulong gpu_g0 = gpu_r12 - gpu_g1 * gpu_n0;\n", t, t);
 }
 
-/* See oclemit.h.  */
+/* Print into OUT the kernel R->kernel_name of the clone R->dev, with the
+   types and functions it uses in U.  Returns false when R failed.  */
 
-bool
-oclemit_region (struct gpu_region *r, char **source)
+static bool
+print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
 {
-  struct ocl_unit u;
-  u.r = r;
-  u.tnames = new hash_map<tree, const char *>;
-  u.fnames = new hash_set<nofree_string_hash>;
-  u.stack = vNULL;
-  u.fp64 = false;
-
   /* The kernel is printed from the device clone (gpu_clone).  */
   class loop *outer = r->dev.outer;
   basic_block *body = get_loop_body (outer);
   struct ocl_fn kf;
-  ocl_fn_init (&kf, &u, r->fun, current_function_decl);
+  ocl_fn_init (&kf, u, r->fun, current_function_decl);
   kf.m.kernel = true;
   for (unsigned i = 0; i < outer->num_nodes; i++)
     kf.m.blocks->add (body[i]);
@@ -1762,7 +1766,7 @@ oclemit_region (struct gpu_region *r, char **source)
     {
       r->reds[j].tname = type_name (&kf, NULL, r->reds[j].type);
       if (TYPE_MODE (r->reds[j].type) == DFmode)
-	u.fp64 = true;
+	u->fp64 = true;
       accs.safe_push (decl_local (&kf, NULL, r->reds[j].acc));
     }
 
@@ -1803,26 +1807,21 @@ oclemit_region (struct gpu_region *r, char **source)
   bool ok = !r->fail;
   if (ok)
     {
-      pretty_printer src;
-      r->fp64 = u.fp64;
-      pp_printf (&src, "/* gpuoffload kernel %s (%s:%d) */\n", r->kernel_name,
-		 LOCATION_FILE (r->loc), LOCATION_LINE (r->loc));
-      if (u.fp64)
-	pp_string (&src, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
-      /* GCC implements -ffp-contract=on as off: so does the device.  The
-	 pragma covers every kernel of the source (the reduction's final
-	 combine too).  */
-      if (flag_fp_contract_mode != FP_CONTRACT_FAST)
-	pp_string (&src, "#pragma OPENCL FP_CONTRACT OFF\n");
-      pp_string (&src, pp_formatted_text (&u.types));
-      pp_string (&src, "\n");
-      pp_string (&src, pp_formatted_text (&u.funcs));
+      pretty_printer &src = *out;
       bool red = !r->reds.is_empty ();
       pp_string (&src, "__kernel ");
       if (red)
 	{
 	  char *a = xasprintf ("__attribute__((reqd_work_group_size(%d, 1, "
 			       "1)))\n", GPU_RED_WG);
+	  pp_string (&src, a);
+	  free (a);
+	}
+      else if (r->dev.group[0])
+	{
+	  char *a = xasprintf ("__attribute__((reqd_work_group_size(%d, %d, "
+			       "%d)))\n", r->dev.group[0], r->dev.group[1],
+			       r->dev.group[2]);
 	  pp_string (&src, a);
 	  free (a);
 	}
@@ -1865,6 +1864,20 @@ oclemit_region (struct gpu_region *r, char **source)
 	  print_indices (r, &src, "gpu_t");
 	  pp_string (&src, pp_formatted_text (&flat));
 	}
+      else if (!r->grid_stride && r->dev.group[0])
+	{
+	  /* A kernel for one group shape: a work-item outside the index
+	     space runs the last iteration (its loads stay inside the data,
+	     it reaches every barrier) and does not store.  */
+	  pp_string (&src, "  int gpu_in = 1;\n");
+	  for (int k = 0; k < r->ndim; k++)
+	    pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d);\n"
+		       "  if (gpu_g%d >= gpu_n%d) {\n"
+		       "    gpu_g%d = gpu_n%d - 1;\n"
+		       "    gpu_in = 0;\n"
+		       "  }\n", k, k, k, k, k, k);
+	  pp_string (&src, pp_formatted_text (&copies[0]));
+	}
       else if (!r->grid_stride)
 	{
 	  for (int k = 0; k < r->ndim; k++)
@@ -1905,11 +1918,71 @@ oclemit_region (struct gpu_region *r, char **source)
       pp_string (&src, "}\n");
       if (red)
 	gpu_reduce_fin_kernel (r, &src);
-      *source = xstrdup (pp_formatted_text (&src));
       ok = !r->fail;
     }
   delete[] copies;
   ocl_fn_fini (&kf);
+  return ok;
+}
+
+/* See oclemit.h.  */
+
+bool
+oclemit_region (struct gpu_region *r, char **source)
+{
+  struct ocl_unit u;
+  u.r = r;
+  u.tnames = new hash_map<tree, const char *>;
+  u.fnames = new hash_set<nofree_string_hash>;
+  u.stack = vNULL;
+  u.fp64 = false;
+
+  /* The plain kernel, then each variant: another clone, under the
+     region's name and its suffix.  */
+  pretty_printer kernels;
+  bool ok = print_kernel (&u, r, &kernels);
+  for (int v = 0; ok && v < r->nvariants; v++)
+    {
+      struct gpu_variant *var = &r->variants[v];
+      char name[sizeof r->kernel_name];
+      struct gpu_nest plain = r->dev;
+      memcpy (name, r->kernel_name, sizeof name);
+      snprintf (r->kernel_name, sizeof r->kernel_name, "%s%s", name,
+		var->suffix);
+      r->dev = var->dev;
+      pretty_printer one;
+      bool vok = print_kernel (&u, r, &one);
+      r->dev = plain;
+      memcpy (r->kernel_name, name, sizeof name);
+      if (!vok)
+	{
+	  /* The plain kernel is still good: the variants stop here.  */
+	  gpu_dump_reason ("FAILED", r->fail_loc, r->fail);
+	  r->fail = NULL;
+	  r->nvariants = v;
+	  break;
+	}
+      pp_printf (&kernels, "\n%s", pp_formatted_text (&one));
+    }
+  if (ok)
+    {
+      pretty_printer src;
+      r->fp64 = u.fp64;
+      pp_printf (&src, "/* gpuoffload kernel %s (%s:%d) */\n", r->kernel_name,
+		 LOCATION_FILE (r->loc), LOCATION_LINE (r->loc));
+      if (u.fp64)
+	pp_string (&src, "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+      /* GCC implements -ffp-contract=on as off: so does the device.  The
+	 pragma covers every kernel of the source (the reduction's final
+	 combine too).  */
+      if (flag_fp_contract_mode != FP_CONTRACT_FAST)
+	pp_string (&src, "#pragma OPENCL FP_CONTRACT OFF\n");
+      pp_string (&src, pp_formatted_text (&u.types));
+      pp_string (&src, "\n");
+      pp_string (&src, pp_formatted_text (&u.funcs));
+      pp_string (&src, pp_formatted_text (&kernels));
+      *source = xstrdup (pp_formatted_text (&src));
+    }
   delete u.tnames;
   delete u.fnames;
   u.stack.release ();

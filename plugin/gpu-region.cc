@@ -250,7 +250,7 @@ gpu_type_code (tree type)
 /* The names of the markers (enum gpu_marker).  */
 static const char *const gpu_marker_names[] = {
   NULL, "__gpu_local_id", "__gpu_local_size", "__gpu_barrier",
-  "__gpu_group_reduce", "__gpu_barrier_if_same"
+  "__gpu_group_reduce", "__gpu_barrier_if_same", "__gpu_in_range"
 };
 
 /* See gpu-region.h.  */
@@ -271,6 +271,9 @@ gpu_marker_decl (enum gpu_marker m, tree type)
       break;
     case GPU_MARK_BARRIER_IF_SAME:
       fntype = build_varargs_function_type_list (void_type_node, NULL_TREE);
+      break;
+    case GPU_MARK_IN_RANGE:
+      fntype = build_function_type_list (integer_type_node, NULL_TREE);
       break;
     case GPU_MARK_GROUP_REDUCE:
       fntype = build_function_type_list (type, type, type, integer_type_node,
@@ -300,7 +303,7 @@ gpu_marker_of (gimple *stmt)
   if (!fn || !DECL_ARTIFICIAL (fn) || !DECL_NAME (fn))
     return GPU_MARK_NONE;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
-  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_BARRIER_IF_SAME; m++)
+  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_IN_RANGE; m++)
     if (!strcmp (n, gpu_marker_names[m]))
       return (enum gpu_marker) m;
   return GPU_MARK_NONE;

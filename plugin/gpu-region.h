@@ -159,6 +159,35 @@ struct gpu_nest
   basic_block guard;		/* The block testing which copy runs.  */
   class loop *loops[3];		/* Copies of the marked loops.  */
   tree ivs[3];			/* Their indices.  */
+  /* The exact work-group shape the kernel is written for (0: any, the
+     runtime chooses).  A kernel with a shape keeps every work-item of a
+     group to its barriers: one outside the index space runs the last
+     iteration of each dimension instead of returning, and stores only
+     when __gpu_in_range says so (gpu_tile).  */
+  int group[3];
+};
+
+/* Most kernel variants of one region besides its plain kernel, and most
+   pairs of parameters one variant needs in distinct device buffers.  */
+#define GPU_MAX_VARIANTS 2
+#define GPU_MAX_DISTINCT 8
+
+/* A kernel variant of a region (gpu_tile): another device clone of its
+   nest, transformed further, and what the device must offer to run it.
+   The runtime runs the first variant it can, else the plain kernel
+   (docs/ABI.md section 6).  */
+struct gpu_variant
+{
+  struct gpu_nest dev;		/* Its clone (gpu_emit prints and removes
+				   it).  */
+  char suffix[16];		/* Its kernel is the region's name plus
+				   SUFFIX.  */
+  unsigned local_bytes;		/* __local memory it declares.  */
+  /* Pairs of buffer parameters that must not be one device buffer (a
+     promoted input and an output the compiler cannot tell apart).  */
+  int ndistinct;
+  int distinct[2 * GPU_MAX_DISTINCT];
+  char what[160];		/* What it does, for the record's "opt".  */
 };
 
 struct gpu_region
@@ -199,6 +228,9 @@ struct gpu_region
   struct gpu_nest dev;
   bool grid_stride;
   int unroll;
+  /* Further kernels of the region, tried before the plain one.  */
+  int nvariants;
+  struct gpu_variant variants[GPU_MAX_VARIANTS];
   /* Parameter index of each captured value (gpu_find).  */
   hash_map<tree, int> *params;
   /* Decls the function uses outside the region: shared with the host,
@@ -353,8 +385,23 @@ struct gpu_ptr gpu_decl_info (struct gpu_memctx *m, gimple *stmt, tree decl);
 struct gpu_ptr gpu_ptr_info (struct gpu_memctx *m, gimple *stmt, tree ptr);
 
 /* Remove the device clone of R from its function (gpu_emit, once the
-   kernel is printed).  */
+   kernel is printed), and those of its variants.  */
 void gpu_clone_remove (struct gpu_region *r);
+
+/* Copy R's host nest into NEST: another clone behind an always-false
+   guard, its marked loops and indices filled in.  The caller has called
+   initialize_original_copy_tables; until it frees them, gpu_clone_expr
+   and gpu_clone_stmt map the host nest's names and statements to the
+   copy.  Returns false when the nest cannot be copied.  */
+bool gpu_clone_nest (struct gpu_region *r, struct gpu_nest *nest);
+
+/* A copy of EXPR (GENERIC over names valid in R's host nest) in the
+   names of the copy gpu_clone_nest made last, or NULL_TREE.  */
+tree gpu_clone_expr (struct gpu_region *r, tree expr);
+
+/* The copy of the statement STMT of R's host nest in that copy, or
+   NULL.  */
+gimple *gpu_clone_stmt (gimple *stmt);
 
 /* Is NAME a header PHI result of a reduction of R?  Returns its index
    or -1.  */
@@ -372,10 +419,13 @@ enum gpu_marker
   GPU_MARK_GROUP_REDUCE,	/* T __gpu_group_reduce (T V, T INIT, int OP):
 				   INIT OP (V of every work-item of the
 				   group), the same in all of them */
-  GPU_MARK_BARRIER_IF_SAME	/* void __gpu_barrier_if_same (int A, int B,
+  GPU_MARK_BARRIER_IF_SAME,	/* void __gpu_barrier_if_same (int A, int B,
 				   ...): a barrier when the buffer
 				   parameters A and B (or the next pair...)
 				   are one device buffer */
+  GPU_MARK_IN_RANGE		/* int __gpu_in_range (void): is the
+				   work-item inside the index space (a kernel
+				   with a group shape, gpu_nest)? */
 };
 
 /* The function of marker M; TYPE is the value type of

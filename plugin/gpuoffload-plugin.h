@@ -12,8 +12,8 @@ struct gpu_options
   const char *dump_flags;	/* dump[=FLAGS]: enable the gpu_* dumps.  */
   bool werror;			/* werror: a marked loop not offloaded is an error.  */
   bool no_local_mem;		/* no-local-mem: reductions combine in global memory.  */
-  bool no_tile;			/* no-tile (reserved).  */
-  int tile;			/* tile=N (reserved), 0 = choose.  */
+  bool no_tile;			/* no-tile: no gpu_tile variants.  */
+  int tile;			/* tile=N: gpu_tile's tile size, 0 = choose.  */
   bool no_private;		/* no-private (reserved).  */
   bool no_batch;		/* no-batch (reserved).  */
   bool no_transfer_elim;	/* no-transfer-elim: no gpu_hostsync.  */
@@ -61,6 +61,7 @@ gimple_opt_pass *make_pass_gpu_find (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_reduce (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_clone (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_twolevel (gcc::context *ctxt);
+gimple_opt_pass *make_pass_gpu_tile (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_emit (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_outline (gcc::context *ctxt);
 /* Runs late, before "optimized" (gpu-hostsync.cc).  */

@@ -211,6 +211,7 @@ static const struct
   { "gpu_reduce", make_pass_gpu_reduce, NULL },
   { "gpu_clone", make_pass_gpu_clone, NULL },
   { "gpu_twolevel", make_pass_gpu_twolevel, NULL },
+  { "gpu_tile", make_pass_gpu_tile, NULL },
   { "gpu_emit", make_pass_gpu_emit, NULL },
   { "gpu_outline", make_pass_gpu_outline, NULL },
   { "gpu_hostsync", make_pass_gpu_hostsync, "optimized" },

@@ -117,6 +117,19 @@ print_record (const struct gpurt_record *r)
     printf ("  one level:     %s, one work-item per outer iteration (%s)\n",
 	    r->flat_name, r->flat_coalesced ? "walks consecutive elements at"
 	    " least as often" : "walks consecutive elements less often");
+  for (i = 0; i < r->nvariants; i++)
+    {
+      const struct gpurt_record_variant *v = &r->variants[i];
+      unsigned j;
+
+      printf ("  variant:       %s, work-group %ux%ux%u, %lu bytes of local"
+	      " memory", v->name, v->group[0], v->group[1], v->group[2],
+	      v->local_bytes);
+      for (j = 0; j < v->ndistinct; j++)
+	printf ("%s %u/%u", j ? "," : ", distinct buffers",
+		v->distinct[2 * j], v->distinct[2 * j + 1]);
+      printf ("\n");
+    }
   if (r->nopts == 0)
     printf ("  optimizations: none recorded\n");
   else

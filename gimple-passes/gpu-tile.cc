@@ -1,0 +1,717 @@
+/* gpu-tile.cc -- the gpu_tile pass: local-memory tiling of the serial
+   loop inside a marked nest (issue 16, first step).
+
+   In a 1-D or 2-D marked nest whose innermost marked loop holds one
+   serial loop (matmul's k, matvec's j), a load whose address does not
+   change with one parallel dimension D is made by every work-item of a
+   group along D: TornadoVM's tiling (Papadimitriou et al., VEE'21)
+   loads a tile of it into __local memory once per group, each work-item
+   one element, and the serial loop reads the tile.  The decision is
+   made on the host nest from data references and scalar evolution (the
+   analysis: tile_analyze, which fills a struct tile_plan); the
+   transform (tile_clone, tile_lower) makes another device clone of the
+   nest -- a kernel variant, gpu-region.h -- and lowers it:
+
+   - at every TS-th iteration of the serial loop (the same iteration in
+     every work-item: its trip count is the same for the whole group), a
+     barrier, the tile loads, a barrier (the first barrier keeps the
+     previous tile until everyone has read it);
+   - the promoted loads read the tile;
+   - the kernel has the group shape TS x TS (TS for 1-D): a work-item
+     outside the index space runs the last iteration of each dimension
+     (so its loads stay inside the data and it reaches every barrier)
+     and its stores outside the serial loop are skipped
+     (__gpu_in_range).
+
+   Loads of a tile are clamped to the last iteration of the serial loop,
+   so trip counts no tile divides read nothing outside the data; the
+   serial loop still runs over its own iterations only (no padding, the
+   order of the operations is the host's).  The runtime runs the variant
+   when the device can, else the plain kernel (docs/ABI.md section 6).
+
+   Not transformed, with a missed remark naming the access: a promoted
+   input the region also writes through the same pointer, an index that
+   is not affine in the marked indices, a serial loop whose trip count
+   changes with the parallel indices (a data-dependent bound) or that is
+   not run by every iteration of the nest (a barrier under divergent
+   control flow), stores or calls in the serial loop.  An input that may
+   alias an output through another pointer is promoted, and the variant
+   asks the runtime to run it only when the two are distinct device
+   buffers (they are then distinct memory).  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "gpu-region.h"
+
+/* Default tile sizes: iterations of the serial loop per tile, and the
+   group's extent along each parallel dimension.  */
+#define TILE_DEFAULT_2D 16
+#define TILE_DEFAULT_1D 128
+
+/* Most accesses promoted in one region.  */
+#define TILE_MAX_REFS 4
+
+/* A promoted load.  */
+struct tile_ref
+{
+  gimple *stmt;			/* The load (host nest, then the clone).  */
+  int cap;			/* Its buffer parameter.  */
+  int dim;			/* The parallel dimension it does not
+				   change with.  */
+  /* Its address at iteration M of the serial loop:
+     BASE + OFFSET + INIT + M * STEP (host names, then the clone's).  */
+  tree base, offset, init, step;
+  tree tile;			/* The __local array (transform).  */
+  const char *name;		/* The array or pointer, for remarks.  */
+};
+
+/* What the analysis of one region decides, carried to the transform.  */
+struct tile_plan
+{
+  struct gpu_region *r;
+  class loop *serial;		/* The serial loop (host, then clone).  */
+  tree count;			/* Its trip count, uint64.  */
+  int ts;			/* Iterations per tile = group extent.  */
+  auto_vec<tile_ref> refs;
+  auto_vec<gimple *> stores;	/* Stores of the nest outside SERIAL.  */
+  auto_vec<int> distinct;	/* Pairs of parameters (gpu_variant).  */
+};
+
+/* Say that the access (or loop) at LOC of region R is not tiled, WHY:
+   a missed remark and a FAILED line.  */
+
+static void
+tile_missed (struct gpu_region *r, location_t loc, const char *what,
+	     const char *why)
+{
+  char buf[512];
+  snprintf (buf, sizeof buf, "%s: %s not promoted to local memory: %s",
+	    r->kernel_name, what, why);
+  gpu_dump_reason ("FAILED", loc, buf);
+  if (dump_enabled_p ())
+    dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+		     dump_user_location_t::from_location_t (loc),
+		     "%s not promoted to local memory: %s\n", what, why);
+}
+
+/* A name for the access REF in remarks: the array or pointer it goes
+   through.  */
+
+static const char *
+ref_name (tree ref)
+{
+  tree ptr;
+  tree base = gpu_ref_base (ref, &ptr);
+  if (base && DECL_P (base))
+    return gpu_value_name (base);
+  if (ptr)
+    return gpu_value_name (gpu_pointer_origin (ptr));
+  return "<access>";
+}
+
+/* Walker: collect the SSA names of *TP in the vec DATA.  */
+
+static tree
+collect_names_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == SSA_NAME)
+    ((vec<tree> *) data)->safe_push (*tp);
+  else if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Set bit D of *DEPS when EXPR, a value invariant in the serial loop,
+   changes with marked dimension D of R.  Returns false when EXPR is not
+   an affine function of the marked indices (scalar evolution cannot
+   describe it).  */
+
+static bool
+expr_deps (struct gpu_region *r, tree expr, unsigned *deps)
+{
+  auto_vec<tree> names;
+  tree e = expr;
+  walk_tree_without_duplicates (&e, collect_names_r, &names);
+  class loop *l0 = r->dims[0].loop;
+  for (unsigned i = 0; i < names.length (); i++)
+    {
+      tree name = names[i];
+      basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (name));
+      if (SSA_NAME_IS_DEFAULT_DEF (name) || !bb
+	  || !flow_bb_inside_loop_p (r->outer, bb))
+	continue;
+      tree chrec = analyze_scalar_evolution (l0, name);
+      chrec = instantiate_scev (loop_preheader_edge (r->outer), l0, chrec);
+      if (chrec_contains_undetermined (chrec))
+	return false;
+      for (int d = 0; d < r->ndim; d++)
+	{
+	  tree part = evolution_part_in_loop_num (chrec,
+						  r->dims[d].loop->num);
+	  if (part)
+	    {
+	      if (tree_contains_chrecs (part, NULL))
+		return false;
+	      *deps |= 1u << d;
+	    }
+	}
+      if (!evolution_function_is_affine_multivariate_p (chrec, l0->num)
+	  && tree_contains_chrecs (chrec, NULL))
+	return false;
+    }
+  return true;
+}
+
+/* Is the load STMT (through parameter CAP, in the serial loop of PLAN)
+   one to promote?  Fills *T and returns true, or returns false (with a
+   remark when it would have been promoted but is not safe).  */
+
+static bool
+analyze_load (struct tile_plan *plan, gimple *stmt, int cap,
+	      struct tile_ref *t)
+{
+  struct gpu_region *r = plan->r;
+  class loop *k = plan->serial;
+  tree ref = gimple_assign_rhs1 (stmt);
+  location_t loc = gimple_location (stmt);
+  char what[128];
+  snprintf (what, sizeof what, "access to %s", ref_name (ref));
+
+  data_reference_p dr = create_data_ref (loop_preheader_edge (k), k, ref,
+					 stmt, true, false);
+  bool ok = dr && DR_BASE_ADDRESS (dr) && DR_OFFSET (dr) && DR_INIT (dr)
+    && DR_STEP (dr);
+  unsigned deps = 0, sdeps = 0;
+  if (ok)
+    ok = (expr_deps (r, DR_BASE_ADDRESS (dr), &deps)
+	  && expr_deps (r, DR_OFFSET (dr), &deps)
+	  && expr_deps (r, DR_STEP (dr), &sdeps) && sdeps == 0);
+  if (!ok)
+    {
+      if (dr)
+	free_data_ref (dr);
+      tile_missed (r, loc, what, "its index is not an affine function of "
+		   "the loop indices");
+      return false;
+    }
+  /* Shared by the work-items along exactly one parallel dimension.  */
+  unsigned all = (1u << r->ndim) - 1;
+  int dim = -1;
+  for (int d = 0; d < r->ndim; d++)
+    if ((deps | (1u << d)) == all && !(deps & (1u << d)))
+      dim = d;
+  if (dim < 0 || TREE_CODE (DR_BASE_ADDRESS (dr)) == ADDR_EXPR
+      || !POINTER_TYPE_P (TREE_TYPE (DR_BASE_ADDRESS (dr))))
+    {
+      if (dim >= 0 || deps == 0)
+	tile_missed (r, loc, what, dim >= 0 ? "it does not go through a "
+		     "pointer" : "every work-item of the group reads the same "
+		     "element (not tiled yet)");
+      free_data_ref (dr);
+      return false;
+    }
+  /* Every iteration of the serial loop makes it (the tile loads do).  */
+  if (!dominated_by_p (CDI_DOMINATORS, k->latch, gimple_bb (stmt)))
+    {
+      free_data_ref (dr);
+      tile_missed (r, loc, what, "it is under a condition in the serial "
+		   "loop");
+      return false;
+    }
+  /* An input written through the same pointer; one that may alias an
+     output through another needs distinct buffers at run time.  */
+  if (r->caps[cap].flags & GPU_ACC_WRITE)
+    {
+      free_data_ref (dr);
+      tile_missed (r, loc, what, "the region also writes through the same "
+		   "pointer (the tile could be stale)");
+      return false;
+    }
+  for (unsigned w = 0; w < r->caps.length (); w++)
+    {
+      struct gpu_capture *c = &r->caps[w];
+      if ((int) w == cap || c->kind != GPU_CAP_BUFFER
+	  || !(c->flags & GPU_ACC_WRITE))
+	continue;
+      tree a = r->caps[cap].value, b = c->value;
+      if (a && b && TREE_CODE (a) == SSA_NAME && TREE_CODE (b) == SSA_NAME
+	  && POINTER_TYPE_P (TREE_TYPE (a)) && POINTER_TYPE_P (TREE_TYPE (b))
+	  && !ptr_derefs_may_alias_p (a, b))
+	continue;
+      bool seen = false;
+      for (unsigned p = 0; p + 1 < plan->distinct.length (); p += 2)
+	if (plan->distinct[p] == cap && plan->distinct[p + 1] == (int) w)
+	  seen = true;
+      if (!seen && plan->distinct.length () < 2 * GPU_MAX_DISTINCT)
+	{
+	  plan->distinct.safe_push (cap);
+	  plan->distinct.safe_push (w);
+	}
+      else if (!seen)
+	{
+	  free_data_ref (dr);
+	  tile_missed (r, loc, what, "it may alias too many outputs");
+	  return false;
+	}
+    }
+  t->stmt = stmt;
+  t->cap = cap;
+  t->dim = dim;
+  t->base = DR_BASE_ADDRESS (dr);
+  t->offset = DR_OFFSET (dr);
+  t->init = DR_INIT (dr);
+  t->step = DR_STEP (dr);
+  t->tile = NULL_TREE;
+  t->name = ref_name (ref);
+  free_data_ref (dr);
+  return true;
+}
+
+/* The buffer parameter the load STMT of R reads, or -1.  */
+
+static int
+access_cap (struct gpu_region *r, gimple *stmt)
+{
+  for (unsigned i = 0; i < r->accs.length (); i++)
+    if (r->accs[i].stmt == stmt && r->accs[i].ref
+	&& (r->accs[i].flags & GPU_ACC_READ))
+      return r->accs[i].cap;
+  return -1;
+}
+
+/* Analyze region R (see the head of the file) into PLAN.  Returns true
+   when a variant is to be made.  */
+
+static bool
+tile_analyze (struct gpu_region *r, struct tile_plan *plan)
+{
+  plan->r = r;
+  if (r->ndim > 2 || r->ninner || !r->reds.is_empty () || r->grid_stride)
+    return false;
+  class loop *l0 = r->dims[0].loop;
+  class loop *k = l0->inner;
+  if (!k)
+    return false;
+  location_t kloc = find_loop_location (k).get_location_t ();
+  if (k->next || k->inner)
+    {
+      tile_missed (r, kloc, "the serial loop", "the innermost marked loop "
+		   "holds more than one serial loop, or nested ones");
+      return false;
+    }
+  plan->serial = k;
+  /* Every work-item of a group runs the serial loop the same number of
+     times, so that all reach its barriers.  */
+  if (!dominated_by_p (CDI_DOMINATORS, l0->latch, k->header)
+      || (r->ndim == 2
+	  && !dominated_by_p (CDI_DOMINATORS, r->dims[1].loop->latch,
+			      l0->header)))
+      {
+	tile_missed (r, kloc, "the serial loop", "it is not run by every "
+		     "iteration of the marked loops (its barriers would be "
+		     "under divergent control flow)");
+	return false;
+      }
+  edge exit = single_exit (k);
+  class tree_niter_desc desc;
+  if (!exit || exit->src != k->header
+      || !number_of_iterations_exit (k, exit, &desc, false)
+      || !integer_onep (desc.assumptions)
+      || chrec_contains_undetermined (desc.niter)
+      || tree_contains_chrecs (desc.niter, NULL)
+      || (desc.may_be_zero && tree_contains_chrecs (desc.may_be_zero, NULL))
+      || !expr_invariant_in_loop_p (r->outer, desc.niter)
+      || (desc.may_be_zero
+	  && !expr_invariant_in_loop_p (r->outer, desc.may_be_zero)))
+    {
+      tile_missed (r, kloc, "the serial loop", "its trip count is not the "
+		   "same for every iteration of the marked loops (a "
+		   "data-dependent bound)");
+      return false;
+    }
+  tree u64 = long_long_unsigned_type_node;
+  tree count = fold_convert (u64, desc.niter);
+  if (desc.may_be_zero && !integer_zerop (desc.may_be_zero))
+    count = fold_build3 (COND_EXPR, u64, desc.may_be_zero,
+			 build_int_cst (u64, 0), count);
+  plan->count = count;
+  plan->ts = gpu_opts.tile > 0 ? gpu_opts.tile
+    : r->ndim == 2 ? TILE_DEFAULT_2D : TILE_DEFAULT_1D;
+
+  /* The statements of the nest.  */
+  bool ok = true;
+  basic_block *body = get_loop_body (r->outer);
+  for (unsigned i = 0; ok && i < r->outer->num_nodes; i++)
+    {
+      basic_block bb = body[i];
+      bool in_k = flow_bb_inside_loop_p (k, bb);
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+	   ok && !gsi_end_p (gsi); gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
+	    continue;
+	  location_t loc = gimple_location (stmt);
+	  if (gimple_vdef (stmt))
+	    {
+	      if (!is_gimple_assign (stmt))
+		{
+		  tile_missed (r, loc, "the nest", "a call or statement with "
+			       "side effects");
+		  ok = false;
+		}
+	      else if (in_k)
+		{
+		  tile_missed (r, loc, "the nest", "a store in the serial "
+			       "loop");
+		  ok = false;
+		}
+	      else
+		plan->stores.safe_push (stmt);
+	      continue;
+	    }
+	  if (!in_k || bb->loop_father != k || !gimple_assign_load_p (stmt))
+	    continue;
+	  int cap = access_cap (r, stmt);
+	  struct tile_ref t;
+	  if (cap >= 0 && plan->refs.length () < TILE_MAX_REFS
+	      && analyze_load (plan, stmt, cap, &t))
+	    plan->refs.safe_push (t);
+	}
+    }
+  free (body);
+  return ok && !plan->refs.is_empty ();
+}
+
+/* Make the variant clone of PLAN's region and map PLAN into its names.
+   Returns false when that cannot be done.  */
+
+static bool
+tile_clone (struct tile_plan *plan)
+{
+  struct gpu_region *r = plan->r;
+  struct gpu_variant *v = &r->variants[r->nvariants];
+  memset (v, 0, sizeof *v);
+  initialize_original_copy_tables ();
+  bool ok = gpu_clone_nest (r, &v->dev);
+  class loop *k = ok ? get_loop_copy (plan->serial) : NULL;
+  tree count = ok ? gpu_clone_expr (r, plan->count) : NULL_TREE;
+  ok = ok && k && count;
+  for (unsigned i = 0; ok && i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      t->stmt = gpu_clone_stmt (t->stmt);
+      t->base = gpu_clone_expr (r, t->base);
+      t->offset = gpu_clone_expr (r, t->offset);
+      t->init = gpu_clone_expr (r, t->init);
+      t->step = gpu_clone_expr (r, t->step);
+      ok = t->stmt && t->base && t->offset && t->init && t->step;
+    }
+  for (unsigned i = 0; ok && i < plan->stores.length (); i++)
+    {
+      plan->stores[i] = gpu_clone_stmt (plan->stores[i]);
+      ok = plan->stores[i] != NULL;
+    }
+  free_original_copy_tables ();
+  if (v->dev.outer)
+    r->nvariants++;
+  if (!ok)
+    {
+      gpu_dump_reason ("FAILED", r->loc, "the nest cannot be copied for "
+		       "the tiled variant");
+      return false;
+    }
+  plan->serial = k;
+  plan->count = gpu_region_keep (count);
+  return true;
+}
+
+/* Append a call of marker M with the constant argument ARG (or none when
+   ARG is negative) at *GSI; returns its value.  */
+
+static tree
+add_marker (gimple_stmt_iterator *gsi, enum gpu_marker m, int arg)
+{
+  tree decl = gpu_marker_decl (m, NULL_TREE);
+  gcall *call = arg >= 0
+    ? gimple_build_call (decl, 1, build_int_cst (integer_type_node, arg))
+    : gimple_build_call (decl, 0);
+  tree rt = TREE_TYPE (TREE_TYPE (decl));
+  tree lhs = NULL_TREE;
+  if (!VOID_TYPE_P (rt))
+    {
+      lhs = make_ssa_name (rt);
+      gimple_call_set_lhs (call, lhs);
+    }
+  gsi_insert_after (gsi, call, GSI_NEW_STMT);
+  return lhs;
+}
+
+/* Append VAL, gimplified, at *GSI; returns its value.  */
+
+static tree
+add_value (gimple_stmt_iterator *gsi, tree val)
+{
+  return force_gimple_operand_gsi (gsi, val, true, NULL_TREE, false,
+				   GSI_CONTINUE_LINKING);
+}
+
+/* Make the store STMT of the clone happen only in work-items inside the
+   index space.  */
+
+static void
+guard_in_range (gimple *stmt)
+{
+  basic_block bb = gimple_bb (stmt);
+  gimple_stmt_iterator gp = gsi_for_stmt (stmt);
+  gsi_prev (&gp);
+  edge e1 = gsi_end_p (gp) ? split_block_after_labels (bb)
+    : split_block (bb, gsi_stmt (gp));
+  edge e2 = split_block (e1->dest, stmt);
+  gimple_stmt_iterator g = gsi_last_bb (e1->src);
+  tree in = add_marker (&g, GPU_MARK_IN_RANGE, -1);
+  gcond *c = gimple_build_cond (EQ_EXPR, in, integer_zero_node, NULL_TREE,
+				NULL_TREE);
+  gsi_insert_after (&g, c, GSI_NEW_STMT);
+  e1->flags &= ~EDGE_FALLTHRU;
+  e1->flags |= EDGE_FALSE_VALUE;
+  e1->probability = profile_probability::likely ();
+  edge et = make_edge (e1->src, e2->dest, EDGE_TRUE_VALUE);
+  et->probability = profile_probability::unlikely ();
+}
+
+/* Lower the variant clone of PLAN (see the head of the file).  */
+
+static void
+tile_lower (struct tile_plan *plan)
+{
+  struct gpu_region *r = plan->r;
+  struct gpu_variant *v = &r->variants[r->nvariants - 1];
+  class loop *k = plan->serial;
+  int ts = plan->ts;
+  tree u64 = long_long_unsigned_type_node;
+  edge pe = loop_preheader_edge (k);
+  edge le = loop_latch_edge (k);
+  edge te, fe;
+  extract_true_false_edges_from_block (k->header, &te, &fe);
+  edge stay = flow_bb_inside_loop_p (k, te->dest) ? te : fe;
+
+  /* Before the loop: its trip count, the work-item's place in the
+     group, the tiles.  */
+  gimple_stmt_iterator pg = gsi_last_bb (pe->src);
+  tree cnt = add_value (&pg, unshare_expr (plan->count));
+  tree lid[2] = { NULL_TREE, NULL_TREE };
+  for (int d = 0; d < r->ndim; d++)
+    lid[d] = add_marker (&pg, GPU_MARK_LOCAL_ID, d);
+  tree lid_ident = get_identifier ("gpu local");
+  unsigned bytes = 0;
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
+      unsigned n = r->ndim == 2 ? ts * ts : ts;
+      t->tile = create_tmp_var (build_array_type_nelts (elt, n), "gpu_tile");
+      DECL_ATTRIBUTES (t->tile) = tree_cons (lid_ident, NULL_TREE,
+					     DECL_ATTRIBUTES (t->tile));
+      bytes += n * tree_to_uhwi (TYPE_SIZE_UNIT (elt));
+    }
+
+  /* The iteration number M of the serial loop.  */
+  tree m = make_ssa_name (u64);
+  tree m1 = make_ssa_name (u64);
+  gphi *mphi = create_phi_node (m, k->header);
+  add_phi_arg (mphi, build_zero_cst (u64), pe, UNKNOWN_LOCATION);
+  add_phi_arg (mphi, m1, le, UNKNOWN_LOCATION);
+  gimple_stmt_iterator lg = gsi_last_bb (le->src);
+  gimple *inc = gimple_build_assign (m1, PLUS_EXPR, m, build_one_cst (u64));
+  if (!gsi_end_p (lg) && stmt_ends_bb_p (gsi_stmt (lg)))
+    gsi_insert_before (&lg, inc, GSI_SAME_STMT);
+  else
+    gsi_insert_after (&lg, inc, GSI_NEW_STMT);
+
+  /* At the top of the body: the place in the tile; at its first
+     iteration, the loads between two barriers.  */
+  basic_block top = split_edge (stay);
+  basic_block load = split_edge (single_succ_edge (top));
+  edge skip = single_succ_edge (top);
+  basic_block body = single_succ (load);
+  gimple_stmt_iterator tg = gsi_last_bb (top);
+  tree tsz = build_int_cst (u64, ts);
+  tree mm = add_value (&tg, fold_build2 (TRUNC_MOD_EXPR, u64, m, tsz));
+  gimple_stmt_iterator lgi = gsi_last_bb (load);
+  add_marker (&lgi, GPU_MARK_BARRIER, -1);
+  tree last = fold_build2 (MINUS_EXPR, u64, cnt, build_one_cst (u64));
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      int o = 1 - t->dim;
+      /* Element (OWN, M') of the tile is at OWN * S_O + M' * S_D.  */
+      tree s_d = build_int_cst (u64, t->dim == 0 ? 1 : ts);
+      tree s_o = build_int_cst (u64, t->dim == 0 ? ts : 1);
+      tree own = r->ndim == 2
+	? fold_build2 (MULT_EXPR, u64, lid[o], s_o) : build_zero_cst (u64);
+      tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
+      /* Its load: iteration M + LID_D, or the last one.  */
+      tree it = fold_build2 (MIN_EXPR, u64,
+			     fold_build2 (PLUS_EXPR, u64, m, lid[t->dim]),
+			     last);
+      tree off = fold_build2 (PLUS_EXPR, sizetype,
+			      fold_convert (sizetype, t->offset),
+			      fold_convert (sizetype, t->init));
+      off = fold_build2 (PLUS_EXPR, sizetype, off,
+			 fold_build2 (MULT_EXPR, sizetype,
+				      fold_convert (sizetype, it),
+				      fold_convert (sizetype, t->step)));
+      tree addr = add_value (&lgi, fold_build_pointer_plus (t->base, off));
+      tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
+      tree val = make_ssa_name (elt);
+      gsi_insert_after (&lgi, gimple_build_assign
+			(val, build2 (MEM_REF, elt, addr,
+				      build_int_cst (aptr, 0))),
+			GSI_NEW_STMT);
+      tree sidx = add_value (&lgi, fold_build2
+			     (PLUS_EXPR, u64, own,
+			      fold_build2 (MULT_EXPR, u64, lid[t->dim], s_d)));
+      gsi_insert_after (&lgi, gimple_build_assign
+			(build4 (ARRAY_REF, elt, t->tile, sidx, NULL_TREE,
+				 NULL_TREE), val), GSI_NEW_STMT);
+      /* The serial loop reads element (OWN, M mod TS).  */
+      tree ridx = add_value (&tg, fold_build2
+			     (PLUS_EXPR, u64, unshare_expr (own),
+			      fold_build2 (MULT_EXPR, u64, mm, s_d)));
+      gimple_assign_set_rhs1 (t->stmt, build4 (ARRAY_REF, elt, t->tile,
+					       ridx, NULL_TREE, NULL_TREE));
+      update_stmt (t->stmt);
+    }
+  add_marker (&lgi, GPU_MARK_BARRIER, -1);
+  gcond *c = gimple_build_cond (NE_EXPR, mm, build_zero_cst (u64), NULL_TREE,
+				NULL_TREE);
+  gsi_insert_after (&tg, c, GSI_NEW_STMT);
+  skip->flags &= ~EDGE_FALLTHRU;
+  skip->flags |= EDGE_FALSE_VALUE;
+  skip->probability = profile_probability::unlikely ();
+  edge hit = make_edge (top, body, EDGE_TRUE_VALUE);
+  hit->probability = profile_probability::likely ();
+
+  for (unsigned i = 0; i < plan->stores.length (); i++)
+    guard_in_range (plan->stores[i]);
+
+  v->dev.group[0] = ts;
+  v->dev.group[1] = r->ndim == 2 ? ts : 1;
+  v->dev.group[2] = 1;
+  v->local_bytes = bytes;
+  snprintf (v->suffix, sizeof v->suffix, "_tile%d", ts);
+  v->ndistinct = plan->distinct.length () / 2;
+  for (unsigned p = 0; p < plan->distinct.length (); p++)
+    v->distinct[p] = plan->distinct[p];
+
+  /* What was done: the remark, the record's opt line, the dump.  */
+  pretty_printer arrays;
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    pp_printf (&arrays, "%s%s", i ? ", " : "", plan->refs[i].name);
+  expanded_location kl = expand_location (find_loop_location (k)
+					  .get_location_t ());
+  snprintf (v->what, sizeof v->what, "tile: %s in local memory, tiles of "
+	    "%d iterations of the serial loop at line %d, work-group %dx%d, "
+	    "%u bytes", pp_formatted_text (&arrays), ts, kl.line,
+	    v->dev.group[0], v->dev.group[1], bytes);
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      expanded_location xl = expand_location (r->loc);
+      fprintf (dump_file, "SUCCESS: %s:%d: %s: variant %s%s: %s%s\n",
+	       xl.file, xl.line, r->kernel_name, r->kernel_name, v->suffix,
+	       v->what, v->ndistinct ? " (run when the promoted inputs and "
+	       "the outputs are distinct buffers)" : "");
+    }
+  if (dump_enabled_p ())
+    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
+		     dump_user_location_t::from_location_t (r->loc),
+		     "kernel %s: variant %s%s with %s; the plain kernel "
+		     "when the device cannot run it%s\n", r->kernel_name,
+		     r->kernel_name, v->suffix, v->what,
+		     v->ndistinct ? " or a promoted input shares a buffer "
+		     "with an output" : "");
+}
+
+namespace {
+
+const pass_data pass_data_gpu_tile =
+{
+  GIMPLE_PASS,			/* type */
+  "gpu_tile",			/* name */
+  OPTGROUP_LOOP,		/* optinfo_flags */
+  TV_NONE,			/* tv_id */
+  ( PROP_cfg | PROP_ssa ),	/* properties_required */
+  0,				/* properties_provided */
+  0,				/* properties_destroyed */
+  0,				/* todo_flags_start */
+  0,				/* todo_flags_finish */
+};
+
+class pass_gpu_tile : public gimple_opt_pass
+{
+public:
+  pass_gpu_tile (gcc::context *ctxt)
+    : gimple_opt_pass (pass_data_gpu_tile, ctxt)
+  {}
+
+  /* Only functions in which gpu_find made regions, unless tiling or
+     local memory is switched off.  */
+  virtual bool gate (function *fun)
+  {
+    return !gpu_opts.no_tile && !gpu_opts.no_local_mem
+      && gpu_has_regions (fun);
+  }
+
+  virtual unsigned int execute (function *);
+};
+
+/* Analyze every region of FUN, make the variant clones of those to tile,
+   then lower them.  */
+
+unsigned int
+pass_gpu_tile::execute (function *fun)
+{
+  vec<gpu_region *> *regions = gpu_regions (fun);
+  loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  calculate_dominance_info (CDI_DOMINATORS);
+  scev_initialize ();
+  auto_delete_vec<tile_plan> plans;
+  for (unsigned i = 0; i < regions->length (); i++)
+    {
+      struct gpu_region *r = (*regions)[i];
+      if (r->fail || !r->dev.outer || r->nvariants >= GPU_MAX_VARIANTS)
+	continue;
+      tile_plan *plan = new tile_plan;
+      if (tile_analyze (r, plan))
+	plans.safe_push (plan);
+      else
+	delete plan;
+    }
+  scev_finalize ();
+  /* The clones, then their names after the nests, then the lowering.  */
+  auto_vec<tile_plan *> made;
+  for (unsigned i = 0; i < plans.length (); i++)
+    if (tile_clone (plans[i]))
+      made.safe_push (plans[i]);
+  if (!plans.is_empty ())
+    update_ssa (TODO_update_ssa);
+  for (unsigned i = 0; i < made.length (); i++)
+    tile_lower (made[i]);
+  free_dominance_info (CDI_DOMINATORS);
+  if (!plans.is_empty ())
+    {
+      mark_virtual_operands_for_renaming (fun);
+      update_ssa (TODO_update_ssa_only_virtuals);
+    }
+  loop_optimizer_finalize ();
+  return 0;
+}
+
+} // anon namespace
+
+gimple_opt_pass *
+make_pass_gpu_tile (gcc::context *ctxt)
+{
+  return new pass_gpu_tile (ctxt);
+}

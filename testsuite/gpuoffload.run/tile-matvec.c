@@ -1,0 +1,110 @@
+/* tile-matvec.c: gpu_tile's variant of y = A*x (x in a __local tile)
+   against serial C, sizes no tile divides; an input that aliases the
+   output through the same pointer (x[n + i] written: not promoted), and
+   one that overlaps it through another pointer (the runtime then runs
+   the plain kernel); rerun under GPURT_LOCAL_MEM_LIMIT=64 (the plain
+   kernel runs: the results must not change).  */
+#include "check.h"
+
+static void
+matvec (int n, int m, const double *a, const double *x, double *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      double s = 0;
+      for (int j = 0; j < m; j++)
+	s += a[i * m + j] * x[j];
+      y[i] = s;
+    }
+}
+
+/* X[0..M) read, X[M + I] written: same pointer.  */
+static void
+matvec_self (int n, int m, const float *a, float *x)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      float s = 0;
+      for (int j = 0; j < m; j++)
+	s += a[i * m + j] * x[j];
+      x[m + i] = s;
+    }
+}
+
+static void
+matvec_f (int n, int m, const float *a, const float *x, float *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      float s = 0;
+      for (int j = 0; j < m; j++)
+	s += a[i * m + j] * x[j];
+      y[i] = s;
+    }
+}
+
+static void
+test (int n, int m)
+{
+  double *a = check_alloc ((long) n * m * sizeof (double) + 1);
+  double *x = check_alloc (m * sizeof (double) + 1);
+  double *y = check_alloc (n * sizeof (double) + 1);
+  double *w = check_alloc (n * sizeof (double) + 1);
+  check_fill_double (a, (long) n * m, -1, 1);
+  check_fill_double (x, m, -1, 1);
+  for (int i = 0; i < n; i++)
+    {
+      double s = 0;
+      for (int j = 0; j < m; j++)
+	s += a[i * m + j] * x[j];
+      w[i] = s;
+    }
+  matvec (n, m, a, x, y);
+  CHECK_RAN_ON_DEVICE ((long) n);
+  CHECK_DOUBLES (y, w, n, 1e-12, 1e-12 * m, "matvec %dx%d", n, m);
+
+  /* The same pointer, and overlapping pointers.  */
+  float *fa = check_alloc ((long) n * m * sizeof (float) + 1);
+  float *fx = check_alloc ((m + n) * sizeof (float));
+  float *fw = check_alloc ((m + n) * sizeof (float));
+  check_fill_float (fa, (long) n * m, -1, 1);
+  check_fill_float (fx, m + n, -1, 1);
+  memcpy (fw, fx, (m + n) * sizeof (float));
+  for (int i = 0; i < n; i++)
+    {
+      float s = 0;
+      for (int j = 0; j < m; j++)
+	s += fa[i * m + j] * fw[j];
+      fw[m + i] = s;
+    }
+  float *fy = check_dup (fx, (m + n) * sizeof (float));
+  matvec_self (n, m, fa, fx);
+  CHECK_FLOATS (fx, fw, m + n, 1e-5, 1e-5 * m, "self %dx%d", n, m);
+  matvec_f (n, m, fa, fy, fy + m);
+  CHECK_FLOATS (fy, fw, m + n, 1e-5, 1e-5 * m, "overlap %dx%d", n, m);
+  free (a); free (x); free (y); free (w);
+  free (fa); free (fx); free (fw); free (fy);
+}
+
+int
+main (int argc, char **argv)
+{
+  (void) argc;
+  check_init ();
+  static const int sizes[] = { 1, 7, 31, 33, 100, 127, 128, 257, 1000 };
+  for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+    {
+      test (sizes[s], sizes[s]);
+      test (sizes[s], 3 + sizes[s] / 3);
+    }
+  test (0, 5);
+  test (9, 0);
+  /* Once more with too little local memory for the variants.  */
+  if (getenv ("GPURT_LOCAL_MEM_LIMIT") == NULL)
+    {
+      setenv ("GPURT_LOCAL_MEM_LIMIT", "64", 1);
+      execv ("/proc/self/exe", argv);
+      CHECK_FAIL ("cannot run again under GPURT_LOCAL_MEM_LIMIT");
+    }
+  return 0;
+}
