@@ -30,7 +30,6 @@ if [ "${1:-run}" = build ]; then
   done
   gcc -O2 harness/copybw.c -lOpenCL -o "$PACK/copybw" || exit 1
   mkdir -p "$PACK/cuda" && cp cuda/sgemm_cublas.cu "$PACK/cuda/" || exit 1
-  cp "$top/bench/variants.sh" "$top/bench/tile.sh" "$PACK/"
   echo "built into $PACK"
   exit 0
 fi
