@@ -12,10 +12,14 @@
    transform (tile_clone, tile_lower) makes another device clone of the
    nest -- a kernel variant, gpu-region.h -- and lowers it:
 
-   - at every TS-th iteration of the serial loop (the same iteration in
-     every work-item: its trip count is the same for the whole group), a
-     barrier, the tile loads, a barrier (the first barrier keeps the
-     previous tile until everyone has read it);
+   - the serial loop is strip-mined (strip_mine): a loop over its tiles
+     of TS iterations (the same in every work-item: its trip count is
+     the same for the whole group) runs before each tile a barrier, the
+     tile loads, a barrier (the first barrier keeps the previous tile
+     until everyone has read it), then the serial loop over the tile
+     only; full tiles run a copy of it whose trip count is the constant
+     TS, which the device compiler can unroll, the last tile one with
+     the remaining iterations (loop_version on the tile's size);
    - the promoted loads read the tile;
    - the kernel has the group shape TS x TS (TS for 1-D): a work-item
      outside the index space runs the last iteration of each dimension
@@ -335,6 +339,24 @@ tile_analyze (struct gpu_region *r, struct tile_plan *plan)
     count = fold_build3 (COND_EXPR, u64, desc.may_be_zero,
 			 build_int_cst (u64, 0), count);
   plan->count = count;
+  /* The tiled loop is exited from a loop around it: a value computed by
+     its test may only be used inside it.  */
+  for (gimple_stmt_iterator gsi = gsi_start_bb (k->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      tree def = gimple_get_lhs (gsi_stmt (gsi));
+      imm_use_iterator it;
+      gimple *use;
+      if (def && TREE_CODE (def) == SSA_NAME)
+	FOR_EACH_IMM_USE_STMT (use, it, def)
+	  if (!is_gimple_debug (use)
+	      && !flow_bb_inside_loop_p (k, gimple_bb (use)))
+	    {
+	      tile_missed (r, kloc, "the serial loop", "a value its test "
+			   "computes is used after it");
+	      return false;
+	    }
+    }
   plan->ts = gpu_opts.tile > 0 ? gpu_opts.tile
     : r->ndim == 2 ? TILE_DEFAULT_2D : TILE_DEFAULT_1D;
 
@@ -480,6 +502,141 @@ guard_in_range (gimple *stmt)
   et->probability = profile_probability::unlikely ();
 }
 
+/* Strip-mine the serial loop K of a variant clone: put around it a loop
+   over its tiles (header OH, tile loads in OB, latch OL) and make K
+   itself run over one tile.  CNT is K's trip count, TS the tile size.
+   Returns the new outer loop; sets *T to its tile start (the iteration
+   number of K at which the tile begins), *OB to the block that loads
+   the tile (it runs before every tile), *M to K's iteration number in
+   the tile and *N_IN to the number of iterations of this tile,
+   MIN (TS, CNT - *T), which is also K's trip count now.  */
+
+static class loop *
+strip_mine (class loop *k, tree cnt, int ts, tree *t, basic_block *ob,
+	    tree *m, tree *n_in)
+{
+  tree u64 = long_long_unsigned_type_node;
+  edge te, fe;
+  extract_true_false_edges_from_block (k->header, &te, &fe);
+  edge stay = flow_bb_inside_loop_p (k, te->dest) ? te : fe;
+  edge ex = stay == te ? fe : te;
+  edge pe = loop_preheader_edge (k);
+
+  /* P -> OH -> OB -> H for the entry, H -> OL -> E for the exit.  */
+  basic_block ol = split_edge (ex);
+  basic_block oh = split_edge (pe);
+  *ob = split_edge (single_succ_edge (oh));
+  edge enter = single_succ_edge (*ob);
+  edge out = single_succ_edge (ol);
+  basic_block e = out->dest;
+
+  /* The values K carries: one copy after the inner loop (OL, loop-closed
+     form, so that K can be copied later) and one in the outer header.  */
+  auto_vec<gphi *> hphis, lphis, ophis;
+  for (gphi_iterator gi = gsi_start_phis (k->header); !gsi_end_p (gi);
+       gsi_next (&gi))
+    {
+      gphi *phi = gi.phi ();
+      tree x = gimple_phi_result (phi);
+      gphi *lphi = create_phi_node (copy_ssa_name (x), ol);
+      add_phi_arg (lphi, x, single_pred_edge (ol), UNKNOWN_LOCATION);
+      hphis.safe_push (phi);
+      lphis.safe_push (lphi);
+    }
+
+  /* The outer exit OH -> E takes over E's arguments from OL -> E, with
+     K's values replaced by the outer header's; OL goes back to OH.  */
+  edge oexit = make_edge (oh, e, EDGE_FALSE_VALUE);
+  oexit->probability = profile_probability::unlikely ();
+  edge otile = single_succ_edge (oh);
+  otile->flags &= ~EDGE_FALLTHRU;
+  otile->flags |= EDGE_TRUE_VALUE;
+  otile->probability = profile_probability::likely ();
+  for (unsigned i = 0; i < hphis.length (); i++)
+    ophis.safe_push (create_phi_node (copy_ssa_name
+				      (gimple_phi_result (hphis[i])), oh));
+  for (gphi_iterator gi = gsi_start_phis (e); !gsi_end_p (gi); gsi_next (&gi))
+    {
+      gphi *phi = gi.phi ();
+      tree val = PHI_ARG_DEF_FROM_EDGE (phi, out);
+      for (unsigned i = 0; i < hphis.length (); i++)
+	if (val == gimple_phi_result (hphis[i]))
+	  val = gimple_phi_result (ophis[i]);
+      add_phi_arg (phi, val, oexit, gimple_phi_arg_location_from_edge
+		   (phi, out));
+    }
+  redirect_edge_succ (out, oh);
+
+  for (unsigned i = 0; i < hphis.length (); i++)
+    {
+      gphi *phi = hphis[i];
+      tree x = gimple_phi_result (phi);
+      tree xo = gimple_phi_result (ophis[i]);
+      use_operand_p init = PHI_ARG_DEF_PTR_FROM_EDGE (phi, enter);
+      add_phi_arg (ophis[i], USE_FROM_PTR (init), pe, UNKNOWN_LOCATION);
+      add_phi_arg (ophis[i], gimple_phi_result (lphis[i]), out,
+		   UNKNOWN_LOCATION);
+      SET_USE (init, xo);
+      /* Uses after the nest (not in loop-closed form) see the value at
+	 the outer exit.  */
+      imm_use_iterator it;
+      gimple *use;
+      FOR_EACH_IMM_USE_STMT (use, it, x)
+	if (use != lphis[i] && !flow_bb_inside_loop_p (k, gimple_bb (use)))
+	  {
+	    use_operand_p u;
+	    FOR_EACH_IMM_USE_ON_STMT (u, it)
+	      SET_USE (u, xo);
+	    update_stmt (use);
+	  }
+    }
+
+  /* The tile start: 0, TS, 2 TS... while below CNT.  */
+  *t = make_ssa_name (u64);
+  tree t1 = make_ssa_name (u64);
+  tree tsz = build_int_cst (u64, ts);
+  gphi *tphi = create_phi_node (*t, oh);
+  add_phi_arg (tphi, build_zero_cst (u64), pe, UNKNOWN_LOCATION);
+  add_phi_arg (tphi, t1, out, UNKNOWN_LOCATION);
+  gimple_stmt_iterator g = gsi_after_labels (ol);
+  gsi_insert_before (&g, gimple_build_assign (t1, PLUS_EXPR, *t, tsz),
+		     GSI_SAME_STMT);
+  g = gsi_last_bb (oh);
+  gsi_insert_after (&g, gimple_build_cond (LT_EXPR, *t, cnt, NULL_TREE,
+					   NULL_TREE), GSI_NEW_STMT);
+  g = gsi_last_bb (*ob);
+  *n_in = add_value (&g, fold_build2 (MIN_EXPR, u64, tsz,
+				      fold_build2 (MINUS_EXPR, u64, cnt, *t)));
+
+  /* K runs M = 0 .. N_IN - 1: its own test is the same as M < N_IN
+     (CNT is its exact trip count), and M's is the one a device compiler
+     can count.  */
+  *m = make_ssa_name (u64);
+  tree m1 = make_ssa_name (u64);
+  gphi *mphi = create_phi_node (*m, k->header);
+  add_phi_arg (mphi, build_zero_cst (u64), enter, UNKNOWN_LOCATION);
+  add_phi_arg (mphi, m1, loop_latch_edge (k), UNKNOWN_LOCATION);
+  g = gsi_last_bb (loop_latch_edge (k)->src);
+  gimple *inc = gimple_build_assign (m1, PLUS_EXPR, *m, build_one_cst (u64));
+  if (!gsi_end_p (g) && stmt_ends_bb_p (gsi_stmt (g)))
+    gsi_insert_before (&g, inc, GSI_SAME_STMT);
+  else
+    gsi_insert_after (&g, inc, GSI_NEW_STMT);
+  gcond *c = as_a <gcond *> (last_stmt (k->header));
+  gimple_cond_set_condition (c, LT_EXPR, *m, *n_in);
+  update_stmt (c);
+  stay->flags = (stay->flags & ~EDGE_FALSE_VALUE) | EDGE_TRUE_VALUE;
+  ex->flags = (ex->flags & ~EDGE_TRUE_VALUE) | EDGE_FALSE_VALUE;
+
+  /* add_loop finds the loop's blocks through dominance.  */
+  calculate_dominance_info (CDI_DOMINATORS);
+  class loop *o = alloc_loop ();
+  o->header = oh;
+  o->latch = ol;
+  add_loop (o, loop_outer (k));
+  return o;
+}
+
 /* Lower the variant clone of PLAN (see the head of the file).  */
 
 static void
@@ -490,15 +647,10 @@ tile_lower (struct tile_plan *plan)
   class loop *k = plan->serial;
   int ts = plan->ts;
   tree u64 = long_long_unsigned_type_node;
-  edge pe = loop_preheader_edge (k);
-  edge le = loop_latch_edge (k);
-  edge te, fe;
-  extract_true_false_edges_from_block (k->header, &te, &fe);
-  edge stay = flow_bb_inside_loop_p (k, te->dest) ? te : fe;
 
   /* Before the loop: its trip count, the work-item's place in the
      group, the tiles.  */
-  gimple_stmt_iterator pg = gsi_last_bb (pe->src);
+  gimple_stmt_iterator pg = gsi_last_bb (loop_preheader_edge (k)->src);
   tree cnt = add_value (&pg, unshare_expr (plan->count));
   tree lid[2] = { NULL_TREE, NULL_TREE };
   for (int d = 0; d < r->ndim; d++)
@@ -516,28 +668,18 @@ tile_lower (struct tile_plan *plan)
       bytes += n * tree_to_uhwi (TYPE_SIZE_UNIT (elt));
     }
 
-  /* The iteration number M of the serial loop.  */
-  tree m = make_ssa_name (u64);
-  tree m1 = make_ssa_name (u64);
-  gphi *mphi = create_phi_node (m, k->header);
-  add_phi_arg (mphi, build_zero_cst (u64), pe, UNKNOWN_LOCATION);
-  add_phi_arg (mphi, m1, le, UNKNOWN_LOCATION);
-  gimple_stmt_iterator lg = gsi_last_bb (le->src);
-  gimple *inc = gimple_build_assign (m1, PLUS_EXPR, m, build_one_cst (u64));
-  if (!gsi_end_p (lg) && stmt_ends_bb_p (gsi_stmt (lg)))
-    gsi_insert_before (&lg, inc, GSI_SAME_STMT);
-  else
-    gsi_insert_after (&lg, inc, GSI_NEW_STMT);
+  /* A loop over the tiles around K, which runs over one tile.  */
+  tree t0, m, n_in;
+  basic_block load;
+  strip_mine (k, cnt, ts, &t0, &load, &m, &n_in);
 
-  /* At the top of the body: the place in the tile; at its first
-     iteration, the loads between two barriers.  */
-  basic_block top = split_edge (stay);
-  basic_block load = split_edge (single_succ_edge (top));
-  edge skip = single_succ_edge (top);
-  basic_block body = single_succ (load);
+  /* Before each tile, between two barriers (the first keeps the
+     previous tile until everyone has read it), the tile loads; at the
+     top of K's body, the place in the tile.  */
+  edge te, fe;
+  extract_true_false_edges_from_block (k->header, &te, &fe);
+  basic_block top = split_edge (te);
   gimple_stmt_iterator tg = gsi_last_bb (top);
-  tree tsz = build_int_cst (u64, ts);
-  tree mm = add_value (&tg, fold_build2 (TRUNC_MOD_EXPR, u64, m, tsz));
   gimple_stmt_iterator lgi = gsi_last_bb (load);
   add_marker (&lgi, GPU_MARK_BARRIER, -1);
   tree last = fold_build2 (MINUS_EXPR, u64, cnt, build_one_cst (u64));
@@ -545,15 +687,15 @@ tile_lower (struct tile_plan *plan)
     {
       struct tile_ref *t = &plan->refs[i];
       int o = 1 - t->dim;
-      /* Element (OWN, M') of the tile is at OWN * S_O + M' * S_D.  */
+      /* Element (OWN, M) of the tile is at OWN * S_O + M * S_D.  */
       tree s_d = build_int_cst (u64, t->dim == 0 ? 1 : ts);
       tree s_o = build_int_cst (u64, t->dim == 0 ? ts : 1);
       tree own = r->ndim == 2
 	? fold_build2 (MULT_EXPR, u64, lid[o], s_o) : build_zero_cst (u64);
       tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
-      /* Its load: iteration M + LID_D, or the last one.  */
+      /* Its load: iteration T0 + LID_D, or the last one.  */
       tree it = fold_build2 (MIN_EXPR, u64,
-			     fold_build2 (PLUS_EXPR, u64, m, lid[t->dim]),
+			     fold_build2 (PLUS_EXPR, u64, t0, lid[t->dim]),
 			     last);
       tree off = fold_build2 (PLUS_EXPR, sizetype,
 			      fold_convert (sizetype, t->offset),
@@ -575,26 +717,51 @@ tile_lower (struct tile_plan *plan)
       gsi_insert_after (&lgi, gimple_build_assign
 			(build4 (ARRAY_REF, elt, t->tile, sidx, NULL_TREE,
 				 NULL_TREE), val), GSI_NEW_STMT);
-      /* The serial loop reads element (OWN, M mod TS).  */
+      /* K reads element (OWN, M).  */
       tree ridx = add_value (&tg, fold_build2
 			     (PLUS_EXPR, u64, unshare_expr (own),
-			      fold_build2 (MULT_EXPR, u64, mm, s_d)));
+			      fold_build2 (MULT_EXPR, u64, m, s_d)));
       gimple_assign_set_rhs1 (t->stmt, build4 (ARRAY_REF, elt, t->tile,
 					       ridx, NULL_TREE, NULL_TREE));
       update_stmt (t->stmt);
     }
   add_marker (&lgi, GPU_MARK_BARRIER, -1);
-  gcond *c = gimple_build_cond (NE_EXPR, mm, build_zero_cst (u64), NULL_TREE,
-				NULL_TREE);
-  gsi_insert_after (&tg, c, GSI_NEW_STMT);
-  skip->flags &= ~EDGE_FALLTHRU;
-  skip->flags |= EDGE_FALSE_VALUE;
-  skip->probability = profile_probability::unlikely ();
-  edge hit = make_edge (top, body, EDGE_TRUE_VALUE);
-  hit->probability = profile_probability::likely ();
+
+  /* Every tile but the last is full: it runs a copy of K whose trip
+     count is the constant TS (one a device compiler unrolls), the last
+     one K with N_IN iterations.  */
+  tree tsz = build_int_cst (u64, ts);
+  calculate_dominance_info (CDI_DOMINATORS);
+  initialize_original_copy_tables ();
+  class loop *rest = loop_version (k, build2 (EQ_EXPR, boolean_type_node,
+					     n_in, tsz), NULL,
+				   profile_probability::likely (),
+				   profile_probability::unlikely (),
+				   profile_probability::likely (),
+				   profile_probability::unlikely (), true);
+  free_original_copy_tables ();
+  if (rest)
+    {
+      gcond *c = as_a <gcond *> (last_stmt (k->header));
+      gimple_cond_set_rhs (c, tsz);
+      update_stmt (c);
+    }
+  expanded_location kl = expand_location (find_loop_location (k)
+					  .get_location_t ());
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      expanded_location xl = expand_location (r->loc);
+      fprintf (dump_file, "%s: %s:%d: %s: the serial loop at line %d "
+	       "strip-mined: a loop over tiles of %d iterations; %s\n",
+	       rest ? "SUCCESS" : "FAILED", xl.file, xl.line, r->kernel_name,
+	       kl.line, ts, rest ? "full tiles run a copy of it with the "
+	       "constant trip count, the last tile the rest" : "no copy "
+	       "for full tiles (every tile runs its own trip count)");
+    }
 
   for (unsigned i = 0; i < plan->stores.length (); i++)
     guard_in_range (plan->stores[i]);
+  free_dominance_info (CDI_DOMINATORS);
 
   v->dev.group[0] = ts;
   v->dev.group[1] = r->ndim == 2 ? ts : 1;
@@ -609,8 +776,6 @@ tile_lower (struct tile_plan *plan)
   pretty_printer arrays;
   for (unsigned i = 0; i < plan->refs.length (); i++)
     pp_printf (&arrays, "%s%s", i ? ", " : "", plan->refs[i].name);
-  expanded_location kl = expand_location (find_loop_location (k)
-					  .get_location_t ());
   snprintf (v->what, sizeof v->what, "tile: %s in local memory, tiles of "
 	    "%d iterations of the serial loop at line %d, work-group %dx%d, "
 	    "%u bytes", pp_formatted_text (&arrays), ts, kl.line,
@@ -696,13 +861,16 @@ pass_gpu_tile::execute (function *fun)
       made.safe_push (plans[i]);
   if (!plans.is_empty ())
     update_ssa (TODO_update_ssa);
+  /* The lowering adds edges and loops: exits are no longer recorded.  */
+  free_dominance_info (CDI_DOMINATORS);
+  release_recorded_exits (fun);
   for (unsigned i = 0; i < made.length (); i++)
     tile_lower (made[i]);
   free_dominance_info (CDI_DOMINATORS);
   if (!plans.is_empty ())
     {
       mark_virtual_operands_for_renaming (fun);
-      update_ssa (TODO_update_ssa_only_virtuals);
+      update_ssa (TODO_update_ssa);
     }
   loop_optimizer_finalize ();
   return 0;

@@ -708,23 +708,24 @@ gpurt_device_host_reason (void)
   return gpurt_host_reason;
 }
 
-
 /* The build options for region R on DEV: the record's options, less
-   -cl-fp32-correctly-rounded-divide-sqrt where DEV cannot honour it, and
-   -w unless GPURT_VERBOSE=3 asks for the compiler's warnings (some
-   drivers, PoCL among them, print them on stderr themselves: "1 warning
-   generated.").  Returns a malloc'ed string, or NULL when out of
-   memory.  */
+   -cl-fp32-correctly-rounded-divide-sqrt where DEV cannot honour it,
+   -DGPURT_PLAIN_ONLY when PLAIN_ONLY (the source then holds the plain
+   kernel only, not its variants: docs/ABI.md section 6), and -w unless
+   GPURT_VERBOSE=3 asks for the compiler's warnings (some drivers, PoCL
+   among them, print them on stderr themselves: "1 warning generated.").
+   Returns a malloc'ed string, or NULL when out of memory.  */
 
 static char *
 gpurt_build_options (const struct gpurt_region *r,
-		     const struct gpurt_device *dev)
+		     const struct gpurt_device *dev, int plain_only)
 {
   static const char crdiv[] = "-cl-fp32-correctly-rounded-divide-sqrt";
   int drop = !(dev->single_fp_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT);
   static const char quiet[] = " -w";
+  static const char plain[] = " -DGPURT_PLAIN_ONLY";
   size_t len = strlen (r->options);
-  char *out = malloc (len + sizeof quiet);
+  char *out = malloc (len + sizeof plain + sizeof quiet);
   const char *p = r->options;
   size_t o = 0;
 
@@ -758,6 +759,11 @@ gpurt_build_options (const struct gpurt_region *r,
       p += tlen;
     }
   out[o] = '\0';
+  if (plain_only)
+    {
+      strcpy (out + o, o != 0 ? plain : plain + 1);
+      o = strlen (out);
+    }
   if (gpurt_env.verbose < 3)
     strcpy (out + o, o != 0 ? quiet : quiet + 1);
   return out;
@@ -906,17 +912,17 @@ gpurt_program_binary (cl_program program, const char *name,
   return 0;
 }
 
-/* Build the program of region R for DEV and create its kernel.  Called
-   once, under R->build_lock.  The program comes from the persistent
-   cache (gpurt-cache.c) when it holds a valid entry for this source,
-   these options and this device and driver; otherwise it is built from
-   source and stored there; with CACHE_ONLY (the start-up thread) it is
-   not, and a miss is a quiet failure.  Returns 1 on success, else 0 with
-   WHY.  */
+/* Build the program of region R for DEV and create its kernel, with the
+   kernel variants unless PLAIN_ONLY.  Called under R->build_lock.  The
+   program comes from the persistent cache (gpurt-cache.c) when it holds
+   a valid entry for this source, these options and this device and
+   driver; otherwise it is built from source and stored there; with
+   CACHE_ONLY (the start-up thread) it is not, and a miss is a quiet
+   failure.  Returns 1 on success, else 0 with WHY.  */
 
 static int
 gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev,
-	       int cache_only, char *why)
+	       int cache_only, int plain_only, char *why)
 {
   cl_program program = NULL;
   cl_kernel kernel = NULL;
@@ -928,7 +934,7 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev,
   cl_int err;
   int ok = 0;
 
-  options = gpurt_build_options (r, dev);
+  options = gpurt_build_options (r, dev, plain_only);
   if (options == NULL)
     {
       gpurt_set_why (why, "out of memory building kernel %s", r->name);
@@ -1067,7 +1073,22 @@ gpurt_region_build (struct gpurt_region *r, struct gpurt_device *dev,
 	 when two threads build programs at once (the start-up thread
 	 and a region of another kernel, seen with PoCL 3).  */
       pthread_mutex_lock (&gpurt_build_serial);
-      ok = gpurt_build_1 (r, dev, 0, why);
+      ok = gpurt_build_1 (r, dev, 0, 0, why);
+      if (!ok && r->nvariants > 0)
+	{
+	  unsigned v;
+
+	  /* A variant the device's compiler cannot build must not keep
+	     the plain kernel off the device: the program again without
+	     the variants, which are not tried again.  */
+	  if (gpurt_env.verbose >= 1)
+	    gpurt_message ("kernel %s (%s): %s; building it again without"
+			   " its variants", r->name, r->loc, why);
+	  for (v = 0; v < r->nvariants; v++)
+	    atomic_store (&r->variant_failed[v], 1);
+	  why[0] = '\0';
+	  ok = gpurt_build_1 (r, dev, 0, 1, why);
+	}
       pthread_mutex_unlock (&gpurt_build_serial);
       if (!ok)
 	{
@@ -1104,7 +1125,7 @@ gpurt_region_preload (struct gpurt_region *r, struct gpurt_device *dev)
       int ok;
 
       pthread_mutex_lock (&gpurt_build_serial);
-      ok = gpurt_build_1 (r, dev, 1, why);
+      ok = gpurt_build_1 (r, dev, 1, 0, why);
       pthread_mutex_unlock (&gpurt_build_serial);
       if (ok)
 	atomic_store_explicit (&r->build_state, GPURT_BUILD_OK,

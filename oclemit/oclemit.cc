@@ -1962,7 +1962,10 @@ oclemit_region (struct gpu_region *r, char **source)
 	  r->nvariants = v;
 	  break;
 	}
-      pp_printf (&kernels, "\n%s", pp_formatted_text (&one));
+      /* The runtime builds the program again without the variants
+	 (-DGPURT_PLAIN_ONLY) when it does not build with them.  */
+      pp_printf (&kernels, "\n#ifndef GPURT_PLAIN_ONLY\n%s#endif\n",
+		 pp_formatted_text (&one));
     }
   if (ok)
     {

@@ -3,7 +3,10 @@
    the arrays, the tile and the work-group; an input written through the
    same pointer, a data-dependent bound, a triangular loop, a non-affine
    index and an access under a condition are not promoted, with the
-   reason at the access or loop.  */
+   reason at the access or loop.  The serial loops of matmul and matvec
+   are strip-mined: two barriers per variant (before and after the tile
+   loads, outside the loop over one tile), and full tiles run a loop
+   whose test is against the constant tile size.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details" } */
 #include <gpuoffload.h>
@@ -11,7 +14,7 @@
 void
 matmul (int n, const float *a, const float *b, float *c)
 {
-  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_matmul_\[0-9\]*_tile16 with tile: a, b in local memory, tiles of 16 iterations of the serial loop at line 18, work-group 16x16, 2048 bytes" } */
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_matmul_\[0-9\]*_tile16 with tile: a, b in local memory, tiles of 16 iterations of the serial loop at line 21, work-group 16x16, 2048 bytes" } */
     for (int j GPU_PARALLEL = 0; j < n; j++)
       {
 	float acc = 0.0f;
@@ -99,3 +102,8 @@ cond (int n, const float *A, const float *x, float *y)
 /* { dg-final { scan-tree-dump "FAILED: \[^\n\]*: gpu_self_\[0-9\]*: access to x not promoted" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump "FAILED: \[^\n\]*: gpu_tri_\[0-9\]*: the serial loop not promoted" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-times "__local " 3 "gpu_emit" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_matmul_\[0-9\]*: the serial loop at line 21 strip-mined: a loop over tiles of 16 iterations; full tiles run a copy of it with the constant trip count" "gpu_tile" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_matvec_\[0-9\]*: the serial loop at line 33 strip-mined: a loop over tiles of 128 iterations" "gpu_tile" } } */
+/* { dg-final { scan-tree-dump-times "barrier\\(" 4 "gpu_emit" } } */
+/* { dg-final { scan-tree-dump-times "if \\(\\(v\[0-9\]*\\) < \\(\\(\\(ulong\\)16UL\\)\\)\\)" 1 "gpu_emit" } } */
+/* { dg-final { scan-tree-dump-times "if \\(\\(v\[0-9\]*\\) < \\(\\(\\(ulong\\)128UL\\)\\)\\)" 1 "gpu_emit" } } */

@@ -1,0 +1,62 @@
+#!/bin/bash
+# bench/tile.sh -- what gpu_tile buys (issue 16), side by side in one GPU
+# run: matmul (a and b in __local tiles, the k loop strip-mined) and
+# matvec (x in a __local tile), each as "ours", "ours-no-tile",
+# "ours-no-local-mem" and the hand-written OpenCL ("ocl"); cuBLAS SGEMM
+# (built there with nvcc) and the device copy bandwidth (OpenCL and CUDA)
+# for the ceilings.  Kernel times from OpenCL events (ours, ocl) and CUDA
+# events (cuBLAS).  One round (about 3 minutes on an H100).
+#
+#   bash bench/tile.sh build          here, after `make'
+#   bash bench/tile.sh run [OUTDIR]   on the GPU machine (gpu-pack carried)
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+PACK=$top/gpu-pack/tile
+. "$top/bench/variants.sh"
+progs="matmul matvec"
+specs="matmul:4096 matmul:8192 matvec:16384"
+switches="no-tile no-local-mem"
+
+if [ "${1:-run}" = build ]; then
+  variants_build_start
+  for p in $progs; do
+    gcc $ours progs/$p.c $libs -o "$PACK/$p.ours" || exit 1
+    for s in $switches; do
+      gcc $ours -fplugin-arg-gpuoffload-$s progs/$p.c $libs \
+	-o "$PACK/$p.ours-$s" || exit 1
+    done
+    gcc -std=gnu11 -O3 -Iharness -I"$top/include" -DBENCH_KERNEL_TIMER ocl/$p.c harness/oclh.c \
+      -lOpenCL -lm -o "$PACK/$p.ocl" || exit 1
+  done
+  gcc -O2 harness/copybw.c -lOpenCL -o "$PACK/copybw" || exit 1
+  mkdir -p "$PACK/cuda" && cp cuda/sgemm_cublas.cu "$PACK/cuda/" || exit 1
+  echo "built into $PACK"
+  exit 0
+fi
+
+out=${2:-${OUT:-/tmp}}
+mkdir -p "$out"
+variants_run_env
+err=$out/tile-err.txt
+{
+  "$PACK/copybw" 2>>"$err"
+  NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+  if [ -x "$NVCC" ] && { $NVCC -O3 -arch=native -o /tmp/sgemm_cublas \
+	"$PACK/cuda/sgemm_cublas.cu" -lcublas 2>>"$err" \
+      || $NVCC -O3 -o /tmp/sgemm_cublas "$PACK/cuda/sgemm_cublas.cu" \
+	-lcublas 2>>"$err"; }; then
+    timeout 60 /tmp/sgemm_cublas copy 2>>"$err"
+    timeout 120 /tmp/sgemm_cublas 4096 8192 2>>"$err"
+  else
+    echo "cublas unavailable: no nvcc"
+  fi
+  for spec in $specs; do
+    p=${spec%:*} n=${spec#*:}
+    for v in ours ours-no-tile ours-no-local-mem ocl; do
+      line=$(variants_run "$PACK/$p.$v" "$n" "$err" BENCH_VARIANT=$v \
+	GPURT_FALLBACK=abort GPURT_VERBOSE=1 \
+	GPURT_PROFILE=json:/tmp/gpurt-profile.json)
+      echo "${line:-$p,$v,$n,FAIL (see tile-err.txt)}"
+    done
+  done
+} | tee "$out/tile.txt"
