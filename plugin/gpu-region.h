@@ -156,6 +156,13 @@ struct gpu_nest
   basic_block guard;		/* The block testing which copy runs.  */
   class loop *loops[3];		/* Copies of the marked loops.  */
   tree ivs[3];			/* Their indices.  */
+  /* The PHI results update_ssa made where both copies leave the nest,
+     for values of the nest used after it (a GPU_REDUCE accumulator read
+     by a later region): while the clone exists, the later regions'
+     code, device clones included, uses these names instead of the
+     values they took as parameters, so each is also a key of their
+     PARAMS (gpu_clone), removed with the clone.  */
+  vec<tree> joins;
 };
 
 struct gpu_region
