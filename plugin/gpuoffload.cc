@@ -176,6 +176,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_sync_range = true;
       else if (!strcmp (key, "no-hoist"))
 	gpu_opts.no_hoist = true;
+      else if (!strcmp (key, "no-hoist-guarded"))
+	gpu_opts.no_guarded_hoist = true;
       else if (!strcmp (key, "no-speculate"))
 	gpu_opts.no_speculate = true;
       else if (!strcmp (key, "no-two-level"))
