@@ -142,7 +142,8 @@ scan_callee_args (struct gpu_memctx *m, gcall *call)
 {
   tree fndecl = gimple_call_fndecl (call);
   if (gimple_call_internal_p (call) || !fndecl
-      || fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+      || fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
+      || gpu_device_lib_name (fndecl))
     return;
   unsigned i = 0;
   for (tree p = DECL_ARGUMENTS (fndecl);
@@ -220,7 +221,8 @@ device_callee (gcall *call)
 {
   tree fndecl = gimple_call_fndecl (call);
   if (gimple_call_internal_p (call) || !fndecl
-      || fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+      || fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
+      || gpu_device_lib_name (fndecl))
     return NULL_TREE;
   function *fun = DECL_STRUCT_FUNCTION (fndecl);
   if (!fun || !fun->cfg || !gimple_has_body_p (fndecl))
@@ -334,10 +336,17 @@ scan_lib_call (struct gpu_memctx *m, gcall *call)
   const char *name = gpu_device_lib_name (gimple_call_fndecl (call));
   if (!name)
     return;
-  bool str = !strcmp (name, "strlen");
+  bool str = (!strcmp (name, "strlen") || !strcmp (name, "strtod")
+	      || !strcmp (name, "atof"));
   bool set = !strcmp (name, "memset");
   bool cmp = !strcmp (name, "memcmp");
   unsigned nptr = str || set ? 1 : 2;
+  if (!strcmp (name, "strtod") && !integer_zerop (gimple_call_arg (call, 1)))
+    {
+      FAIL (m->r, call, "call to %<strtod%> with an end pointer (its device "
+	    "version takes only a null one)");
+      return;
+    }
   tree len = str ? NULL_TREE : gimple_call_arg (call, 2);
   for (unsigned i = 0; i < nptr; i++)
     {
