@@ -475,6 +475,33 @@ find_shared (struct gpu_region *r, hash_set<basic_block> *blocks)
     }
 }
 
+/* The scalar globals that region R and the functions it calls only read
+   (a random generator's constants, a parameter set before the loop)
+   are kernel arguments by value, read when the region is launched,
+   rather than buffers copied to the device: the region cannot change
+   them, and no pointer can reach them (their address is never taken),
+   so every use is a read of the variable itself.  */
+
+static void
+globals_by_value (struct gpu_region *r)
+{
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    {
+      struct gpu_capture *c = &r->caps[i];
+      tree d = c->value;
+      if (c->kind != GPU_CAP_BUFFER || !VAR_P (d) || !is_global_var (d)
+	  || TREE_ADDRESSABLE (d) || c->flags != GPU_ACC_READ
+	  || !(INTEGRAL_TYPE_P (TREE_TYPE (d))
+	       || SCALAR_FLOAT_TYPE_P (TREE_TYPE (d))))
+	continue;
+      c->kind = GPU_CAP_SCALAR;
+      c->type = TREE_TYPE (d);
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	fprintf (dump_file, "SUCCESS: global %s is read only: argument %u "
+		 "by value\n", gpu_value_name (d), i);
+    }
+}
+
 /* See gpu-params.h.  */
 
 bool
@@ -548,5 +575,7 @@ gpu_find_params (struct gpu_region *r)
   delete cw.seen;
   free (body);
   gpu_memctx_fini (&m);
+  if (!gpu_opts.no_global_values)
+    globals_by_value (r);
   return !r->fail;
 }

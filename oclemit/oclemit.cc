@@ -568,6 +568,13 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
     case RESULT_DECL:
       {
 	struct gpu_ptr pi = decl_info (f, stmt, ref);
+	if (pi.as == GPU_AS_GLOBAL && pi.cap >= 0
+	    && f->unit->r->caps[pi.cap].kind == GPU_CAP_SCALAR)
+	  {
+	    /* A global the region only reads, passed by value.  */
+	    pp_printf (pp, "gpu_s%d", pi.cap);
+	    return;
+	  }
 	if (pi.as == GPU_AS_GLOBAL)
 	  {
 	    tree type = TREE_TYPE (ref);
@@ -1002,7 +1009,9 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
     {
       struct gpu_region *r = f->unit->r;
       for (unsigned k = 0; k < r->caps.length (); k++)
-	if (r->caps[k].callee_global)
+	if (r->caps[k].callee_global && r->caps[k].kind == GPU_CAP_SCALAR)
+	  pp_printf (pp, "%sgpu_s%u", i++ ? ", " : "", k);
+	else if (r->caps[k].callee_global)
 	  pp_printf (pp, "%sgpu_b%u, gpu_o%u", i++ ? ", " : "", k, k);
     }
   pp_string (pp, ")");
@@ -1780,7 +1789,11 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
 	}
       /* The buffers of the globals called functions use (print_call).  */
       for (unsigned k = 0; k < u->r->caps.length (); k++)
-	if (u->r->caps[k].callee_global)
+	if (u->r->caps[k].callee_global
+	    && u->r->caps[k].kind == GPU_CAP_SCALAR)
+	  pp_printf (&head, "%s%s gpu_s%u", i++ ? ", " : "",
+		     type_name (&cf, call, u->r->caps[k].type), k);
+	else if (u->r->caps[k].callee_global)
 	  pp_printf (&head, "%s__global char *gpu_b%u, long gpu_o%u",
 		     i++ ? ", " : "", k, k);
       if (!i)

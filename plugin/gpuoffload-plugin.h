@@ -23,6 +23,9 @@ struct gpu_options
 				   regions syncs (no gpurt_sync_range).  */
   bool no_hoist;		/* no-hoist: loads a marked loop repeats
 				   stay in it (gpu-hoist.cc).  */
+  bool no_global_values;	/* no-global-values: scalar globals a region
+				   only reads are buffers, not arguments by
+				   value (gpu-params.cc).  */
   bool no_guarded_hoist;	/* no-hoist-guarded: only loads that cannot
 				   fault before the loop are moved, none
 				   under its entry test (gpu-hoist.cc).  */
