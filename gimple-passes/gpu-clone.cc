@@ -230,6 +230,37 @@ make_clone (struct gpu_region *r)
   return true;
 }
 
+/* After update_ssa: the values of R's nest used after it now reach their
+   uses through PHIs where the host's nest and its clone meet (R's exits).
+   Make each such PHI's result a key of the parameter that the value its
+   host argument gives is in every other region of REGIONS, and remember
+   it in R->dev.joins (gpu_clone_remove takes the keys away again).  */
+
+static void
+alias_join_names (vec<gpu_region *> *regions, struct gpu_region *r)
+{
+  auto_vec<edge> exits = get_loop_exit_edges (r->outer);
+  for (unsigned i = 0; i < exits.length (); i++)
+    for (gphi_iterator pi = gsi_start_phis (exits[i]->dest); !gsi_end_p (pi);
+	 gsi_next (&pi))
+      {
+	gphi *phi = pi.phi ();
+	tree res = gimple_phi_result (phi);
+	tree val = PHI_ARG_DEF_FROM_EDGE (phi, exits[i]);
+	if (virtual_operand_p (res) || TREE_CODE (val) != SSA_NAME)
+	  continue;
+	for (unsigned j = 0; j < regions->length (); j++)
+	  {
+	    struct gpu_region *o = (*regions)[j];
+	    int *cap = o != r && o->params ? o->params->get (val) : NULL;
+	    if (!cap || o->params->get (res))
+	      continue;
+	    o->params->put (res, *cap);
+	    r->dev.joins.safe_push (res);
+	  }
+      }
+}
+
 /* Turn the reductions of R's clone into private accumulators, and its
    marked loops' tests into true (see the head of the file).  */
 
@@ -349,6 +380,7 @@ remove_nest (struct gpu_nest *nest)
   /* The group shape stays for the record.  */
   int group[3];
   memcpy (group, nest->group, sizeof group);
+  nest->joins.release ();
   memset (nest, 0, sizeof *nest);
   memcpy (nest->group, group, sizeof group);
 }
@@ -358,6 +390,18 @@ remove_nest (struct gpu_nest *nest)
 void
 gpu_clone_remove (struct gpu_region *r)
 {
+  /* The PHIs where the two copies of the nest join go with the clone:
+     their results are no longer parameters of the later regions.  */
+  vec<gpu_region *> *regions = gpu_regions (r->fun);
+  for (unsigned i = 0; i < r->dev.joins.length (); i++)
+    for (unsigned j = 0; j < regions->length (); j++)
+      {
+	struct gpu_region *o = (*regions)[j];
+	int *cap = o->params ? o->params->get (r->dev.joins[i]) : NULL;
+	if (cap && o->caps[*cap].value != r->dev.joins[i])
+	  o->params->remove (r->dev.joins[i]);
+      }
+  r->dev.joins.release ();
   /* (What the variants need stays for the record.)  */
   for (int v = 0; v < r->nvariants; v++)
     remove_nest (&r->variants[v].dev);
@@ -441,6 +485,7 @@ pass_gpu_clone::execute (function *fun)
       struct gpu_region *r = (*regions)[i];
       if (r->fail || !r->dev.outer)
 	continue;
+      alias_join_names (regions, r);
       if (!r->reds.is_empty ())
 	lower_reductions (r);
       if (dump_file && (dump_flags & TDF_DETAILS))

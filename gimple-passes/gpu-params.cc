@@ -142,7 +142,8 @@ scan_callee_args (struct gpu_memctx *m, gcall *call)
 {
   tree fndecl = gimple_call_fndecl (call);
   if (gimple_call_internal_p (call) || !fndecl
-      || fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+      || fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
+      || gpu_device_lib_name (fndecl))
     return;
   unsigned i = 0;
   for (tree p = DECL_ARGUMENTS (fndecl);
@@ -220,7 +221,8 @@ device_callee (gcall *call)
 {
   tree fndecl = gimple_call_fndecl (call);
   if (gimple_call_internal_p (call) || !fndecl
-      || fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+      || fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
+      || gpu_device_lib_name (fndecl))
     return NULL_TREE;
   function *fun = DECL_STRUCT_FUNCTION (fndecl);
   if (!fun || !fun->cfg || !gimple_has_body_p (fndecl))
@@ -334,10 +336,17 @@ scan_lib_call (struct gpu_memctx *m, gcall *call)
   const char *name = gpu_device_lib_name (gimple_call_fndecl (call));
   if (!name)
     return;
-  bool str = !strcmp (name, "strlen");
+  bool str = (!strcmp (name, "strlen") || !strcmp (name, "strtod")
+	      || !strcmp (name, "atof"));
   bool set = !strcmp (name, "memset");
   bool cmp = !strcmp (name, "memcmp");
   unsigned nptr = str || set ? 1 : 2;
+  if (!strcmp (name, "strtod") && !integer_zerop (gimple_call_arg (call, 1)))
+    {
+      FAIL (m->r, call, "call to %<strtod%> with an end pointer (its device "
+	    "version takes only a null one)");
+      return;
+    }
   tree len = str ? NULL_TREE : gimple_call_arg (call, 2);
   for (unsigned i = 0; i < nptr; i++)
     {
@@ -466,6 +475,33 @@ find_shared (struct gpu_region *r, hash_set<basic_block> *blocks)
     }
 }
 
+/* The scalar globals that region R and the functions it calls only read
+   (a random generator's constants, a parameter set before the loop)
+   are kernel arguments by value, read when the region is launched,
+   rather than buffers copied to the device: the region cannot change
+   them, and no pointer can reach them (their address is never taken),
+   so every use is a read of the variable itself.  */
+
+static void
+globals_by_value (struct gpu_region *r)
+{
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    {
+      struct gpu_capture *c = &r->caps[i];
+      tree d = c->value;
+      if (c->kind != GPU_CAP_BUFFER || !VAR_P (d) || !is_global_var (d)
+	  || TREE_ADDRESSABLE (d) || c->flags != GPU_ACC_READ
+	  || !(INTEGRAL_TYPE_P (TREE_TYPE (d))
+	       || SCALAR_FLOAT_TYPE_P (TREE_TYPE (d))))
+	continue;
+      c->kind = GPU_CAP_SCALAR;
+      c->type = TREE_TYPE (d);
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	fprintf (dump_file, "SUCCESS: global %s is read only: argument %u "
+		 "by value\n", gpu_value_name (d), i);
+    }
+}
+
 /* See gpu-params.h.  */
 
 bool
@@ -539,5 +575,7 @@ gpu_find_params (struct gpu_region *r)
   delete cw.seen;
   free (body);
   gpu_memctx_fini (&m);
+  if (!gpu_opts.no_global_values)
+    globals_by_value (r);
   return !r->fail;
 }

@@ -354,6 +354,9 @@ GPURT_HIDDEN void gpurt_map_sync (struct gpurt_device *dev,
    into, [*START, *END); 0 when it knows none.  */
 GPURT_HIDDEN int gpurt_object_bounds (const void *p, uintptr_t *start,
 				      uintptr_t *end);
+/* The same for heap blocks only.  */
+GPURT_HIDDEN int gpurt_heap_bounds (const void *p, uintptr_t *start,
+				    uintptr_t *end);
 
 GPURT_HIDDEN void gpurt_map_discard (struct gpurt_device *dev,
 				     struct gpurt_lane *lane, uint64_t start,

@@ -562,13 +562,11 @@ extern const char *__asan_locate_address (void *addr, char *name,
 					  size_t *region_size)
   __attribute__ ((weak));
 
-/* The object the host pointer P points into: a live heap block, or a
-   global that a loaded object's dynamic symbol table names with its
-   size.  Sets *START and *END (one past) and returns 1, or returns 0
-   when there is none.  */
+/* The live heap block the host pointer P points into: sets *START and
+   *END (one past) and returns 1, or returns 0 when there is none.  */
 
 int
-gpurt_object_bounds (const void *p, uintptr_t *start, uintptr_t *end)
+gpurt_heap_bounds (const void *p, uintptr_t *start, uintptr_t *end)
 {
   struct gpurt_block key = { (uintptr_t) p, (uintptr_t) p + 1 };
   int found = 0;
@@ -625,7 +623,19 @@ gpurt_object_bounds (const void *p, uintptr_t *start, uintptr_t *end)
 	  return 1;
 	}
     }
+  return 0;
+}
 
+/* The object the host pointer P points into: a live heap block, or a
+   global that a loaded object's dynamic symbol table names with its
+   size.  Sets *START and *END (one past) and returns 1, or returns 0
+   when there is none.  */
+
+int
+gpurt_object_bounds (const void *p, uintptr_t *start, uintptr_t *end)
+{
+  if (gpurt_heap_bounds (p, start, end))
+    return 1;
   if (global_bounds ((uintptr_t) p, start, end))
     return 1;
 

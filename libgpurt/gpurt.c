@@ -672,7 +672,13 @@ gpurt_check_call (const struct gpurt_region *r, const uint64_t *args,
    GPU_ARG_OBJECT by the object its pointer points into: words 2 and 3 of
    its record in ARGS (NARGS of them) become the object's start and end,
    relative to the pointer.  Returns 0, with the reason in WHY, when some
-   pointer points into no object the runtime knows.  */
+   pointer points into no object the runtime knows.
+   The compiler's range of any other buffer argument is cut to the heap
+   block its pointer points into: the range takes no account of the
+   tests around an access (a stencil's src[n - 1] under n > 0 reaches 4
+   bytes before the block), and no access of the program goes outside
+   its object, so nothing outside it is copied.  A range that does not
+   meet the block (a pointer one past its end) is kept.  */
 
 static int
 gpurt_bound_objects (struct gpurt_region *r, uint64_t *args, unsigned nargs,
@@ -685,9 +691,22 @@ gpurt_bound_objects (struct gpurt_region *r, uint64_t *args, unsigned nargs,
       uint64_t *a = args + 4 * (size_t) k;
       uintptr_t p = (uintptr_t) a[1], start, end;
 
-      if (GPU_ARG_WORD0_KIND (a[0]) != GPU_ARG_BUFFER
-	  || !(GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_OBJECT))
+      if (GPU_ARG_WORD0_KIND (a[0]) != GPU_ARG_BUFFER)
 	continue;
+      if (!(GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_OBJECT))
+	{
+	  int64_t lo = (int64_t) a[2], hi = (int64_t) a[3];
+	  if (lo < hi && gpurt_heap_bounds ((const void *) p, &start, &end))
+	    {
+	      int64_t s = (int64_t) (start - p), e = (int64_t) (end - p);
+	      if (lo < e && hi > s)
+		{
+		  a[2] = (uint64_t) (lo > s ? lo : s);
+		  a[3] = (uint64_t) (hi < e ? hi : e);
+		}
+	    }
+	  continue;
+	}
       if (!gpurt_object_bounds ((const void *) p, &start, &end))
 	{
 	  gpurt_set_why (why, "argument %u (%s): the compiler could not bound"

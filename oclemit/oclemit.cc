@@ -16,6 +16,7 @@
 #include "gpuoffload-plugin.h"
 #include "oclemit.h"
 #include "ocl-reduce.h"
+#include "ocl-strtod.h"
 
 /* Emission state of one function body (the kernel region or a callee).  */
 struct ocl_fn
@@ -200,6 +201,14 @@ field_name (tree fld)
   return xasprintf ("m%d", idx);
 }
 
+/* Is TYPE a 128-bit integer (OpenCL C has none)?  */
+
+static bool
+wide_int_type_p (tree type)
+{
+  return INTEGRAL_TYPE_P (type) && TYPE_PRECISION (type) == 128;
+}
+
 /* OpenCL name of the non-pointer type TYPE (struct, union and array types
    are defined in the unit on first use).  STMT is for diagnostics.  */
 
@@ -220,7 +229,19 @@ type_name (struct ocl_fn *f, gimple *stmt, tree type)
     case ENUMERAL_TYPE:
     case BOOLEAN_TYPE:
       name = int_type_name (type);
-      if (!name)
+      if (!name && wide_int_type_p (type))
+	{
+	  /* GCC's form of a 16-byte memcpy: copied, never computed with
+	     (print_rhs), so 16 bytes of any alignment.  */
+	  name = "gpu_u128";
+	  if (!u->fnames->contains (name))
+	    {
+	      pp_string (&u->types, "typedef struct { uchar b[16]; } gpu_u128;"
+			 "\n");
+	      u->fnames->add (xstrdup (name));
+	    }
+	}
+      else if (!name)
 	FAIL (f, stmt, "integer type of %d bits", TYPE_PRECISION (type));
       break;
     case REAL_TYPE:
@@ -555,6 +576,13 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
     case RESULT_DECL:
       {
 	struct gpu_ptr pi = decl_info (f, stmt, ref);
+	if (pi.as == GPU_AS_GLOBAL && pi.cap >= 0
+	    && f->unit->r->caps[pi.cap].kind == GPU_CAP_SCALAR)
+	  {
+	    /* A global the region only reads, passed by value.  */
+	    pp_printf (pp, "gpu_s%d", pi.cap);
+	    return;
+	  }
 	if (pi.as == GPU_AS_GLOBAL)
 	  {
 	    tree type = TREE_TYPE (ref);
@@ -710,6 +738,11 @@ print_compare (struct ocl_fn *f, gimple *stmt, pretty_printer *pp,
 {
   const char *op = comparison_op (code);
   const char *pre = "(", *mid = NULL, *post = ")";
+  if (wide_int_type_p (TREE_TYPE (a)))
+    {
+      FAIL (f, stmt, "arithmetic on 128-bit integers");
+      return;
+    }
   if (!op)
     switch (code)
       {
@@ -782,8 +815,9 @@ emit_lib (struct ocl_fn *f, gcall *call, const char *name)
     }
   const char *as[2] = { "__global ", "__global " };
   char sig[3] = "";
-  unsigned nptr = !strcmp (name, "memset") || !strcmp (name, "strlen")
-		  ? 1 : 2;
+  bool strtod = !strcmp (name, "strtod") || !strcmp (name, "atof");
+  unsigned nptr = (!strcmp (name, "memset") || !strcmp (name, "strlen")
+		   || strtod) ? 1 : 2;
   for (unsigned i = 0; i < nptr; i++)
     {
       struct gpu_ptr pi = ptr_info (f, call, gimple_call_arg (call, i));
@@ -792,11 +826,36 @@ emit_lib (struct ocl_fn *f, gcall *call, const char *name)
       sig[i] = pi.as == GPU_AS_PRIVATE ? 'p' : 'g';
     }
   sig[nptr] = 0;
-  char *fname = xasprintf ("gpu_lib_%s_%s", name, sig);
+  char *fname = xasprintf ("gpu_lib_%s_%s", strtod ? "strtod" : name, sig);
   if (u->fnames->contains (fname))
     return fname;
   pretty_printer *pp = &u->funcs;
-  if (!strcmp (name, "memcpy"))
+  if (strtod)
+    {
+      if (!u->fnames->contains ("gpu_sd"))
+	{
+	  pp_string (pp, ocl_strtod_helpers);
+	  pp_newline (pp);
+	  u->fnames->add (xstrdup ("gpu_sd"));
+	}
+      /* The parser, with "__AS" and "__ASN" replaced.  */
+      const char *space = sig[0] == 'p' ? "__private" : "__global";
+      for (const char *t = ocl_strtod_parser; *t; )
+	if (!strncmp (t, "__ASN", 5))
+	  {
+	    pp_character (pp, sig[0]);
+	    t += 5;
+	  }
+	else if (!strncmp (t, "__AS", 4))
+	  {
+	    pp_string (pp, space);
+	    t += 4;
+	  }
+	else
+	  pp_character (pp, *t++);
+      pp_newline (pp);
+    }
+  else if (!strcmp (name, "memcpy"))
     pp_printf (pp, "void %s(%svoid *d_, const %svoid *s_, ulong n)\n{\n"
 	       "  %suchar *d = (%suchar *)d_;\n"
 	       "  const %suchar *s = (const %suchar *)s_;\n"
@@ -947,13 +1006,18 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 	  FAIL (f, call, "setjmp/longjmp");
 	  return false;
 	}
-      name = emit_callee (f, call, fndecl);
+      const char *lib = gpu_device_lib_name (fndecl);
+      name = lib ? emit_lib (f, call, lib) : emit_callee (f, call, fndecl);
       if (!name)
 	return false;
     }
   pp_printf (pp, "%s(", name);
   unsigned i;
-  for (i = 0; i < gimple_call_num_args (call); i++)
+  /* strtod's end pointer is null (gpu-params.cc): not passed.  */
+  unsigned nargs = gimple_call_num_args (call);
+  if (!strncmp (name, "gpu_lib_strtod_", 15))
+    nargs = 1;
+  for (i = 0; i < nargs; i++)
     {
       if (i)
 	pp_string (pp, ", ");
@@ -961,11 +1025,14 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
     }
   /* A function of the unit gets the buffers of the globals called
      functions use, under the kernel's names.  */
-  if (!fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+  if (!fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
+      && !gpu_device_lib_name (fndecl))
     {
       struct gpu_region *r = f->unit->r;
       for (unsigned k = 0; k < r->caps.length (); k++)
-	if (r->caps[k].callee_global)
+	if (r->caps[k].callee_global && r->caps[k].kind == GPU_CAP_SCALAR)
+	  pp_printf (pp, "%sgpu_s%u", i++ ? ", " : "", k);
+	else if (r->caps[k].callee_global)
 	  pp_printf (pp, "%sgpu_b%u, gpu_o%u", i++ ? ", " : "", k, k);
     }
   pp_string (pp, ")");
@@ -994,6 +1061,15 @@ print_rhs (struct ocl_fn *f, gassign *stmt, pretty_printer *pp)
 	     && TREE_CODE (type) != BOOLEAN_TYPE;
   const char *wrap_type = narrow ? "uint"
     : sgn && TYPE_OVERFLOW_WRAPS (type) ? uint_type_name (type) : NULL;
+
+  /* A 128-bit integer is only copied (a 16-byte memcpy).  */
+  if ((wide_int_type_p (type) || wide_int_type_p (TREE_TYPE (a))
+       || (b && wide_int_type_p (TREE_TYPE (b))))
+      && (!gimple_assign_single_p (stmt) || TREE_CODE (a) == INTEGER_CST))
+    {
+      FAIL (f, stmt, "arithmetic on 128-bit integers");
+      return;
+    }
 
   if (TREE_CODE_CLASS (code) == tcc_comparison)
     {
@@ -1213,11 +1289,41 @@ emit_store (struct ocl_fn *f, gimple *stmt, tree lhs, const char *rhs)
       : ptr_type_name (f, stmt, type, GPU_AS_PRIVATE);
   else
     tn = type_name (f, stmt, type);
-  if (AGGREGATE_TYPE_P (type))
+  if (AGGREGATE_TYPE_P (type) || wide_int_type_p (type))
     pp_printf (f->out, "  %s = %s;\n", pp_formatted_text (&lp), rhs);
   else
     pp_printf (f->out, "  %s = (%s)(%s);\n", pp_formatted_text (&lp), tn,
 	       rhs);
+}
+
+/* The address space of the object the memory reference REF of STMT is
+   in.  */
+
+static enum gpu_as
+ref_as (struct ocl_fn *f, gimple *stmt, tree ref)
+{
+  tree bp;
+  tree obj = gpu_ref_base (ref, &bp);
+  struct gpu_ptr pi = bp ? ptr_info (f, stmt, bp) : decl_info (f, stmt, obj);
+  return pi.as;
+}
+
+/* Emit STMT, LHS = RHS of an array type (GCC's form of a memcpy of a
+   constant size): OpenCL C cannot assign arrays, so byte by byte (the
+   two are the same object or do not overlap).  */
+
+static void
+emit_array_copy (struct ocl_fn *f, gimple *stmt, tree lhs, tree rhs)
+{
+  pretty_printer lp, rp;
+  print_ref (f, stmt, &lp, lhs);
+  print_ref (f, stmt, &rp, rhs);
+  pp_printf (f->out,
+	     "  for (ulong gpu_z = 0; gpu_z < sizeof (%s); gpu_z++)"
+	     " ((%suchar *)&%s)[gpu_z] = ((const %suchar *)&%s)[gpu_z];\n",
+	     pp_formatted_text (&lp), as_name (ref_as (f, stmt, lhs)),
+	     pp_formatted_text (&lp), as_name (ref_as (f, stmt, rhs)),
+	     pp_formatted_text (&rp));
 }
 
 /* Emit CALL, a __gpu_group_reduce marker of a two-level kernel: the
@@ -1290,15 +1396,17 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	    /* x = {}: zero the object byte by byte.  */
 	    pretty_printer lp;
 	    print_ref (f, stmt, &lp, lhs);
-	    struct gpu_ptr pi;
-	    tree bp;
-	    tree obj = gpu_ref_base (lhs, &bp);
-	    pi = bp ? ptr_info (f, stmt, bp) : decl_info (f, stmt, obj);
 	    pp_printf (f->out,
 		       "  for (ulong gpu_z = 0; gpu_z < sizeof (%s); gpu_z++)"
 		       " ((%suchar *)&%s)[gpu_z] = 0;\n",
-		       pp_formatted_text (&lp), as_name (pi.as),
+		       pp_formatted_text (&lp), as_name (ref_as (f, stmt, lhs)),
 		       pp_formatted_text (&lp));
+	    return;
+	  }
+	if (gimple_assign_single_p (stmt)
+	    && TREE_CODE (TREE_TYPE (lhs)) == ARRAY_TYPE)
+	  {
+	    emit_array_copy (f, stmt, lhs, gimple_assign_rhs1 (stmt));
 	    return;
 	  }
 	pretty_printer rp;
@@ -1705,7 +1813,11 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
 	}
       /* The buffers of the globals called functions use (print_call).  */
       for (unsigned k = 0; k < u->r->caps.length (); k++)
-	if (u->r->caps[k].callee_global)
+	if (u->r->caps[k].callee_global
+	    && u->r->caps[k].kind == GPU_CAP_SCALAR)
+	  pp_printf (&head, "%s%s gpu_s%u", i++ ? ", " : "",
+		     type_name (&cf, call, u->r->caps[k].type), k);
+	else if (u->r->caps[k].callee_global)
 	  pp_printf (&head, "%s__global char *gpu_b%u, long gpu_o%u",
 		     i++ ? ", " : "", k, k);
       if (!i)

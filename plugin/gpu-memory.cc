@@ -61,11 +61,31 @@ gpu_stmt_loc (struct gpu_region *r, gimple *stmt)
 
 /* The C library functions the printer has a device version of
    (oclemit.cc prints them), with the glibc results: the mem* and str*
-   ones are exact; memcmp's sign is (C says nothing of its size).  */
+   ones are exact; memcmp's sign is (C says nothing of its size); strtod
+   and atof give glibc's double bit for bit (ocl-strtod.h), though not its
+   errno.  GCC has no builtins of the last two: they are known by name,
+   declared in a system header with the C library's type.  */
 
 const char *
 gpu_device_lib_name (tree fndecl)
 {
+  if (fndecl && TREE_CODE (fndecl) == FUNCTION_DECL && DECL_NAME (fndecl)
+      && !fndecl_built_in_p (fndecl) && TREE_PUBLIC (fndecl)
+      && DECL_IN_SYSTEM_HEADER (fndecl))
+    {
+      const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+      tree type = TREE_TYPE (fndecl);
+      tree args = TYPE_ARG_TYPES (type);
+      bool strtod = !strcmp (n, "strtod"), atof = !strcmp (n, "atof");
+      if ((strtod || atof)
+	  && TYPE_MAIN_VARIANT (TREE_TYPE (type)) == double_type_node
+	  && args && POINTER_TYPE_P (TREE_VALUE (args))
+	  && (atof ? list_length (args) == 2
+	      : list_length (args) == 3
+		&& POINTER_TYPE_P (TREE_VALUE (TREE_CHAIN (args)))))
+	return strtod ? "strtod" : "atof";
+      return NULL;
+    }
   if (!fndecl || !fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
     return NULL;
   switch (DECL_FUNCTION_CODE (fndecl))

@@ -159,6 +159,13 @@ struct gpu_nest
   basic_block guard;		/* The block testing which copy runs.  */
   class loop *loops[3];		/* Copies of the marked loops.  */
   tree ivs[3];			/* Their indices.  */
+  /* The PHI results update_ssa made where both copies leave the nest,
+     for values of the nest used after it (a GPU_REDUCE accumulator read
+     by a later region): while the clone exists, the later regions'
+     code, device clones included, uses these names instead of the
+     values they took as parameters, so each is also a key of their
+     PARAMS (gpu_clone), removed with the clone.  */
+  vec<tree> joins;
   /* The exact work-group shape the kernel is written for (0: any, the
      runtime chooses).  A kernel with a shape keeps every work-item of a
      group to its barriers: one outside the index space runs the last

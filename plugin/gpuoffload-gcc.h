@@ -58,6 +58,7 @@
 #include "tree-ssa-loop-niter.h"
 #include "tree-object-size.h"
 #include "tree-ssa-loop-manip.h"
+#include "cfgexpand.h"
 #include "cfgloop.h"
 #include "tree-chrec.h"
 #include "tree-scalar-evolution.h"

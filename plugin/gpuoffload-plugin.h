@@ -23,6 +23,12 @@ struct gpu_options
 				   regions syncs (no gpurt_sync_range).  */
   bool no_hoist;		/* no-hoist: loads a marked loop repeats
 				   stay in it (gpu-hoist.cc).  */
+  bool no_global_values;	/* no-global-values: scalar globals a region
+				   only reads are buffers, not arguments by
+				   value (gpu-params.cc).  */
+  bool no_guarded_hoist;	/* no-hoist-guarded: only loads that cannot
+				   fault before the loop are moved, none
+				   under its entry test (gpu-hoist.cc).  */
   bool no_speculate;		/* no-speculate (reserved).  */
   bool no_two_level;		/* no-two-level: inner marked loops run
 				   serially in each work-item.  */

@@ -21,7 +21,8 @@ static struct plugin_info gpu_plugin_info = {
   "Options: -fplugin-arg-gpuoffload-dump-cl=DIR, -fplugin-arg-gpuoffload-werror,\n"
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
   "  no-local-mem, no-tile, tile=N, no-private, no-batch, no-transfer-elim,\n"
-  "  no-object-bounds, no-sync-range,\n"
+  "  no-object-bounds, no-sync-range, no-hoist, no-hoist-guarded,\n"
+  "  no-global-values,\n"
   "  no-speculate, device-version=1.2"
 };
 
@@ -176,6 +177,10 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_sync_range = true;
       else if (!strcmp (key, "no-hoist"))
 	gpu_opts.no_hoist = true;
+      else if (!strcmp (key, "no-global-values"))
+	gpu_opts.no_global_values = true;
+      else if (!strcmp (key, "no-hoist-guarded"))
+	gpu_opts.no_guarded_hoist = true;
       else if (!strcmp (key, "no-speculate"))
 	gpu_opts.no_speculate = true;
       else if (!strcmp (key, "no-two-level"))

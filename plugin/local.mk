@@ -31,7 +31,8 @@ gpuoffload_la_SOURCES = \
 	oclemit/oclemit.cc \
 	oclemit/oclemit.h \
 	oclemit/ocl-reduce.cc \
-	oclemit/ocl-reduce.h
+	oclemit/ocl-reduce.h \
+	oclemit/ocl-strtod.h
 
 gpuoffload_la_CPPFLAGS = -I$(top_srcdir)/plugin -I$(top_srcdir)/oclemit \
 	-I$(top_srcdir)/gimple-passes -I$(top_srcdir)/include \

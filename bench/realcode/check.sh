@@ -34,6 +34,11 @@ spec () { echo "$specs" | grep "^$1:" | cut -d: -f"$2"; }
 
 mode=${1:-medium}
 case $mode in small|medium|build|run) shift ;; *) mode=medium ;; esac
+# run [OUTDIR] [PROG...]
+if [ "$mode" = run ]; then
+  out=${1:-${OUT:-/tmp}}
+  [ $# -gt 0 ] && shift
+fi
 progs=${*:-$progs_all}
 
 ours="-std=gnu11 -O2 -ffp-contract=off -I$here -I$top/include -fplugin=$top/.libs/gpuoffload.so"
@@ -64,7 +69,6 @@ fi
 
 if [ "$mode" = run ]; then
   pack=$top/gpu-pack/realcode
-  out=${1:-${OUT:-/tmp}}
   mkdir -p "$out" /tmp/icd
   echo libnvidia-opencl.so.1 >/tmp/icd/nvidia.icd
   export OCL_ICD_VENDORS=/tmp/icd LD_LIBRARY_PATH=$pack/lib OMP_NUM_THREADS=16
