@@ -2,7 +2,9 @@
 # bench/tile.sh -- what gpu_tile buys (issue 16), side by side in one GPU
 # run: matmul (a and b in __local tiles, the k loop strip-mined) and
 # matvec (x in a __local tile), each as "ours", "ours-no-tile",
-# "ours-no-local-mem" and the hand-written OpenCL ("ocl"); cuBLAS SGEMM
+# "ours-no-local-mem" and the hand-written OpenCL ("ocl"), and matvec as
+# "ours-assoc" (-fassociative-math: a work-group per row, its sum in
+# local memory, as the hand-written kernel); cuBLAS SGEMM
 # (built there with nvcc) and the device copy bandwidth (OpenCL and CUDA)
 # for the ceilings.  Kernel times from OpenCL events (ours, ocl) and CUDA
 # events (cuBLAS).  One round (about 3 minutes on an H100).
@@ -16,6 +18,7 @@ PACK=$top/gpu-pack/tile
 progs="matmul matvec"
 specs="matmul:4096 matmul:8192 matvec:16384"
 switches="no-tile no-local-mem"
+assoc="-fassociative-math -fno-signed-zeros -fno-trapping-math"
 
 if [ "${1:-run}" = build ]; then
   variants_build_start
@@ -25,6 +28,10 @@ if [ "${1:-run}" = build ]; then
       gcc $ours -fplugin-arg-gpuoffload-$s progs/$p.c $libs \
 	-o "$PACK/$p.ours-$s" || exit 1
     done
+    # matvec's float sum over a row becomes a work-group per row with a
+    # local-memory sum when its order may change (gpu_twolevel_auto_reduce).
+    [ $p = matvec ] && { gcc $ours $assoc progs/$p.c $libs \
+      -o "$PACK/$p.ours-assoc" || exit 1; }
     gcc -std=gnu11 -O3 -Iharness -I"$top/include" -DBENCH_KERNEL_TIMER ocl/$p.c harness/oclh.c \
       -lOpenCL -lm -o "$PACK/$p.ocl" || exit 1
   done
@@ -52,7 +59,9 @@ err=$out/tile-err.txt
   fi
   for spec in $specs; do
     p=${spec%:*} n=${spec#*:}
-    for v in ours ours-no-tile ours-no-local-mem ocl; do
+    vs="ours ours-no-tile ours-no-local-mem ocl"
+    [ $p = matvec ] && vs="$vs ours-assoc"
+    for v in $vs; do
       line=$(variants_run "$PACK/$p.$v" "$n" "$err" BENCH_VARIANT=$v \
 	GPURT_FALLBACK=abort GPURT_VERBOSE=1 \
 	GPURT_PROFILE=json:/tmp/gpurt-profile.json)

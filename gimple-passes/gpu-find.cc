@@ -2536,7 +2536,15 @@ find_region (function *fun, class loop *outer, tree iv)
   if (!r->fail && check_nest (r) && gpu_find_params (r) && bound_captures (r))
     {
       if (!gpu_opts.no_two_level)
-	find_inner (r);
+	{
+	  /* A serial sum loop may become the inner level
+	     (gpu-twolevel.cc).  */
+	  struct gpu_auto_marks marks;
+	  marks.acc = NULL_TREE;
+	  gpu_twolevel_auto_reduce (r, &marks);
+	  find_inner (r);
+	  gpu_twolevel_auto_finish (r, &marks);
+	}
       /* Ranges that hold for no launch (an unsigned index stepped below
 	 zero, as in[i - 1] under if (i > 0), whose guard the range
 	 analysis does not use): every launch would go to the host, and

@@ -912,6 +912,216 @@ lower_two_level (struct gpu_region *r)
   return true;
 }
 
+/* A serial sum loop made an inner level (gpu_twolevel_auto_reduce):
+   matvec's "for (j...) s += a[i*m + j] * x[j]" in a 1-D nest, one row
+   per work-item, reads a[] a row apart in neighbouring work-items (not
+   coalesced) and gives the device as many work-items as rows.  Shared
+   out over a work-group per row, as the user would have it by marking j
+   GPU_PARALLEL and s GPU_REDUCE, the row is read element by element and
+   the group combines its partial sums in local memory.  That changes
+   only the order of the additions; it is done when that order is free:
+   an integer sum (the device's arithmetic wraps, so any order gives the
+   sum the serial loop gives when that one does not overflow), or a
+   floating-point sum under -fassociative-math (GCC's own permission to
+   reorder them, part of -Ofast and -ffast-math).  A floating-point sum
+   without it stays serial, with a remark.  The loop must be the only
+   loop inside the innermost marked loop, hold no store or call with side
+   effects and carry nothing but its index and the sum (S = S + E, S
+   used only there in the loop); the checks of a marked inner loop
+   (find_inner) then apply, and undo the marks when they fail.  */
+
+/* Say at LOC, for the serial loop of R that sums into ACC, WHY it stays
+   serial (a missed remark and a FAILED line), or with WHY NULL that it
+   was made an inner level, under RULE.  */
+
+static void
+auto_reduce_say (struct gpu_region *r, location_t loc, tree acc,
+		 const char *why, const char *rule)
+{
+  char buf[512];
+  const char *name = gpu_value_name (acc);
+  if (why)
+    snprintf (buf, sizeof buf, "%s: the serial loop summing into %s runs "
+	      "in each work-item: %s", r->kernel_name, name, why);
+  else
+    snprintf (buf, sizeof buf, "%s: the serial loop summing into %s is "
+	      "shared out over a work-group per iteration, its sum combined "
+	      "in local memory (%s)", r->kernel_name, name, rule);
+  gpu_dump_reason (why ? "FAILED" : "SUCCESS", loc, buf);
+  if (!dump_enabled_p ())
+    return;
+  if (why)
+    dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+		     dump_user_location_t::from_location_t (loc),
+		     "serial loop summing into %s runs in each work-item: "
+		     "%s\n", name, why);
+  else
+    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
+		     dump_user_location_t::from_location_t (loc),
+		     "serial loop summing into %s shared out over a "
+		     "work-group per iteration, the sum combined in local "
+		     "memory: the order of its additions changes (%s)\n",
+		     name, rule);
+}
+
+/* Give the SSA names of the function defined inside LOOP whose variable
+   is VAR (or NAME alone when it has none) a copy of VAR that carries the
+   attribute ATTR; record them in MARKS.  */
+
+static void
+auto_mark (class loop *loop, tree name, const char *attr,
+	   struct gpu_auto_marks *marks)
+{
+  tree var = SSA_NAME_VAR (name);
+  tree nv;
+  if (var && VAR_P (var))
+    nv = copy_node (var);
+  else
+    nv = create_tmp_var_raw (TREE_TYPE (name), attr);
+  DECL_ATTRIBUTES (nv) = tree_cons (get_identifier (attr), NULL_TREE,
+				    DECL_ATTRIBUTES (nv));
+  DECL_CONTEXT (nv) = current_function_decl;
+  add_local_decl (cfun, nv);
+  unsigned i;
+  tree x;
+  FOR_EACH_SSA_NAME (i, x, cfun)
+    {
+      if (x != name && (!var || SSA_NAME_VAR (x) != var))
+	continue;
+      gimple *def = SSA_NAME_DEF_STMT (x);
+      if (x != name && (!gimple_bb (def)
+			|| !flow_bb_inside_loop_p (loop, gimple_bb (def))))
+	continue;
+      marks->names.safe_push (x);
+      marks->vars.safe_push (SSA_NAME_VAR (x));
+      SET_SSA_NAME_VAR_OR_IDENTIFIER (x, nv);
+    }
+}
+
+/* See gpu-region.h.  */
+
+void
+gpu_twolevel_auto_finish (struct gpu_region *r, struct gpu_auto_marks *marks)
+{
+  if (marks->names.is_empty ())
+    return;
+  if (r->ninner)
+    {
+      auto_reduce_say (r, marks->loc, marks->acc, NULL, marks->rule);
+      return;
+    }
+  for (unsigned i = 0; i < marks->names.length (); i++)
+    SET_SSA_NAME_VAR_OR_IDENTIFIER (marks->names[i], marks->vars[i]);
+  auto_reduce_say (r, marks->loc, marks->acc, "an inner level cannot share it out (see the remark on "
+		   "the inner loop)", NULL);
+  marks->names.truncate (0);
+  marks->vars.truncate (0);
+}
+
+/* See gpu-region.h and the comment above auto_reduce_say.  */
+
+bool
+gpu_twolevel_auto_reduce (struct gpu_region *r, struct gpu_auto_marks *marks)
+{
+  class loop *l = r->dims[0].loop;
+  class loop *c = l->inner;
+  if (r->ndim != 1 || !c || c->next || c->inner)
+    return false;
+  /* The index and the sum, nothing else carried.  */
+  tree iv = NULL_TREE, acc = NULL_TREE;
+  for (gphi_iterator gsi = gsi_start_phis (c->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      tree res = gimple_phi_result (gsi.phi ());
+      tree var = SSA_NAME_VAR (res);
+      if (virtual_operand_p (res))
+	continue;
+      if (var && (gpu_decl_has_attr (var, GPU_ATTR_PARALLEL)
+		  || gpu_decl_has_attr (var, GPU_ATTR_REDUCE)))
+	return false;
+      affine_iv aiv;
+      if (!iv && INTEGRAL_TYPE_P (TREE_TYPE (res))
+	  && simple_iv (c, c, res, &aiv, true)
+	  && TREE_CODE (aiv.step) == INTEGER_CST)
+	iv = res;
+      else if (!acc)
+	acc = res;
+      else
+	return false;
+    }
+  if (!iv || !acc)
+    return false;
+  gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (acc));
+  tree next = PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (c));
+  gimple *upd = TREE_CODE (next) == SSA_NAME ? SSA_NAME_DEF_STMT (next)
+    : NULL;
+  if (!upd || !is_gimple_assign (upd)
+      || gimple_assign_rhs_code (upd) != PLUS_EXPR
+      || !gimple_bb (upd) || !flow_bb_inside_loop_p (c, gimple_bb (upd))
+      || (gimple_assign_rhs1 (upd) == acc)
+	 == (gimple_assign_rhs2 (upd) == acc))
+    return false;
+  /* S is used only by S + E in the loop, S + E only by the PHI.  */
+  imm_use_iterator it;
+  use_operand_p u;
+  FOR_EACH_IMM_USE_FAST (u, it, acc)
+    {
+      gimple *use = USE_STMT (u);
+      if (!is_gimple_debug (use) && use != upd
+	  && flow_bb_inside_loop_p (c, gimple_bb (use)))
+	return false;
+    }
+  FOR_EACH_IMM_USE_FAST (u, it, next)
+    {
+      gimple *use = USE_STMT (u);
+      if (!is_gimple_debug (use) && use != phi)
+	return false;
+    }
+  /* No store, no call with side effects.  */
+  basic_block *body = get_loop_body (c);
+  bool pure = true;
+  for (unsigned i = 0; pure && i < c->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	 pure && !gsi_end_p (gsi); gsi_next (&gsi))
+      if (gimple_vdef (gsi_stmt (gsi)))
+	pure = false;
+  free (body);
+  if (!pure)
+    return false;
+  location_t loc = find_loop_location (c).get_location_t ();
+  tree type = TREE_TYPE (acc);
+  const char *rule;
+  if (INTEGRAL_TYPE_P (type))
+    rule = "an integer sum: the same result";
+  else if (SCALAR_FLOAT_TYPE_P (type)
+	   && opt_for_fn (current_function_decl, flag_associative_math))
+    rule = "a floating-point sum under -fassociative-math";
+  else
+    {
+      auto_reduce_say (r, loc, acc, SCALAR_FLOAT_TYPE_P (type)
+		       ? "sharing it out over a work-group would change the "
+		       "order of its floating-point additions; "
+		       "-fassociative-math allows that (or mark the loop "
+		       "GPU_PARALLEL and the sum GPU_REDUCE)"
+		       : "its sum has neither integer nor floating type",
+		       NULL);
+      return false;
+    }
+  if (gpu_opts.no_auto_reduce || gpu_opts.no_local_mem)
+    {
+      auto_reduce_say (r, loc, acc, gpu_opts.no_auto_reduce
+		       ? "-fplugin-arg-gpuoffload-no-auto-reduce"
+		       : "-fplugin-arg-gpuoffload-no-local-mem", NULL);
+      return false;
+    }
+  marks->acc = acc;
+  marks->loc = loc;
+  marks->rule = rule;
+  auto_mark (c, iv, GPU_ATTR_PARALLEL, marks);
+  auto_mark (l, acc, GPU_ATTR_REDUCE, marks);
+  return true;
+}
+
 namespace {
 
 const pass_data pass_data_gpu_twolevel =

@@ -452,6 +452,31 @@ const char *gpu_twolevel_check_inner (struct gpu_region *r, class loop *inner,
    once per work-group?  Returns NULL, or why not (with *LOC).  */
 const char *gpu_twolevel_check_serial (struct gpu_region *r, location_t *loc);
 
+/* A serial sum loop gpu_twolevel_auto_reduce marked: its names with the
+   variables they had, the sum, the loop's location and the rule that
+   allows the new order of the additions.  */
+struct gpu_auto_marks
+{
+  auto_vec<tree> names;
+  auto_vec<tree> vars;
+  tree acc;
+  location_t loc;
+  const char *rule;
+};
+
+/* Mark the one serial loop inside the innermost loop of 1-D region R as
+   an inner GPU_PARALLEL loop and its sum as a GPU_REDUCE accumulator when
+   that changes nothing but the order of the additions and that order is
+   free (see gpu-twolevel.cc); the renamed names go into *MARKS.  Returns
+   whether it did.  */
+bool gpu_twolevel_auto_reduce (struct gpu_region *r,
+			       struct gpu_auto_marks *marks);
+
+/* After find_inner: say that the loop MARKS describes is R's inner
+   level, or give its names their variables back when it is not.  */
+void gpu_twolevel_auto_finish (struct gpu_region *r,
+			       struct gpu_auto_marks *marks);
+
 /* Does the reference REF of STMT, through a pointer, move by one element
    (either way) from one iteration of OUTER, a loop containing STMT, to
    the next, the indices of the loops inside OUTER held?  */

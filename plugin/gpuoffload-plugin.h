@@ -32,6 +32,9 @@ struct gpu_options
   bool no_speculate;		/* no-speculate (reserved).  */
   bool no_two_level;		/* no-two-level: inner marked loops run
 				   serially in each work-item.  */
+  bool no_auto_reduce;		/* no-auto-reduce: a serial sum loop in a
+				   1-D nest is not made an inner level
+				   (gpu-twolevel.cc).  */
   const char *device_version;	/* device-version=1.2.  */
 };
 

@@ -185,6 +185,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_speculate = true;
       else if (!strcmp (key, "no-two-level"))
 	gpu_opts.no_two_level = true;
+      else if (!strcmp (key, "no-auto-reduce"))
+	gpu_opts.no_auto_reduce = true;
       else
 	{
 	  error ("unknown option %<-fplugin-arg-gpuoffload-%s%>", key);
