@@ -56,20 +56,42 @@ odd_ref (int n, int m, const int *a, int *y)
     }
 }
 
-#define TEST_INT(T, F, R, LO, HI)					\
+/* Fill P[0..C) of type T with integers in [LO, HI).  */
+#define FILLER(NAME, T)							\
+  static void								\
+  NAME (T *p, long c, long lo, long hi)				\
+  {									\
+    for (long e = 0; e < c; e++)					\
+      p[e] = (T) check_range (lo, hi);					\
+  }
+FILLER (fill_int, int)
+FILLER (fill_unsigned, unsigned)
+FILLER (fill_long, long)
+
+/* Comparisons: integers exact, floating types within a bound of the
+   number of terms M.  */
+#define SAME(y, w, n, ...) CHECK_SAME (y, w, n, __VA_ARGS__)
+#define NEAR_F(y, w, n, ...)						\
+  CHECK_FLOATS (y, w, n, 1e-4, 1e-5 * (m + 1), __VA_ARGS__)
+#define NEAR_D(y, w, n, ...)						\
+  CHECK_DOUBLES (y, w, n, 1e-12, 1e-13 * (m + 1), __VA_ARGS__)
+
+/* F against its serial twin R on type T, inputs FILL'ed in [LO, HI),
+   compared by CMP.  */
+#define TEST(T, F, R, FILL, LO, HI, CMP)				\
   do {									\
     T *a = check_alloc (nm * sizeof (T) + 1);				\
     T *x = check_alloc (m * sizeof (T) + 1);				\
     T *in = check_alloc (n * sizeof (T) + 1);				\
     T *y = check_alloc (n * sizeof (T) + 1);				\
     T *w = check_alloc (n * sizeof (T) + 1);				\
-    for (long e = 0; e < nm; e++) a[e] = (T) check_range (LO, HI);	\
-    for (long e = 0; e < m; e++) x[e] = (T) check_range (LO, HI);	\
-    for (long e = 0; e < n; e++) in[e] = (T) check_range (LO, HI);	\
+    FILL (a, nm, LO, HI);						\
+    FILL (x, m, LO, HI);						\
+    FILL (in, n, LO, HI);						\
     R (n, m, a, x, in, w);						\
     F (n, m, a, x, in, y);						\
     CHECK_RAN_ON_DEVICE (n);						\
-    CHECK_SAME (y, w, n, #F " %ldx%ld", n, m);				\
+    CMP (y, w, n, #F " %ldx%ld", n, m);					\
     free (a); free (x); free (in); free (y); free (w);			\
   } while (0)
 
@@ -77,35 +99,11 @@ static void
 test (long n, long m)
 {
   long nm = n * m;
-  TEST_INT (int, mvi, mvi_ref, -100, 100);
-  TEST_INT (unsigned, mvu, mvu_ref, 0, 1 << 30);
-  TEST_INT (long, mvl, mvl_ref, -100000, 100000);
-
-  float *fa = check_alloc (nm * sizeof (float) + 1);
-  float *fx = check_alloc (m * sizeof (float) + 1);
-  float *fi = check_alloc (n * sizeof (float) + 1);
-  float *fy = check_alloc (n * sizeof (float) + 1);
-  float *fw = check_alloc (n * sizeof (float) + 1);
-  check_fill_float (fa, nm, -1, 1);
-  check_fill_float (fx, m, -1, 1);
-  check_fill_float (fi, n, -1, 1);
-  mvf_ref (n, m, fa, fx, fi, fw);
-  mvf (n, m, fa, fx, fi, fy);
-  CHECK_RAN_ON_DEVICE (n);
-  CHECK_FLOATS (fy, fw, n, 1e-4, 1e-5 * (m + 1), "mvf %ldx%ld", n, m);
-
-  double *da = check_alloc (nm * sizeof (double) + 1);
-  double *dx = check_alloc (m * sizeof (double) + 1);
-  double *di = check_alloc (n * sizeof (double) + 1);
-  double *dy = check_alloc (n * sizeof (double) + 1);
-  double *dw = check_alloc (n * sizeof (double) + 1);
-  check_fill_double (da, nm, -1, 1);
-  check_fill_double (dx, m, -1, 1);
-  check_fill_double (di, n, -1, 1);
-  mvd_ref (n, m, da, dx, di, dw);
-  mvd (n, m, da, dx, di, dy);
-  CHECK_RAN_ON_DEVICE (n);
-  CHECK_DOUBLES (dy, dw, n, 1e-12, 1e-13 * (m + 1), "mvd %ldx%ld", n, m);
+  TEST (int, mvi, mvi_ref, fill_int, -100, 100, SAME);
+  TEST (unsigned, mvu, mvu_ref, fill_unsigned, 0, 1L << 30, SAME);
+  TEST (long, mvl, mvl_ref, fill_long, -100000, 100000, SAME);
+  TEST (float, mvf, mvf_ref, check_fill_float, -1, 1, NEAR_F);
+  TEST (double, mvd, mvd_ref, check_fill_double, -1, 1, NEAR_D);
 
   int *ia = check_alloc (nm * sizeof (int) + 1);
   int *iy = check_alloc (n * sizeof (int) + 1);
@@ -116,8 +114,6 @@ test (long n, long m)
   CHECK_RAN_ON_DEVICE (n);
   CHECK_SAME (iy, iw, n, "odd %ldx%ld", n, m);
 
-  free (fa); free (fx); free (fi); free (fy); free (fw);
-  free (da); free (dx); free (di); free (dy); free (dw);
   free (ia); free (iy); free (iw);
 }
 
