@@ -377,12 +377,14 @@ remove_nest (struct gpu_nest *nest)
 	else
 	  gsi_next (&pi);
       }
-  /* The group shape stays for the record.  */
-  int group[3];
+  /* The group shape and the blocking stay for the record.  */
+  int group[3], block[3];
   memcpy (group, nest->group, sizeof group);
+  memcpy (block, nest->block, sizeof block);
   nest->joins.release ();
   memset (nest, 0, sizeof *nest);
   memcpy (nest->group, group, sizeof group);
+  memcpy (nest->block, block, sizeof block);
 }
 
 /* See gpu-region.h.  */

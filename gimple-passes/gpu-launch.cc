@@ -292,6 +292,10 @@ make_record (struct gpu_region *r, const char *source)
 		 var->dev.group[2], var->local_bytes);
       for (int p = 0; p < 2 * var->ndistinct; p++)
 	pp_printf (&pp, " %d", var->distinct[p]);
+      if (var->dev.block[0] > 1 || var->dev.block[1] > 1
+	  || var->dev.block[2] > 1)
+	pp_printf (&pp, " block %d %d %d", MAX (var->dev.block[0], 1),
+		   MAX (var->dev.block[1], 1), MAX (var->dev.block[2], 1));
       pp_printf (&pp, "\nopt %s%s: %s\n", r->kernel_name, var->suffix,
 		 var->what);
     }

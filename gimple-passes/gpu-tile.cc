@@ -55,6 +55,10 @@
 /* Most accesses promoted in one region.  */
 #define TILE_MAX_REFS 4
 
+/* Default outputs per work-item of the register-blocked variant (rows
+   along dimension 1).  */
+#define TILE_DEFAULT_BLOCK 4
+
 /* A promoted load.  */
 struct tile_ref
 {
@@ -78,7 +82,15 @@ struct tile_plan
   int ts;			/* Iterations per tile = group extent.  */
   auto_vec<tile_ref> refs;
   auto_vec<gimple *> stores;	/* Stores of the nest outside SERIAL.  */
+  /* For each of STORES, the condition (NULL: none) under which its row
+     is inside the index space besides __gpu_in_range (blocking).  */
+  auto_vec<tree> store_in;
   auto_vec<int> distinct;	/* Pairs of parameters (gpu_variant).  */
+  /* Register blocking: rows along dimension 1 per work-item (0: none),
+     and the first index and trip count of dimension 1 (clone names).  */
+  int block;
+  tree lo1, n1;
+  int variant;			/* Its variant of R (transform).  */
 };
 
 /* Say that the access (or loop) at LOC of region R is not tiled, WHY:
@@ -290,6 +302,8 @@ static bool
 tile_analyze (struct gpu_region *r, struct tile_plan *plan)
 {
   plan->r = r;
+  plan->block = 0;
+  plan->lo1 = plan->n1 = NULL_TREE;
   if (r->ndim > 2 || r->ninner || !r->reds.is_empty () || r->grid_stride)
     return false;
   class loop *l0 = r->dims[0].loop;
@@ -405,49 +419,6 @@ tile_analyze (struct gpu_region *r, struct tile_plan *plan)
   return ok && !plan->refs.is_empty ();
 }
 
-/* Make the variant clone of PLAN's region and map PLAN into its names.
-   Returns false when that cannot be done.  */
-
-static bool
-tile_clone (struct tile_plan *plan)
-{
-  struct gpu_region *r = plan->r;
-  struct gpu_variant *v = &r->variants[r->nvariants];
-  memset (v, 0, sizeof *v);
-  initialize_original_copy_tables ();
-  bool ok = gpu_clone_nest (r, &v->dev);
-  class loop *k = ok ? get_loop_copy (plan->serial) : NULL;
-  tree count = ok ? gpu_clone_expr (r, plan->count) : NULL_TREE;
-  ok = ok && k && count;
-  for (unsigned i = 0; ok && i < plan->refs.length (); i++)
-    {
-      struct tile_ref *t = &plan->refs[i];
-      t->stmt = gpu_clone_stmt (t->stmt);
-      t->base = gpu_clone_expr (r, t->base);
-      t->offset = gpu_clone_expr (r, t->offset);
-      t->init = gpu_clone_expr (r, t->init);
-      t->step = gpu_clone_expr (r, t->step);
-      ok = t->stmt && t->base && t->offset && t->init && t->step;
-    }
-  for (unsigned i = 0; ok && i < plan->stores.length (); i++)
-    {
-      plan->stores[i] = gpu_clone_stmt (plan->stores[i]);
-      ok = plan->stores[i] != NULL;
-    }
-  free_original_copy_tables ();
-  if (v->dev.outer)
-    r->nvariants++;
-  if (!ok)
-    {
-      gpu_dump_reason ("FAILED", r->loc, "the nest cannot be copied for "
-		       "the tiled variant");
-      return false;
-    }
-  plan->serial = k;
-  plan->count = gpu_region_keep (count);
-  return true;
-}
-
 /* Append a call of marker M with the constant argument ARG (or none when
    ARG is negative) at *GSI; returns its value.  */
 
@@ -478,11 +449,332 @@ add_value (gimple_stmt_iterator *gsi, tree val)
 				   GSI_CONTINUE_LINKING);
 }
 
+/* Register blocking (issue 16 item 2): in the variant NAME_tileTSrB of
+   a 2-D nest each work-item computes B rows of outputs, rows G, G + TS,
+   ... G + (B - 1) TS of its group's B * TS rows (dimension 1; dimension
+   0 keeps neighbouring work-items on neighbouring columns).  The
+   statements of the nest that depend on the row index (the row's loads,
+   matmul's accumulator, its store) are copied B - 1 times with the
+   index of each further row: unroll-and-jam of the row loop into the
+   serial loop.  A promoted load that does not change with the row
+   (matmul's b tile) is then read from local memory once per iteration
+   of the serial loop for B outputs instead of one; one that does gets a
+   tile per row.  A row past the index space computes with the last row
+   (its loads stay inside the data) and does not store.  The rows are
+   independent iterations of a marked loop, so the copies compute what
+   the plain kernel computes, in the same order for each output.
+   Refused (the plain tiled variant remains) when a condition, a call or
+   a loop header other than the serial loop's depends on the row.  */
+
+/* Collect in *DEPS the statements of the loop L1 (the marked loop of
+   dimension 1, host or clone, index IV1) whose values depend on IV1, in
+   dominance order.  Returns NULL, or why the row loop cannot be
+   jammed.  */
+
+static const char *
+row_deps (class loop *l1, tree iv1, class loop *serial,
+	  auto_vec<gimple *> *deps)
+{
+  hash_set<gimple *> seen;
+  auto_vec<tree> work;
+  work.safe_push (iv1);
+  while (!work.is_empty ())
+    {
+      tree x = work.pop ();
+      imm_use_iterator it;
+      gimple *use;
+      FOR_EACH_IMM_USE_STMT (use, it, x)
+	{
+	  basic_block bb = gimple_bb (use);
+	  if (is_gimple_debug (use) || !bb
+	      || !flow_bb_inside_loop_p (l1, bb) || seen.contains (use))
+	    continue;
+	  if (bb == l1->header && (gimple_code (use) == GIMPLE_COND
+				   || gimple_code (use) == GIMPLE_PHI))
+	    continue;
+	  if (gimple_code (use) == GIMPLE_PHI
+	      ? bb->loop_father->header == bb && bb->loop_father != serial
+	      : gimple_code (use) != GIMPLE_ASSIGN)
+	    {
+	      if (dump_file && (dump_flags & TDF_DETAILS))
+		{
+		  fprintf (dump_file, "row-dependent: ");
+		  print_gimple_stmt (dump_file, use, 0, TDF_SLIM);
+		}
+	      return "a condition, a call or a loop other than the serial "
+		"loop depends on the row index";
+	    }
+	  seen.add (use);
+	  tree lhs = gimple_get_lhs (use);
+	  if (lhs && TREE_CODE (lhs) == SSA_NAME)
+	    work.safe_push (lhs);
+	}
+    }
+  basic_block *body = get_loop_body_in_dom_order (l1);
+  for (unsigned i = 0; i < l1->num_nodes; i++)
+    {
+      for (gphi_iterator gi = gsi_start_phis (body[i]); !gsi_end_p (gi);
+	   gsi_next (&gi))
+	if (seen.contains (gi.phi ()))
+	  deps->safe_push (gi.phi ());
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   !gsi_end_p (gsi); gsi_next (&gsi))
+	if (seen.contains (gsi_stmt (gsi)))
+	  deps->safe_push (gsi_stmt (gsi));
+    }
+  free (body);
+  return NULL;
+}
+
+/* Walker: replace the SSA names of *TP that the map DATA has.  */
+
+static tree
+map_names_r (tree *tp, int *walk_subtrees, void *data)
+{
+  hash_map<tree, tree> *map = (hash_map<tree, tree> *) data;
+  if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      tree *to = map->get (*tp);
+      if (to)
+	*tp = *to;
+    }
+  else if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* A copy of EXPR with the names of MAP replaced.  */
+
+static tree
+map_names (hash_map<tree, tree> *map, tree expr)
+{
+  tree e = unshare_expr (expr);
+  walk_tree (&e, map_names_r, map, NULL);
+  return e;
+}
+
+/* Jam the row loop of PLAN's variant clone NEST (see above): copy the
+   statements that depend on the row for rows 1 .. PLAN->block - 1 and
+   add the copies' promoted loads and stores to PLAN.  Returns false,
+   changing nothing, when that cannot be done.  */
+
+static bool
+block_rows (struct tile_plan *plan, struct gpu_nest *nest)
+{
+  class loop *l1 = nest->loops[1];
+  tree iv1 = nest->ivs[1];
+  int nb = plan->block;
+  auto_vec<gimple *> deps;
+  calculate_dominance_info (CDI_DOMINATORS);
+  const char *why = row_deps (l1, iv1, plan->serial, &deps);
+  if (why)
+    {
+      char buf[256];
+      snprintf (buf, sizeof buf, "%s: no register blocking in the variant: "
+		"%s", plan->r->kernel_name, why);
+      gpu_dump_reason ("FAILED", plan->r->loc, buf);
+      return false;
+    }
+
+  /* At the top of the row's body: its index G in dimension 1, and for
+     each further row Q, its index (the last row when past the end) and
+     whether it is inside the index space.  */
+  edge te, fe;
+  extract_true_false_edges_from_block (l1->header, &te, &fe);
+  basic_block top = split_edge (flow_bb_inside_loop_p (l1, te->dest)
+				? te : fe);
+  gimple_stmt_iterator g = gsi_last_bb (top);
+  tree u64 = long_long_unsigned_type_node;
+  tree itype = TREE_TYPE (iv1);
+  tree step = fold_convert (itype, plan->r->dims[1].step);
+  tree lo = fold_convert (itype, plan->lo1);
+  tree row = add_value (&g, fold_convert
+			(u64, fold_build2 (EXACT_DIV_EXPR, itype,
+					   fold_build2 (MINUS_EXPR, itype,
+							iv1, lo), step)));
+  tree last = add_value (&g, fold_build2 (MINUS_EXPR, u64, plan->n1,
+					  build_one_cst (u64)));
+  hash_map<tree, tree> *maps = new hash_map<tree, tree>[nb];
+  tree *in = XALLOCAVEC (tree, nb);
+  for (int q = 1; q < nb; q++)
+    {
+      tree gq = fold_build2 (PLUS_EXPR, u64, row,
+			     build_int_cst (u64, q * plan->ts));
+      tree gc = fold_build2 (MIN_EXPR, u64, gq, last);
+      tree iq = add_value (&g, fold_build2
+			   (PLUS_EXPR, itype, lo,
+			    fold_build2 (MULT_EXPR, itype,
+					 fold_convert (itype, gc), step)));
+      in[q] = add_value (&g, fold_build2 (LT_EXPR, boolean_type_node,
+					  unshare_expr (gq), plan->n1));
+      maps[q].put (iv1, iq);
+      for (unsigned i = 0; i < deps.length (); i++)
+	{
+	  tree lhs = gimple_get_lhs (deps[i]);
+	  if (lhs && TREE_CODE (lhs) == SSA_NAME)
+	    maps[q].put (lhs, copy_ssa_name (lhs));
+	}
+    }
+
+  /* The copies, each after the one before (PHIs beside theirs).  */
+  unsigned nrefs = plan->refs.length ();
+  for (unsigned i = 0; i < deps.length (); i++)
+    {
+      gimple *s = deps[i];
+      gimple_stmt_iterator gi = gsi_for_stmt (s);
+      for (int q = 1; q < nb; q++)
+	{
+	  tree lhs = gimple_get_lhs (s);
+	  gimple *copy;
+	  if (gphi *phi = dyn_cast <gphi *> (s))
+	    {
+	      gphi *np = create_phi_node (*maps[q].get (lhs), gimple_bb (s));
+	      edge e;
+	      edge_iterator ei;
+	      FOR_EACH_EDGE (e, ei, gimple_bb (s)->preds)
+		add_phi_arg (np, map_names (&maps[q], PHI_ARG_DEF_FROM_EDGE
+					    (phi, e)), e,
+			     gimple_phi_arg_location_from_edge (phi, e));
+	      continue;
+	    }
+	  copy = gimple_copy (s);
+	  for (unsigned o = 0; o < gimple_num_ops (copy); o++)
+	    if (gimple_op (copy, o))
+	      gimple_set_op (copy, o, map_names (&maps[q], gimple_op (copy,
+								      o)));
+	  if (gimple_vdef (s))
+	    {
+	      gimple_set_vdef (copy, NULL_TREE);
+	      gimple_set_vuse (copy, NULL_TREE);
+	    }
+	  if (lhs && TREE_CODE (lhs) == SSA_NAME)
+	    SSA_NAME_DEF_STMT (gimple_get_lhs (copy)) = copy;
+	  gsi_insert_after (&gi, copy, GSI_NEW_STMT);
+	  update_stmt (copy);
+	  for (unsigned t = 0; t < nrefs; t++)
+	    if (plan->refs[t].stmt == s)
+	      {
+		struct tile_ref c = plan->refs[t];
+		c.stmt = copy;
+		c.base = map_names (&maps[q], c.base);
+		c.offset = map_names (&maps[q], c.offset);
+		c.init = map_names (&maps[q], c.init);
+		c.step = map_names (&maps[q], c.step);
+		plan->refs.safe_push (c);
+	      }
+	  if (gimple_vdef (s))
+	    {
+	      while (plan->store_in.length () < plan->stores.length ())
+		plan->store_in.safe_push (NULL_TREE);
+	      plan->stores.safe_push (copy);
+	      plan->store_in.safe_push (in[q]);
+	    }
+	}
+    }
+  delete[] maps;
+  return true;
+}
+
+/* A copy of PLAN (made by tile_analyze, on the host nest) for the
+   register-blocked variant, or NULL with a missed remark when its region
+   cannot have one (see the comment before row_deps).  */
+
+static tile_plan *
+tile_block_plan (struct tile_plan *plan)
+{
+  struct gpu_region *r = plan->r;
+  int nb = gpu_opts.block ? gpu_opts.block : TILE_DEFAULT_BLOCK;
+  if (r->ndim != 2 || nb <= 1)
+    return NULL;
+  const char *why = NULL;
+  auto_vec<gimple *> deps;
+  if (r->nvariants + 2 > GPU_MAX_VARIANTS)
+    why = "the region has no room for another variant";
+  else if (TREE_CODE (r->dims[1].step) != INTEGER_CST)
+    why = "the step of the row loop is not a constant";
+  else
+    why = row_deps (r->dims[1].loop, r->dims[1].iv, plan->serial, &deps);
+  if (why)
+    {
+      char buf[256];
+      snprintf (buf, sizeof buf, "%s: no register blocking: %s",
+		r->kernel_name, why);
+      gpu_dump_reason ("FAILED", r->loc, buf);
+      if (dump_enabled_p ())
+	dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+			 dump_user_location_t::from_location_t (r->loc),
+			 "kernel %s: no register blocking: %s\n",
+			 r->kernel_name, why);
+      return NULL;
+    }
+  tile_plan *b = new tile_plan;
+  b->r = r;
+  b->serial = plan->serial;
+  b->count = plan->count;
+  b->ts = plan->ts;
+  b->refs.safe_splice (plan->refs);
+  b->stores.safe_splice (plan->stores);
+  b->distinct.safe_splice (plan->distinct);
+  b->block = nb;
+  b->lo1 = b->n1 = NULL_TREE;
+  return b;
+}
+
+/* Make the variant clone of PLAN's region and map PLAN into its names.
+   Returns false when that cannot be done.  */
+
+static bool
+tile_clone (struct tile_plan *plan)
+{
+  struct gpu_region *r = plan->r;
+  struct gpu_variant *v = &r->variants[r->nvariants];
+  memset (v, 0, sizeof *v);
+  plan->variant = r->nvariants;
+  initialize_original_copy_tables ();
+  bool ok = gpu_clone_nest (r, &v->dev);
+  class loop *k = ok ? get_loop_copy (plan->serial) : NULL;
+  tree count = ok ? gpu_clone_expr (r, plan->count) : NULL_TREE;
+  ok = ok && k && count;
+  if (ok && plan->block > 1)
+    {
+      plan->lo1 = gpu_clone_expr (r, r->dims[1].lo);
+      plan->n1 = gpu_clone_expr (r, r->dims[1].count);
+      ok = plan->lo1 && plan->n1;
+    }
+  for (unsigned i = 0; ok && i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      t->stmt = gpu_clone_stmt (t->stmt);
+      t->base = gpu_clone_expr (r, t->base);
+      t->offset = gpu_clone_expr (r, t->offset);
+      t->init = gpu_clone_expr (r, t->init);
+      t->step = gpu_clone_expr (r, t->step);
+      ok = t->stmt && t->base && t->offset && t->init && t->step;
+    }
+  for (unsigned i = 0; ok && i < plan->stores.length (); i++)
+    {
+      plan->stores[i] = gpu_clone_stmt (plan->stores[i]);
+      ok = plan->stores[i] != NULL;
+    }
+  free_original_copy_tables ();
+  if (v->dev.outer)
+    r->nvariants++;
+  if (!ok)
+    {
+      gpu_dump_reason ("FAILED", r->loc, "the nest cannot be copied for "
+		       "the tiled variant");
+      return false;
+    }
+  plan->serial = k;
+  plan->count = gpu_region_keep (count);
+  return true;
+}
+
 /* Make the store STMT of the clone happen only in work-items inside the
-   index space.  */
+   index space, and when ALSO (a boolean, or NULL) holds.  */
 
 static void
-guard_in_range (gimple *stmt)
+guard_in_range (gimple *stmt, tree also)
 {
   basic_block bb = gimple_bb (stmt);
   gimple_stmt_iterator gp = gsi_for_stmt (stmt);
@@ -492,6 +784,10 @@ guard_in_range (gimple *stmt)
   edge e2 = split_block (e1->dest, stmt);
   gimple_stmt_iterator g = gsi_last_bb (e1->src);
   tree in = add_marker (&g, GPU_MARK_IN_RANGE, -1);
+  if (also)
+    in = add_value (&g, fold_build2 (BIT_AND_EXPR, integer_type_node, in,
+				     fold_convert (integer_type_node,
+						   also)));
   gcond *c = gimple_build_cond (EQ_EXPR, in, integer_zero_node, NULL_TREE,
 				NULL_TREE);
   gsi_insert_after (&g, c, GSI_NEW_STMT);
@@ -643,10 +939,14 @@ static void
 tile_lower (struct tile_plan *plan)
 {
   struct gpu_region *r = plan->r;
-  struct gpu_variant *v = &r->variants[r->nvariants - 1];
+  struct gpu_variant *v = &r->variants[plan->variant];
   class loop *k = plan->serial;
   int ts = plan->ts;
   tree u64 = long_long_unsigned_type_node;
+
+  /* Register blocking: the row loop jammed into the nest first.  */
+  if (plan->block > 1 && !block_rows (plan, &v->dev))
+    plan->block = 0;
 
   /* Before the loop: its trip count, the work-item's place in the
      group, the tiles.  */
@@ -760,14 +1060,21 @@ tile_lower (struct tile_plan *plan)
     }
 
   for (unsigned i = 0; i < plan->stores.length (); i++)
-    guard_in_range (plan->stores[i]);
+    guard_in_range (plan->stores[i], i < plan->store_in.length ()
+		    ? plan->store_in[i] : NULL_TREE);
   free_dominance_info (CDI_DOMINATORS);
 
   v->dev.group[0] = ts;
   v->dev.group[1] = r->ndim == 2 ? ts : 1;
   v->dev.group[2] = 1;
   v->local_bytes = bytes;
-  snprintf (v->suffix, sizeof v->suffix, "_tile%d", ts);
+  if (plan->block > 1)
+    {
+      v->dev.block[1] = plan->block;
+      snprintf (v->suffix, sizeof v->suffix, "_tile%dr%d", ts, plan->block);
+    }
+  else
+    snprintf (v->suffix, sizeof v->suffix, "_tile%d", ts);
   v->ndistinct = plan->distinct.length () / 2;
   for (unsigned p = 0; p < plan->distinct.length (); p++)
     v->distinct[p] = plan->distinct[p];
@@ -775,11 +1082,22 @@ tile_lower (struct tile_plan *plan)
   /* What was done: the remark, the record's opt line, the dump.  */
   pretty_printer arrays;
   for (unsigned i = 0; i < plan->refs.length (); i++)
-    pp_printf (&arrays, "%s%s", i ? ", " : "", plan->refs[i].name);
+    {
+      /* A row's copy of a promoted load has the name of the first.  */
+      bool again = false;
+      for (unsigned j = 0; j < i; j++)
+	again |= !strcmp (plan->refs[j].name, plan->refs[i].name);
+      if (!again)
+	pp_printf (&arrays, "%s%s", i ? ", " : "", plan->refs[i].name);
+    }
+  char blocking[64] = "";
+  if (plan->block > 1)
+    snprintf (blocking, sizeof blocking, ", register blocks of 1x%d "
+	      "outputs per work-item", plan->block);
   snprintf (v->what, sizeof v->what, "tile: %s in local memory, tiles of "
-	    "%d iterations of the serial loop at line %d, work-group %dx%d, "
+	    "%d iterations of the serial loop at line %d, work-group %dx%d%s, "
 	    "%u bytes", pp_formatted_text (&arrays), ts, kl.line,
-	    v->dev.group[0], v->dev.group[1], bytes);
+	    v->dev.group[0], v->dev.group[1], blocking, bytes);
   if (dump_file && (dump_flags & TDF_DETAILS))
     {
       expanded_location xl = expand_location (r->loc);
@@ -848,10 +1166,17 @@ pass_gpu_tile::execute (function *fun)
       if (r->fail || !r->dev.outer || r->nvariants >= GPU_MAX_VARIANTS)
 	continue;
       tile_plan *plan = new tile_plan;
-      if (tile_analyze (r, plan))
-	plans.safe_push (plan);
-      else
-	delete plan;
+      if (!tile_analyze (r, plan))
+	{
+	  delete plan;
+	  continue;
+	}
+      /* The register-blocked variant first, when there is room for
+	 both.  */
+      tile_plan *b = tile_block_plan (plan);
+      if (b)
+	plans.safe_push (b);
+      plans.safe_push (plan);
     }
   scev_finalize ();
   /* The clones, then their names after the nests, then the lowering.  */

@@ -328,7 +328,7 @@ gpurt_record_reduce (struct gpurt_record *rec, const char *value, size_t len)
 }
 
 /* Parse the LEN bytes at VALUE of a "variant" line into REC:
-   NAME G0 G1 G2 LOCAL-BYTES [A B]...  */
+   NAME G0 G1 G2 LOCAL-BYTES [A B]... [block B0 B1 B2]  */
 
 static void
 gpurt_record_variant (struct gpurt_record *rec, const char *value,
@@ -369,6 +369,20 @@ gpurt_record_variant (struct gpurt_record *rec, const char *value,
       v->distinct[2 * v->ndistinct + 1] = b;
       v->ndistinct++;
       used += n;
+    }
+  v->block[0] = v->block[1] = v->block[2] = 1;
+  n = 0;
+  if (sscanf (buf + used, " block %u %u %u%n", &v->block[0], &v->block[1],
+	      &v->block[2], &n) == 3)
+    used += n;
+  if (buf[used + strspn (buf + used, " ")] != '\0'
+      || v->block[0] == 0 || v->block[1] == 0 || v->block[2] == 0
+      || v->block[0] > GPURT_RECORD_MAX_WG
+      || v->block[1] > GPURT_RECORD_MAX_WG
+      || v->block[2] > GPURT_RECORD_MAX_WG)
+    {
+      gpurt_record_fail (rec, "malformed 'variant' line");
+      return;
     }
   rec->nvariants++;
 }

@@ -42,6 +42,8 @@ struct gpurt_record_variant
   unsigned long local_bytes;	/* the __local memory it declares */
   unsigned ndistinct;		/* pairs of buffer arguments that must be */
   unsigned distinct[2 * GPURT_RECORD_MAX_DISTINCT];  /* distinct buffers */
+  unsigned block[3];		/* iterations per work-item along each
+				   dimension ("block B0 B1 B2"; 1 without) */
 };
 
 /* What gpurt_record_parse says of a record.  */

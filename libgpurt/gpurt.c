@@ -437,6 +437,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   cl_event kernel_event = NULL;
   cl_event *event_ptr;
   int variant = -1;
+  uint64_t blocks;
   char why_not[GPURT_WHY_LEN];
   unsigned k, d;
   int ok = 0;
@@ -484,7 +485,10 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 			 " large for size_t", n[d], d);
 	  goto ERROR;
 	}
-      global[d] = (size_t) ((n[d] + local[d] - 1) / local[d] * local[d]);
+      /* A variant's work-item may take BLOCK iterations.  */
+      blocks = variant >= 0 ? r->variants[variant].block[d] : 1;
+      global[d] = (size_t) (((n[d] + blocks - 1) / blocks + local[d] - 1)
+			    / local[d] * local[d]);
     }
 
   gpurt_clock_mark (clock, GPURT_PART_ARGS);

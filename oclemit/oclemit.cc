@@ -1983,11 +1983,19 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
 	     it reaches every barrier) and does not store.  */
 	  pp_string (&src, "  int gpu_in = 1;\n");
 	  for (int k = 0; k < r->ndim; k++)
-	    pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d);\n"
-		       "  if (gpu_g%d >= gpu_n%d) {\n"
-		       "    gpu_g%d = gpu_n%d - 1;\n"
-		       "    gpu_in = 0;\n"
-		       "  }\n", k, k, k, k, k, k);
+	    {
+	      if (r->dev.block[k] > 1)
+		pp_printf (&src, "  ulong gpu_g%d = get_group_id(%d) * %dUL"
+			   " + get_local_id(%d);\n", k, k,
+			   r->dev.block[k] * r->dev.group[k], k);
+	      else
+		pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d);\n",
+			   k, k);
+	      pp_printf (&src, "  if (gpu_g%d >= gpu_n%d) {\n"
+			 "    gpu_g%d = gpu_n%d - 1;\n"
+			 "    gpu_in = 0;\n"
+			 "  }\n", k, k, k, k);
+	    }
 	  pp_string (&src, pp_formatted_text (&copies[0]));
 	}
       else if (!r->grid_stride)

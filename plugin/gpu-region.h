@@ -172,6 +172,10 @@ struct gpu_nest
      iteration of each dimension instead of returning, and stores only
      when __gpu_in_range says so (gpu_tile).  */
   int group[3];
+  /* With a group shape: iterations of each dimension one work-item runs
+     (0 or 1: one; gpu_tile's register blocking): work-item L of group G
+     runs G * BLOCK * GROUP + L, then GROUP further each time.  */
+  int block[3];
 };
 
 /* Most kernel variants of one region besides its plain kernel, and most
@@ -187,14 +191,14 @@ struct gpu_variant
 {
   struct gpu_nest dev;		/* Its clone (gpu_emit prints and removes
 				   it).  */
-  char suffix[16];		/* Its kernel is the region's name plus
+  char suffix[32];		/* Its kernel is the region's name plus
 				   SUFFIX.  */
   unsigned local_bytes;		/* __local memory it declares.  */
   /* Pairs of buffer parameters that must not be one device buffer (a
      promoted input and an output the compiler cannot tell apart).  */
   int ndistinct;
   int distinct[2 * GPU_MAX_DISTINCT];
-  char what[160];		/* What it does, for the record's "opt".  */
+  char what[256];		/* What it does, for the record's "opt".  */
 };
 
 struct gpu_region

@@ -14,6 +14,9 @@ struct gpu_options
   bool no_local_mem;		/* no-local-mem: reductions combine in global memory.  */
   bool no_tile;			/* no-tile: no gpu_tile variants.  */
   int tile;			/* tile=N: gpu_tile's tile size, 0 = choose.  */
+  int block;			/* block=N: outputs per work-item of gpu_tile's
+				   register-blocked variant, 0 = choose,
+				   1 = no such variant (no-register-block).  */
   bool no_private;		/* no-private (reserved).  */
   bool no_batch;		/* no-batch (reserved).  */
   bool no_transfer_elim;	/* no-transfer-elim: no gpu_hostsync.  */

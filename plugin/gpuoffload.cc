@@ -141,6 +141,20 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	    gpu_opts.tile = atoi (val);
 	  flag = false;
 	}
+      else if (!strcmp (key, "block"))
+	{
+	  if (!val || atoi (val) <= 0 || atoi (val) > 16)
+	    {
+	      error ("%<-fplugin-arg-gpuoffload-block%> needs a size from 1 "
+		     "to 16");
+	      ok = false;
+	    }
+	  else
+	    gpu_opts.block = atoi (val);
+	  flag = false;
+	}
+      else if (!strcmp (key, "no-register-block"))
+	gpu_opts.block = 1;
       else if (!strcmp (key, "device-version"))
 	{
 	  if (!val || strcmp (val, "1.2"))

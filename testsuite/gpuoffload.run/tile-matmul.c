@@ -1,8 +1,16 @@
-/* tile-matmul.c: gpu_tile's variant of matmul (a and b in __local tiles of
-   16x16) against serial C: float square and rectangular sizes no tile
-   divides (1, 7, 31, 33, 100, 257, 1000), int (exact) and double, the k
-   loop starting elsewhere than 0, and empty ranges.  */
+/* tile-matmul.c: gpu_tile's variants of matmul (a and b in __local tiles
+   of 16x16; first the register-blocked one, 4 rows per work-item, 64 per
+   group) against serial C: float square and rectangular sizes no tile
+   or block divides (1, 7, 31, 33, 100, 257, 1000; 63, 64, 65, 129
+   rows), int (exact) and double, the k loop starting elsewhere than 0,
+   and empty ranges; rerun first in a child under GPURT_LOCAL_MEM_LIMIT=
+   4096 (the blocked variant's 5120 bytes of float tiles do not fit: the
+   plain tiled variant runs) and =64 (the plain kernel runs).  */
 #include "check.h"
+#include <sys/wait.h>
+
+/* The children run on the device before this process opens it.  */
+CHECK_CHILDREN_USE_DEVICE
 
 #define MATMUL(NAME, T)							\
   static void								\
@@ -106,16 +114,40 @@ test (int m, int n, int p)
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
   static const int sizes[] = { 1, 7, 16, 31, 33, 100, 257 };
+  (void) argc;
   check_init ();
+  /* First, once more with local memory for one variant, then none.  */
+  static const char *const limits[] = { "4096", "64" };
+  for (int l = 0; l < 2 && getenv ("GPURT_LOCAL_MEM_LIMIT") == NULL; l++)
+    {
+      fflush (NULL);
+      pid_t pid = fork ();
+      CHECK (pid >= 0, "fork");
+      if (pid == 0)
+	{
+	  setenv ("GPURT_LOCAL_MEM_LIMIT", limits[l], 1);
+	  execv ("/proc/self/exe", argv);
+	  _exit (127);
+	}
+      int status;
+      CHECK (waitpid (pid, &status, 0) == pid && WIFEXITED (status)
+	     && WEXITSTATUS (status) == 0,
+	     "the run under GPURT_LOCAL_MEM_LIMIT=%s failed (%#x)", limits[l],
+	     status);
+    }
   for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
     test (sizes[s], sizes[s], sizes[s]);
   test (1000, 7, 33);
   test (3, 1000, 17);
   test (33, 31, 1000);
   test (17, 5, 0);
+  test (63, 20, 18);
+  test (64, 17, 40);
+  test (65, 33, 16);
+  test (129, 3, 5);
   test (0, 5, 9);
   for (int lo = 0; lo < 40; lo += 13)
     {
