@@ -327,6 +327,20 @@ gpurt_record_reduce (struct gpurt_record *rec, const char *value, size_t len)
 					 GPU_REDUCE_FORM_GLOBAL);
 }
 
+/* Are the three sizes at S (a group shape, a block) each from 1 to
+   GPURT_RECORD_MAX_WG?  */
+
+static int
+gpurt_record_sizes_ok (const unsigned *s)
+{
+  int d;
+
+  for (d = 0; d < 3; d++)
+    if (s[d] == 0 || s[d] > GPURT_RECORD_MAX_WG)
+      return 0;
+  return 1;
+}
+
 /* Parse the LEN bytes at VALUE of a "variant" line into REC:
    NAME G0 G1 G2 LOCAL-BYTES [A B]... [block B0 B1 B2]  */
 
@@ -350,10 +364,7 @@ gpurt_record_variant (struct gpurt_record *rec, const char *value,
   memset (v, 0, sizeof *v);
   if (sscanf (buf, "%159s %u %u %u %lu%n", v->name, &v->group[0],
 	      &v->group[1], &v->group[2], &v->local_bytes, &used) != 5
-      || v->group[0] == 0 || v->group[1] == 0 || v->group[2] == 0
-      || v->group[0] > GPURT_RECORD_MAX_WG
-      || v->group[1] > GPURT_RECORD_MAX_WG
-      || v->group[2] > GPURT_RECORD_MAX_WG)
+      || !gpurt_record_sizes_ok (v->group))
     {
       gpurt_record_fail (rec, "malformed 'variant' line");
       return;
@@ -376,10 +387,7 @@ gpurt_record_variant (struct gpurt_record *rec, const char *value,
 	      &v->block[2], &n) == 3)
     used += n;
   if (buf[used + strspn (buf + used, " ")] != '\0'
-      || v->block[0] == 0 || v->block[1] == 0 || v->block[2] == 0
-      || v->block[0] > GPURT_RECORD_MAX_WG
-      || v->block[1] > GPURT_RECORD_MAX_WG
-      || v->block[2] > GPURT_RECORD_MAX_WG)
+      || !gpurt_record_sizes_ok (v->block))
     {
       gpurt_record_fail (rec, "malformed 'variant' line");
       return;

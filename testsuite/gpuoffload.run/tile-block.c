@@ -33,41 +33,39 @@ KERNEL (imm_ref, int, )
 KERNEL (fmm, float, GPU_PARALLEL)
 KERNEL (fmm_ref, float, )
 
+/* Check on type T: F against its serial twin R, inputs from FILL in
+   [LO, HI), the outputs compared by CMP (a CHECK_* macro and its
+   tolerances).  */
+#define TEST(T, F, R, FILL, LO, HI, CMP)				\
+  do {									\
+    T *a = check_alloc (m * p * sizeof (T) + 1);			\
+    T *b = check_alloc (p * n * sizeof (T) + 1);			\
+    T *bias = check_alloc (m * sizeof (T) + 1);				\
+    T *c = check_alloc (mn * sizeof (T) + 1);				\
+    T *w = check_alloc (mn * sizeof (T) + 1);				\
+    FILL (a, m * p, LO, HI);						\
+    FILL (b, p * n, LO, HI);						\
+    FILL (bias, m, 20 * LO, 20 * HI);					\
+    R (m, n, p, a, b, bias, w, cw);					\
+    F (m, n, p, a, b, bias, c, cc);					\
+    CHECK_RAN_ON_DEVICE (mn);						\
+    CMP (c, w, mn, #F " %ldx%ldx%ld", m, n, p);				\
+    CHECK_SAME (cc, cw, mn, #F " count %ldx%ldx%ld", m, n, p);		\
+    free (a); free (b); free (bias); free (c); free (w);		\
+  } while (0)
+#define SAME(c, w, mn, ...) CHECK_SAME (c, w, mn, __VA_ARGS__)
+#define NEAR(c, w, mn, ...)						\
+  CHECK_FLOATS (c, w, mn, 1e-5, 1e-4 * (p + 20), __VA_ARGS__)
+
 static void
 test (long m, long n, long p)
 {
   long mn = m * n;
-  int *a = check_alloc (m * p * sizeof (int) + 1);
-  int *b = check_alloc (p * n * sizeof (int) + 1);
-  int *bias = check_alloc (m * sizeof (int) + 1);
-  int *c = check_alloc (mn * sizeof (int) + 1);
-  int *w = check_alloc (mn * sizeof (int) + 1);
   long *cc = check_alloc (mn * sizeof (long) + 1);
   long *cw = check_alloc (mn * sizeof (long) + 1);
-  check_fill_int (a, m * p, -50, 50);
-  check_fill_int (b, p * n, -50, 50);
-  check_fill_int (bias, m, -1000, 1000);
-  imm_ref (m, n, p, a, b, bias, w, cw);
-  imm (m, n, p, a, b, bias, c, cc);
-  CHECK_RAN_ON_DEVICE (mn);
-  CHECK_SAME (c, w, mn, "int %ldx%ldx%ld", m, n, p);
-  CHECK_SAME (cc, cw, mn, "int count %ldx%ldx%ld", m, n, p);
-
-  float *fa = check_alloc (m * p * sizeof (float) + 1);
-  float *fb = check_alloc (p * n * sizeof (float) + 1);
-  float *fbias = check_alloc (m * sizeof (float) + 1);
-  float *fc = check_alloc (mn * sizeof (float) + 1);
-  float *fw = check_alloc (mn * sizeof (float) + 1);
-  check_fill_float (fa, m * p, -1, 1);
-  check_fill_float (fb, p * n, -1, 1);
-  check_fill_float (fbias, m, -1, 1);
-  fmm_ref (m, n, p, fa, fb, fbias, fw, cw);
-  fmm (m, n, p, fa, fb, fbias, fc, cc);
-  CHECK_RAN_ON_DEVICE (mn);
-  CHECK_FLOATS (fc, fw, mn, 1e-5, 1e-5 * (p + 1) * 5, "float %ldx%ldx%ld",
-		m, n, p);
-  free (a); free (b); free (bias); free (c); free (w); free (cc); free (cw);
-  free (fa); free (fb); free (fbias); free (fc); free (fw);
+  TEST (int, imm, imm_ref, check_fill_int, -50, 50, SAME);
+  TEST (float, fmm, fmm_ref, check_fill_float, -1, 1, NEAR);
+  free (cc); free (cw);
 }
 
 int
