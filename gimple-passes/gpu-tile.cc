@@ -27,6 +27,10 @@
      and its stores outside the serial loop are skipped
      (__gpu_in_range).
 
+   In a 2-D nest a register-blocked variant comes first (block_rows,
+   see the comment before row_deps): each work-item computes B rows, a
+   tile that does not change with the row serves all B.
+
    Loads of a tile are clamped to the last iteration of the serial loop,
    so trip counts no tile divides read nothing outside the data; the
    serial loop still runs over its own iterations only (no padding, the
