@@ -1,7 +1,7 @@
 #!/bin/bash
 # bench/tile.sh -- what gpu_tile buys (issue 16), side by side in one GPU
-# run: matmul (a and b in __local tiles, the k loop strip-mined, 4 rows
-# of outputs per work-item; "ours-no-register-block" without the rows) and
+# run: matmul (a and b in __local tiles, the k loop strip-mined, 4x4
+# outputs per work-item; "ours-no-register-block" one each) and
 # matvec (x in a __local tile), each as "ours", "ours-no-tile",
 # "ours-no-local-mem" and the hand-written OpenCL ("ocl"), and matvec as
 # "ours-assoc" (-fassociative-math: a work-group per row, its sum in

@@ -27,9 +27,10 @@
      and its stores outside the serial loop are skipped
      (__gpu_in_range).
 
-   In a 2-D nest a register-blocked variant comes first (block_rows,
-   see the comment before row_deps): each work-item computes B rows, a
-   tile that does not change with the row serves all B.
+   In a 2-D nest a register-blocked variant comes first (block_dim,
+   see the comment before row_deps): each work-item computes B x B
+   outputs, a value of a tile that does not change with the row serves
+   the B rows, one that does not change with the column the B columns.
 
    Loads of a tile are clamped to the last iteration of the serial loop,
    so trip counts no tile divides read nothing outside the data; the
@@ -90,10 +91,11 @@ struct tile_plan
      is inside the index space besides __gpu_in_range (blocking).  */
   auto_vec<tree> store_in;
   auto_vec<int> distinct;	/* Pairs of parameters (gpu_variant).  */
-  /* Register blocking: rows along dimension 1 per work-item (0: none),
-     and the first index and trip count of dimension 1 (clone names).  */
-  int block;
-  tree lo1, n1;
+  /* Register blocking: iterations of each dimension per work-item (0 or
+     1: one), and the first index and trip count of each dimension
+     (clone names).  */
+  int block[2];
+  tree lo[2], n[2];
   int variant;			/* Its variant of R (transform).  */
 };
 
@@ -306,8 +308,7 @@ static bool
 tile_analyze (struct gpu_region *r, struct tile_plan *plan)
 {
   plan->r = r;
-  plan->block = 0;
-  plan->lo1 = plan->n1 = NULL_TREE;
+  plan->block[0] = plan->block[1] = 0;
   if (r->ndim > 2 || r->ninner || !r->reds.is_empty () || r->grid_stride)
     return false;
   class loop *l0 = r->dims[0].loop;
@@ -453,27 +454,30 @@ add_value (gimple_stmt_iterator *gsi, tree val)
 				   GSI_CONTINUE_LINKING);
 }
 
-/* Register blocking (issue 16 item 2): in the variant NAME_tileTSrB of
-   a 2-D nest each work-item computes B rows of outputs, rows G, G + TS,
-   ... G + (B - 1) TS of its group's B * TS rows (dimension 1; dimension
-   0 keeps neighbouring work-items on neighbouring columns).  The
-   statements of the nest that depend on the row index (the row's loads,
-   matmul's accumulator, its store) are copied B - 1 times with the
-   index of each further row: unroll-and-jam of the row loop into the
-   serial loop.  A promoted load that does not change with the row
-   (matmul's b tile) is then read from local memory once per iteration
-   of the serial loop for B outputs instead of one; one that does gets a
-   tile per row.  A row past the index space computes with the last row
-   (its loads stay inside the data) and does not store.  The rows are
-   independent iterations of a marked loop, so the copies compute what
-   the plain kernel computes, in the same order for each output.
-   Refused (the plain tiled variant remains) when a condition, a call or
-   a loop header other than the serial loop's depends on the row.  */
+/* Register blocking (issue 16 item 2): in the variant NAME_tileTSrBxB
+   of a 2-D nest each work-item computes B x B outputs: rows G, G + TS,
+   ... G + (B - 1) TS of its group's B * TS rows (dimension 1), and the
+   same for the columns (dimension 0; neighbouring work-items stay on
+   neighbouring columns).  The statements of the nest that depend on the
+   row index (the row's loads, matmul's accumulator, its store) are
+   copied B - 1 times with the index of each further row, then those
+   that depend on the column index, copies included, for each further
+   column: unroll-and-jam of the two marked loops into the serial loop.
+   A promoted load that does not change with the row (matmul's b) is
+   then read from local memory once per iteration of the serial loop for
+   the B rows, one that does not change with the column (matmul's a)
+   once for the B columns; each copy of a load gets its own tile.  An
+   iteration past the index space computes with the last one (its loads
+   stay inside the data) and does not store.  The rows and columns are
+   independent iterations of marked loops, so the copies compute what
+   the plain kernel computes, in the same order for each output.  A
+   dimension is not blocked when a condition, a call or a loop header
+   other than the serial loop's depends on its index.  */
 
 /* Collect in *DEPS the statements of the loop L1 (the marked loop of
-   dimension 1, host or clone, index IV1) whose values depend on IV1, in
-   dominance order.  Returns NULL, or why the row loop cannot be
-   jammed.  */
+   one dimension, host or clone, index IV1) whose values depend on IV1,
+   in dominance order, for SERIAL the serial loop.  Returns NULL, or why
+   the loop cannot be jammed.  */
 
 static const char *
 row_deps (class loop *l1, tree iv1, class loop *serial,
@@ -506,7 +510,7 @@ row_deps (class loop *l1, tree iv1, class loop *serial,
 		  print_gimple_stmt (dump_file, use, 0, TDF_SLIM);
 		}
 	      return "a condition, a call or a loop other than the serial "
-		"loop depends on the row index";
+		"loop depends on its index";
 	    }
 	  seen.add (use);
 	  tree lhs = gimple_get_lhs (use);
@@ -557,18 +561,20 @@ map_names (hash_map<tree, tree> *map, tree expr)
   return e;
 }
 
-/* Jam the row loop of PLAN's variant clone NEST (see above): copy the
-   statements that depend on the row for rows 1 .. PLAN->block - 1 and
-   add the copies' promoted loads and stores to PLAN.  Returns false,
-   changing nothing, when that cannot be done.  */
+/* Jam the loop of dimension D of PLAN's variant clone NEST (see above):
+   copy the statements that depend on its index for its iterations 1 ..
+   PLAN->block[D] - 1 (TS apart) and add the copies' promoted loads and
+   stores to PLAN.  Returns false, changing nothing, when that cannot be
+   done.  */
 
 static bool
-block_rows (struct tile_plan *plan, struct gpu_nest *nest)
+block_dim (struct tile_plan *plan, struct gpu_nest *nest, int d)
 {
-  class loop *l1 = nest->loops[1];
-  tree iv1 = nest->ivs[1];
-  int nb = plan->block;
+  class loop *l1 = nest->loops[d];
+  tree iv1 = nest->ivs[d];
+  int nb = plan->block[d];
   auto_vec<gimple *> deps;
+  free_dominance_info (CDI_DOMINATORS);
   calculate_dominance_info (CDI_DOMINATORS);
   const char *why = row_deps (l1, iv1, plan->serial, &deps);
   if (why)
@@ -580,9 +586,9 @@ block_rows (struct tile_plan *plan, struct gpu_nest *nest)
       return false;
     }
 
-  /* At the top of the row's body: its index G in dimension 1, and for
-     each further row Q, its index (the last row when past the end) and
-     whether it is inside the index space.  */
+  /* At the top of the loop's body: the index G in dimension D, and for
+     each further iteration Q, its index (the last one when past the end)
+     and whether it is inside the index space.  */
   edge te, fe;
   extract_true_false_edges_from_block (l1->header, &te, &fe);
   basic_block top = split_edge (flow_bb_inside_loop_p (l1, te->dest)
@@ -590,13 +596,13 @@ block_rows (struct tile_plan *plan, struct gpu_nest *nest)
   gimple_stmt_iterator g = gsi_last_bb (top);
   tree u64 = long_long_unsigned_type_node;
   tree itype = TREE_TYPE (iv1);
-  tree step = fold_convert (itype, plan->r->dims[1].step);
-  tree lo = fold_convert (itype, plan->lo1);
+  tree step = fold_convert (itype, plan->r->dims[d].step);
+  tree lo = fold_convert (itype, plan->lo[d]);
   tree row = add_value (&g, fold_convert
 			(u64, fold_build2 (EXACT_DIV_EXPR, itype,
 					   fold_build2 (MINUS_EXPR, itype,
 							iv1, lo), step)));
-  tree last = add_value (&g, fold_build2 (MINUS_EXPR, u64, plan->n1,
+  tree last = add_value (&g, fold_build2 (MINUS_EXPR, u64, plan->n[d],
 					  build_one_cst (u64)));
   hash_map<tree, tree> *maps = new hash_map<tree, tree>[nb];
   tree *in = XALLOCAVEC (tree, nb);
@@ -610,7 +616,7 @@ block_rows (struct tile_plan *plan, struct gpu_nest *nest)
 			    fold_build2 (MULT_EXPR, itype,
 					 fold_convert (itype, gc), step)));
       in[q] = add_value (&g, fold_build2 (LT_EXPR, boolean_type_node,
-					  unshare_expr (gq), plan->n1));
+					  unshare_expr (gq), plan->n[d]));
       maps[q].put (iv1, iq);
       for (unsigned i = 0; i < deps.length (); i++)
 	{
@@ -668,10 +674,16 @@ block_rows (struct tile_plan *plan, struct gpu_nest *nest)
 	      }
 	  if (gimple_vdef (s))
 	    {
+	      /* Also under the condition of the copy it was made from.  */
 	      while (plan->store_in.length () < plan->stores.length ())
 		plan->store_in.safe_push (NULL_TREE);
+	      tree cond = in[q];
+	      for (unsigned t = 0; t < plan->stores.length (); t++)
+		if (plan->stores[t] == s && plan->store_in[t])
+		  cond = fold_build2 (BIT_AND_EXPR, boolean_type_node,
+				      plan->store_in[t], cond);
 	      plan->stores.safe_push (copy);
-	      plan->store_in.safe_push (in[q]);
+	      plan->store_in.safe_push (cond);
 	    }
 	}
     }
@@ -690,27 +702,35 @@ tile_block_plan (struct tile_plan *plan)
   int nb = gpu_opts.block ? gpu_opts.block : TILE_DEFAULT_BLOCK;
   if (r->ndim != 2 || nb <= 1)
     return NULL;
+  int block[2] = { 0, 0 };
   const char *why = NULL;
-  auto_vec<gimple *> deps;
   if (r->nvariants + 2 > GPU_MAX_VARIANTS)
     why = "the region has no room for another variant";
-  else if (TREE_CODE (r->dims[1].step) != INTEGER_CST)
-    why = "the step of the row loop is not a constant";
-  else
-    why = row_deps (r->dims[1].loop, r->dims[1].iv, plan->serial, &deps);
-  if (why)
+  for (int d = 0; !why && d < 2; d++)
     {
-      char buf[256];
-      snprintf (buf, sizeof buf, "%s: no register blocking: %s",
-		r->kernel_name, why);
-      gpu_dump_reason ("FAILED", r->loc, buf);
-      if (dump_enabled_p ())
-	dump_printf_loc (MSG_MISSED_OPTIMIZATION,
-			 dump_user_location_t::from_location_t (r->loc),
-			 "kernel %s: no register blocking: %s\n",
-			 r->kernel_name, why);
-      return NULL;
+      auto_vec<gimple *> deps;
+      const char *w = TREE_CODE (r->dims[d].step) != INTEGER_CST
+	? "the step of the loop is not a constant"
+	: row_deps (r->dims[d].loop, r->dims[d].iv, plan->serial, &deps);
+      if (!w)
+	block[d] = nb;
+      else
+	{
+	  /* The other dimension may still be blocked.  */
+	  char buf[256];
+	  snprintf (buf, sizeof buf, "%s: no register blocking along "
+		    "dimension %d: %s", r->kernel_name, d, w);
+	  gpu_dump_reason ("FAILED", r->loc, buf);
+	  if (dump_enabled_p ())
+	    dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+			     dump_user_location_t::from_location_t (r->loc),
+			     "kernel %s: no register blocking along "
+			     "dimension %d (%s): %s\n", r->kernel_name, d,
+			     d ? "rows" : "columns", w);
+	}
     }
+  if (why || (!block[0] && !block[1]))
+    return NULL;
   tile_plan *b = new tile_plan;
   b->r = r;
   b->serial = plan->serial;
@@ -719,8 +739,8 @@ tile_block_plan (struct tile_plan *plan)
   b->refs.safe_splice (plan->refs);
   b->stores.safe_splice (plan->stores);
   b->distinct.safe_splice (plan->distinct);
-  b->block = nb;
-  b->lo1 = b->n1 = NULL_TREE;
+  b->block[0] = block[0];
+  b->block[1] = block[1];
   return b;
 }
 
@@ -739,12 +759,13 @@ tile_clone (struct tile_plan *plan)
   class loop *k = ok ? get_loop_copy (plan->serial) : NULL;
   tree count = ok ? gpu_clone_expr (r, plan->count) : NULL_TREE;
   ok = ok && k && count;
-  if (ok && plan->block > 1)
-    {
-      plan->lo1 = gpu_clone_expr (r, r->dims[1].lo);
-      plan->n1 = gpu_clone_expr (r, r->dims[1].count);
-      ok = plan->lo1 && plan->n1;
-    }
+  for (int d = 0; ok && d < 2; d++)
+    if (plan->block[d] > 1)
+      {
+	plan->lo[d] = gpu_clone_expr (r, r->dims[d].lo);
+	plan->n[d] = gpu_clone_expr (r, r->dims[d].count);
+	ok = plan->lo[d] && plan->n[d];
+      }
   for (unsigned i = 0; ok && i < plan->refs.length (); i++)
     {
       struct tile_ref *t = &plan->refs[i];
@@ -948,9 +969,12 @@ tile_lower (struct tile_plan *plan)
   int ts = plan->ts;
   tree u64 = long_long_unsigned_type_node;
 
-  /* Register blocking: the row loop jammed into the nest first.  */
-  if (plan->block > 1 && !block_rows (plan, &v->dev))
-    plan->block = 0;
+  /* Register blocking: the rows, then the columns jammed into the nest
+     first.  */
+  for (int d = 1; d >= 0; d--)
+    if (plan->block[d] > 1 && !block_dim (plan, &v->dev, d))
+      plan->block[d] = 0;
+  bool blocked = plan->block[0] > 1 || plan->block[1] > 1;
 
   /* Before the loop: its trip count, the work-item's place in the
      group, the tiles.  */
@@ -1072,10 +1096,12 @@ tile_lower (struct tile_plan *plan)
   v->dev.group[1] = r->ndim == 2 ? ts : 1;
   v->dev.group[2] = 1;
   v->local_bytes = bytes;
-  if (plan->block > 1)
+  if (blocked)
     {
-      v->dev.block[1] = plan->block;
-      snprintf (v->suffix, sizeof v->suffix, "_tile%dr%d", ts, plan->block);
+      v->dev.block[0] = MAX (plan->block[0], 1);
+      v->dev.block[1] = MAX (plan->block[1], 1);
+      snprintf (v->suffix, sizeof v->suffix, "_tile%dr%dx%d", ts,
+		v->dev.block[1], v->dev.block[0]);
     }
   else
     snprintf (v->suffix, sizeof v->suffix, "_tile%d", ts);
@@ -1095,9 +1121,9 @@ tile_lower (struct tile_plan *plan)
 	pp_printf (&arrays, "%s%s", i ? ", " : "", plan->refs[i].name);
     }
   char blocking[64] = "";
-  if (plan->block > 1)
-    snprintf (blocking, sizeof blocking, ", register blocks of 1x%d "
-	      "outputs per work-item", plan->block);
+  if (blocked)
+    snprintf (blocking, sizeof blocking, ", register blocks of %dx%d "
+	      "outputs per work-item", v->dev.block[1], v->dev.block[0]);
   snprintf (v->what, sizeof v->what, "tile: %s in local memory, tiles of "
 	    "%d iterations of the serial loop at line %d, work-group %dx%d%s, "
 	    "%u bytes", pp_formatted_text (&arrays), ts, kl.line,

@@ -1,5 +1,5 @@
-/* tile-block.c: gpu_tile's register-blocked variant with 3 rows per
-   work-item (block=3: 48 rows per group, no power of two) against
+/* tile-block.c: gpu_tile's register-blocked variant with 3x3 outputs
+   per work-item (block=3: 48x48 per group, no power of two) against
    serial C: the row's code around the serial loop (a value loaded per
    row before it, a second carried value, an epilogue with the row
    index), a row-dependent store of a second output, long indices, int

@@ -1,10 +1,10 @@
 /* tile-matmul.c: gpu_tile's variants of matmul (a and b in __local tiles
-   of 16x16; first the register-blocked one, 4 rows per work-item, 64 per
-   group) against serial C: float square and rectangular sizes no tile
-   or block divides (1, 7, 31, 33, 100, 257, 1000; 63, 64, 65, 129
-   rows), int (exact) and double, the k loop starting elsewhere than 0,
-   and empty ranges; rerun first in a child under GPURT_LOCAL_MEM_LIMIT=
-   4096 (the blocked variant's 5120 bytes of float tiles do not fit: the
+   of 16x16; first the register-blocked one, 4x4 outputs per work-item,
+   64x64 per group) against serial C: float square and rectangular sizes
+   no tile or block divides (1, 7, 31, 33, 100, 257, 1000; 63, 64, 65,
+   129 rows), int (exact) and double, the k loop starting elsewhere than
+   0, and empty ranges; rerun first in a child under GPURT_LOCAL_MEM_LIMIT=
+   4096 (the blocked variant's 8192 bytes of float tiles do not fit: the
    plain tiled variant runs) and =64 (the plain kernel runs).  */
 #include "check.h"
 #include <sys/wait.h>
@@ -148,6 +148,8 @@ main (int argc, char **argv)
   test (64, 17, 40);
   test (65, 33, 16);
   test (129, 3, 5);
+  test (5, 129, 7);
+  test (70, 65, 3);
   test (0, 5, 9);
   for (int lo = 0; lo < 40; lo += 13)
     {
