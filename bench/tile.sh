@@ -1,7 +1,8 @@
 #!/bin/bash
 # bench/tile.sh -- what gpu_tile buys (issue 16), side by side in one GPU
 # run: matmul (a and b in __local tiles, the k loop strip-mined, 4x4
-# outputs per work-item; "ours-no-register-block" one each) and
+# outputs per work-item; "ours-no-register-block" one each,
+# "ours-block8" 8x8) and
 # matvec (x in a __local tile), each as "ours", "ours-no-tile",
 # "ours-no-local-mem" and the hand-written OpenCL ("ocl"), and matvec as
 # "ours-assoc" (-fassociative-math: a work-group per row, its sum in
@@ -33,6 +34,9 @@ if [ "${1:-run}" = build ]; then
     # runs): what blocking buys.
     [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-register-block \
       progs/$p.c $libs -o "$PACK/$p.ours-no-register-block" || exit 1; }
+    # ... and with 8x8 outputs per work-item (128x128 per group).
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-block=8 \
+      progs/$p.c $libs -o "$PACK/$p.ours-block8" || exit 1; }
     # matvec's float sum over a row becomes a work-group per row with a
     # local-memory sum when its order may change (gpu_twolevel_auto_reduce).
     [ $p = matvec ] && { gcc $ours $assoc progs/$p.c $libs \
@@ -66,7 +70,7 @@ err=$out/tile-err.txt
     p=${spec%:*} n=${spec#*:}
     vs="ours ours-no-tile ours-no-local-mem ocl"
     [ $p = matvec ] && vs="$vs ours-assoc"
-    [ $p = matmul ] && vs="$vs ours-no-register-block"
+    [ $p = matmul ] && vs="$vs ours-no-register-block ours-block8"
     for v in $vs; do
       line=$(variants_run "$PACK/$p.$v" "$n" "$err" BENCH_VARIANT=$v \
 	GPURT_FALLBACK=abort GPURT_VERBOSE=1 \
