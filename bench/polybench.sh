@@ -41,18 +41,12 @@ rounds=${ROUNDS:-2}
 
 if [ "${1:-run}" = build ]; then
   variants_build_start
-  f=$(gcc -print-file-name=libgomp-plugin-nvptx.so.1)
-  [ -f "$f" ] && cp -L "$f" "$PACK/lib/"
   for p in $progs; do
     gcc $ours progs/$p.c $libs -o "$PACK/$p.ours" || exit 1
     gcc $ours -DBENCH_ROW_GROUPS progs/$p.c $libs -o "$PACK/$p.ours-2l" \
       || exit 1
     gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
-    # GCC's nvptx offload links only with CUDA's ptxas off the PATH.
-    PATH=/usr/bin:/bin gcc -std=gnu11 -O3 -Iharness -I$top/include \
-      -DBENCH_NVPTX -DBENCH_TARGET_DATA -fopenmp -foffload=nvptx-none \
-      "-foffload-options=-lm -latomic" -fcf-protection=none progs/$p.c -lm \
-      -o "$PACK/$p.nvptx" 2>"$PACK/$p.nvptx.err" || echo "$p: no nvptx variant"
+    variants_build_nvptx $p
   done
   gcc -O2 -fopenmp harness/h2dbw.c -lOpenCL -o "$PACK/h2dbw" || exit 1
   echo "built into $PACK"

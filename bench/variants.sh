@@ -4,6 +4,9 @@
 #
 #   variants_build_start        make PACK, carry libgomp, set $ours, $libs
 #                               and $omp (compile commands, in bench/)
+#   variants_build_nvptx PROG   PACK/PROG.nvptx: GCC's nvptx offload with
+#                               `omp target data' (-DBENCH_TARGET_DATA),
+#                               its messages in PACK/PROG.nvptx.err
 #   variants_run_env            on the GPU machine: ICD loader, library
 #                               path, 16 OpenMP threads, caches off
 #   variants_run BIN N ERR ENV... one run of BIN at size N (5 repetitions,
@@ -17,6 +20,17 @@ variants_build_start () {
   ours="-std=gnu11 -O3 -Iharness -I$top/include -fplugin=$top/.libs/gpuoffload.so -fplugin-arg-gpuoffload-werror -DBENCH_KERNEL_TIMER"
   libs="harness/gpurt-peek.c -I$top/libgpurt -I$top $top/.libs/libgpurt.a -lOpenCL -lpthread -lm"
   omp="-std=gnu11 -O3 -fopenmp -Iharness -I$top/include"
+}
+
+variants_build_nvptx () {
+  local f
+  f=$(gcc -print-file-name=libgomp-plugin-nvptx.so.1)
+  [ -f "$f" ] && cp -L "$f" "$PACK/lib/"
+  # GCC's nvptx offload links only with CUDA's ptxas off the PATH.
+  PATH=/usr/bin:/bin gcc -std=gnu11 -O3 -Iharness -I"$top/include" \
+    -DBENCH_NVPTX -DBENCH_TARGET_DATA -fopenmp -foffload=nvptx-none \
+    "-foffload-options=-lm -latomic" -fcf-protection=none "progs/$1.c" -lm \
+    -o "$PACK/$1.nvptx" 2>"$PACK/$1.nvptx.err" || echo "$1: no nvptx variant"
 }
 
 variants_run_env () {

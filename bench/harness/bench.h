@@ -28,6 +28,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <gpuoffload.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -223,12 +224,47 @@ bench_dot (const double *a, long stride, const double *x, long count,
   return sum;
 }
 
+/* GOT[i] against BASE[i] + SCALE * sum over k < COLS of
+   A[i * RS + k * CS] * X[k], for each i < ROWS, as bench_check_sum
+   compares (BASE may be null: 0).  */
+static int
+bench_check_matvec (const char *name, const double *got, const double *base,
+		    double scale, const double *a, long rs, long cs,
+		    const double *x, long rows, long cols, char *msg,
+		    size_t len)
+{
+  for (long i = 0; i < rows; i++)
+    {
+      long double mag, want = scale * bench_dot (a + i * rs, cs, x, cols, &mag);
+      double b = base != NULL ? base[i] : 0;
+      if (!bench_check_sum (name, i, got[i], b + want,
+			    fabs (b) + fabs (scale) * mag, msg, len))
+	return 0;
+    }
+  return 1;
+}
+
 /* Fill COUNT doubles at P with random values in [-0.5, 0.5).  */
 static void
 bench_fill (double *p, size_t count)
 {
   for (size_t i = 0; i < count; i++)
     p[i] = bench_randf () - 0.5;
+}
+
+/* For each double ** in the null-terminated list after COUNT: allocate
+   COUNT doubles and fill them (bench_fill).  */
+static void
+bench_random_arrays (size_t count, ...)
+{
+  va_list ap;
+  va_start (ap, count);
+  for (double **p; (p = va_arg (ap, double **)) != NULL; )
+    {
+      *p = bench_alloc (count * sizeof **p);
+      bench_fill (*p, count);
+    }
+  va_end (ap);
 }
 
 static double

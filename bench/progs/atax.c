@@ -46,14 +46,10 @@ static double prog_flops (long m) { return 4.0 * m * bench_m; }
 static void
 prog_setup (long m)
 {
-  long n = bench_m;
-  A = bench_alloc (m * n * sizeof *A);
-  x = bench_alloc (n * sizeof *x);
-  y = bench_alloc (n * sizeof *y);
-  tmp = bench_alloc (m * sizeof *tmp);
-  bench_fill (A, m * n);
-  bench_fill (x, n);
-  bench_poisond (y, n);
+  bench_random_arrays (m * bench_m, &A, NULL);
+  bench_random_arrays (bench_m, &x, &y, NULL);
+  bench_random_arrays (m, &tmp, NULL);
+  bench_poisond (y, bench_m);
   bench_poisond (tmp, m);
 }
 
@@ -62,18 +58,6 @@ static int
 prog_check (char *msg, size_t len)
 {
   long m = bench_n, n = bench_m;
-  long double want, mag;
-  for (long i = 0; i < m; i++)
-    {
-      want = bench_dot (A + i * n, 1, x, n, &mag);
-      if (!bench_check_sum ("tmp", i, tmp[i], want, mag, msg, len))
-	return 0;
-    }
-  for (long j = 0; j < n; j++)
-    {
-      want = bench_dot (A + j, n, tmp, m, &mag);
-      if (!bench_check_sum ("y", j, y[j], want, mag, msg, len))
-	return 0;
-    }
-  return 1;
+  return bench_check_matvec ("tmp", tmp, NULL, 1, A, n, 1, x, m, n, msg, len)
+	 && bench_check_matvec ("y", y, NULL, 1, A, 1, n, tmp, n, m, msg, len);
 }

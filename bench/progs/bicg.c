@@ -47,16 +47,10 @@ static double prog_flops (long n) { return 4.0 * n * bench_m; }
 static void
 prog_setup (long n)
 {
-  long m = bench_m;
-  A = bench_alloc (n * m * sizeof *A);
-  r = bench_alloc (n * sizeof *r);
-  p = bench_alloc (m * sizeof *p);
-  s = bench_alloc (m * sizeof *s);
-  q = bench_alloc (n * sizeof *q);
-  bench_fill (A, n * m);
-  bench_fill (r, n);
-  bench_fill (p, m);
-  bench_poisond (s, m);
+  bench_random_arrays (n * bench_m, &A, NULL);
+  bench_random_arrays (n, &r, &q, NULL);
+  bench_random_arrays (bench_m, &p, &s, NULL);
+  bench_poisond (s, bench_m);
   bench_poisond (q, n);
 }
 
@@ -64,18 +58,6 @@ static int
 prog_check (char *msg, size_t len)
 {
   long n = bench_n, m = bench_m;
-  long double want, mag;
-  for (long j = 0; j < m; j++)
-    {
-      want = bench_dot (A + j, m, r, n, &mag);
-      if (!bench_check_sum ("s", j, s[j], want, mag, msg, len))
-	return 0;
-    }
-  for (long i = 0; i < n; i++)
-    {
-      want = bench_dot (A + i * m, 1, p, m, &mag);
-      if (!bench_check_sum ("q", i, q[i], want, mag, msg, len))
-	return 0;
-    }
-  return 1;
+  return bench_check_matvec ("s", s, NULL, 1, A, 1, m, r, m, n, msg, len)
+	 && bench_check_matvec ("q", q, NULL, 1, A, m, 1, p, n, m, msg, len);
 }

@@ -67,16 +67,10 @@ static double prog_flops (long n) { return 10.0 * n * n + n; }
 static void
 prog_setup (long n)
 {
-  double **v[] = { &u1, &v1, &u2, &v2, &y, &z, &w0, &x0, &w, &x };
+  bench_random_arrays (n * n, &A0, NULL);
   A = bench_alloc (n * n * sizeof *A);
-  A0 = bench_alloc (n * n * sizeof *A0);
-  bench_fill (A0, n * n);
   memcpy (A, A0, n * n * sizeof *A);
-  for (int k = 0; k < 10; k++)
-    {
-      *v[k] = bench_alloc (n * sizeof (double));
-      bench_fill (*v[k], n);
-    }
+  bench_random_arrays (n, &u1, &v1, &u2, &v2, &y, &z, &w0, &x0, &w, &x, NULL);
   bench_poisond (w, n);
   bench_poisond (x, n);
 }
@@ -86,7 +80,6 @@ static int
 prog_check (char *msg, size_t len)
 {
   long n = bench_n;
-  long double want, mag;
   for (long i = 0; i < n; i++)
     for (long j = 0; j < n; j++)
       {
@@ -98,19 +91,12 @@ prog_check (char *msg, size_t len)
 			      fabs (A0[i * n + j]) + runs * d, msg, len))
 	  return 0;
       }
+  double *xz = bench_alloc (n * sizeof *xz);
   for (long i = 0; i < n; i++)
-    {
-      want = x0[i] + z[i] + beta * bench_dot (A + i, n, y, n, &mag);
-      if (!bench_check_sum ("x", i, x[i], want,
-			    beta * mag + fabs (x0[i]) + fabs (z[i]), msg, len))
-	return 0;
-    }
-  for (long i = 0; i < n; i++)
-    {
-      want = w0[i] + alpha * bench_dot (A + i * n, 1, x, n, &mag);
-      if (!bench_check_sum ("w", i, w[i], want, alpha * mag + fabs (w0[i]),
-			    msg, len))
-	return 0;
-    }
-  return 1;
+    xz[i] = x0[i] + z[i];
+  int ok = bench_check_matvec ("x", x, xz, beta, A, 1, n, y, n, n, msg, len)
+	   && bench_check_matvec ("w", w, w0, alpha, A, n, 1, x, n, n, msg,
+				  len);
+  free (xz);
+  return ok;
 }

@@ -40,14 +40,8 @@ static double prog_flops (long n) { return 4.0 * n * n + 3.0 * n; }
 static void
 prog_setup (long n)
 {
-  A = bench_alloc (n * n * sizeof *A);
-  B = bench_alloc (n * n * sizeof *B);
-  x = bench_alloc (n * sizeof *x);
-  y = bench_alloc (n * sizeof *y);
-  tmp = bench_alloc (n * sizeof *tmp);
-  bench_fill (A, n * n);
-  bench_fill (B, n * n);
-  bench_fill (x, n);
+  bench_random_arrays (n * n, &A, &B, NULL);
+  bench_random_arrays (n, &x, &y, &tmp, NULL);
   bench_poisond (y, n);
   bench_poisond (tmp, n);
 }

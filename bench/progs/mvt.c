@@ -51,14 +51,8 @@ static double prog_flops (long n) { return 4.0 * n * n; }
 static void
 prog_setup (long n)
 {
-  double **v[] = { &x1, &x2, &y1, &y2, &x1_0, &x2_0 };
-  A = bench_alloc (n * n * sizeof *A);
-  bench_fill (A, n * n);
-  for (int k = 0; k < 6; k++)
-    {
-      *v[k] = bench_alloc (n * sizeof (double));
-      bench_fill (*v[k], n);
-    }
+  bench_random_arrays (n * n, &A, NULL);
+  bench_random_arrays (n, &x1, &x2, &y1, &y2, &x1_0, &x2_0, NULL);
   bench_poisond (x1, n);
   bench_poisond (x2, n);
 }
@@ -67,17 +61,6 @@ static int
 prog_check (char *msg, size_t len)
 {
   long n = bench_n;
-  long double want, mag;
-  for (long i = 0; i < n; i++)
-    {
-      want = x1_0[i] + bench_dot (A + i * n, 1, y1, n, &mag);
-      if (!bench_check_sum ("x1", i, x1[i], want, mag + fabs (x1_0[i]),
-			    msg, len))
-	return 0;
-      want = x2_0[i] + bench_dot (A + i, n, y2, n, &mag);
-      if (!bench_check_sum ("x2", i, x2[i], want, mag + fabs (x2_0[i]),
-			    msg, len))
-	return 0;
-    }
-  return 1;
+  return bench_check_matvec ("x1", x1, x1_0, 1, A, n, 1, y1, n, n, msg, len)
+	 && bench_check_matvec ("x2", x2, x2_0, 1, A, 1, n, y2, n, n, msg, len);
 }
