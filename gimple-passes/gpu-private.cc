@@ -66,7 +66,9 @@ struct priv_walk
 };
 
 /* The allocation function STMT calls: BUILT_IN_MALLOC, BUILT_IN_CALLOC,
-   BUILT_IN_FREE, or END_BUILTINS for any other statement.  */
+   BUILT_IN_ALLOCA_WITH_ALIGN (a variable-length array), BUILT_IN_FREE,
+   BUILT_IN_STACK_SAVE or BUILT_IN_STACK_RESTORE (around the scope of a
+   variable-length array), or END_BUILTINS for any other statement.  */
 
 static enum built_in_function
 alloc_kind (gimple *stmt)
@@ -75,10 +77,45 @@ alloc_kind (gimple *stmt)
     return END_BUILTINS;
   enum built_in_function code
     = DECL_FUNCTION_CODE (gimple_call_fndecl (stmt));
-  if (code == BUILT_IN_MALLOC || code == BUILT_IN_CALLOC
-      || code == BUILT_IN_FREE)
-    return code;
-  return END_BUILTINS;
+  switch (code)
+    {
+    case BUILT_IN_MALLOC:
+    case BUILT_IN_CALLOC:
+    case BUILT_IN_ALLOCA_WITH_ALIGN:
+    case BUILT_IN_FREE:
+    case BUILT_IN_STACK_SAVE:
+    case BUILT_IN_STACK_RESTORE:
+      return code;
+    default:
+      return END_BUILTINS;
+    }
+}
+
+/* Is STMT a call that allocates a block (malloc, calloc, a
+   variable-length array)?  */
+
+static bool
+alloc_call_p (gimple *stmt)
+{
+  enum built_in_function k = alloc_kind (stmt);
+  return (k == BUILT_IN_MALLOC || k == BUILT_IN_CALLOC
+	  || k == BUILT_IN_ALLOCA_WITH_ALIGN);
+}
+
+/* What the allocation CALL is called in messages.  */
+
+static const char *
+alloc_what (gimple *call)
+{
+  switch (alloc_kind (call))
+    {
+    case BUILT_IN_MALLOC:
+      return "malloc";
+    case BUILT_IN_CALLOC:
+      return "calloc";
+    default:
+      return "a variable-length array";
+    }
 }
 
 /* Record the reason FMT... (a diagnostic format) in W, at STMT.  Returns
@@ -308,12 +345,70 @@ uses_stay (struct priv_walk *w, function *fun, tree name, tree fndecl,
   return true;
 }
 
+/* The largest value the integer operand OP of CALL may have there,
+   from its range (RANGER), into *MAX; false when it has no bound.  For
+   the size of a variable-length array (VLA), a count converted from a
+   signed type and multiplied by the element size is bounded by the
+   count's largest value: a count of zero or less is undefined.  */
+
+static bool
+size_bound (gimple_ranger *ranger, gimple *call, tree op, bool vla,
+	    unsigned HOST_WIDE_INT *max)
+{
+  if (tree_fits_uhwi_p (op))
+    {
+      *max = tree_to_uhwi (op);
+      return true;
+    }
+  if (TREE_CODE (op) != SSA_NAME || !INTEGRAL_TYPE_P (TREE_TYPE (op)))
+    return false;
+  gimple *def = SSA_NAME_DEF_STMT (op);
+  if (vla && is_gimple_assign (def))
+    {
+      enum tree_code code = gimple_assign_rhs_code (def);
+      tree a = gimple_assign_rhs1 (def);
+      if (code == SSA_NAME)
+	return size_bound (ranger, call, a, vla, max);
+      if (code == MULT_EXPR && tree_fits_uhwi_p (gimple_assign_rhs2 (def)))
+	{
+	  unsigned HOST_WIDE_INT c = tree_to_uhwi (gimple_assign_rhs2 (def));
+	  if (!size_bound (ranger, call, a, vla, max) || c > GPU_PRIVATE_MAX)
+	    return false;
+	  *max = *max > GPU_PRIVATE_MAX ? *max : *max * c;
+	  return true;
+	}
+      if (CONVERT_EXPR_CODE_P (code) && INTEGRAL_TYPE_P (TREE_TYPE (a))
+	  && !TYPE_UNSIGNED (TREE_TYPE (a)))
+	{
+	  int_range_max vr;
+	  if (!ranger->range_of_expr (vr, a, call) || vr.undefined_p ())
+	    return false;
+	  wide_int hi = vr.upper_bound ();
+	  if (wi::neg_p (hi, SIGNED))
+	    hi = wi::zero (hi.get_precision ());
+	  if (!wi::fits_uhwi_p (hi))
+	    return false;
+	  *max = hi.to_uhwi ();
+	  return true;
+	}
+    }
+  int_range_max vr;
+  if (!ranger->range_of_expr (vr, op, call) || vr.undefined_p ()
+      || vr.varying_p ())
+    return false;
+  wide_int hi = vr.upper_bound ();
+  if (!wi::fits_uhwi_p (hi) || wi::neg_p (vr.lower_bound (), SIGNED))
+    return false;
+  *max = hi.to_uhwi ();
+  return true;
+}
+
 /* Analyse the allocation CALL in the iteration BODY (the innermost
-   marked loop of a nest of region R) into *A.  */
+   marked loop of a nest of region R) into *A; RANGER bounds its size.  */
 
 static void
 check_alloc (struct gpu_region *r, class loop *body, gimple *call,
-	     struct gpu_private_alloc *a)
+	     gimple_ranger *ranger, struct gpu_private_alloc *a)
 {
   memset (a, 0, sizeof *a);
   a->call = call;
@@ -321,22 +416,30 @@ check_alloc (struct gpu_region *r, class loop *body, gimple *call,
   struct priv_walk w = { body, gimple_bb (call), gimple_call_lhs (call),
 			 a->why, &a->why_loc };
   bool calloc_p = alloc_kind (call) == BUILT_IN_CALLOC;
-  tree size = gimple_call_arg (call, 0);
-  tree n = calloc_p ? gimple_call_arg (call, 1) : size_one_node;
-  if (!tree_fits_uhwi_p (size) || !tree_fits_uhwi_p (n))
+  bool vla = alloc_kind (call) == BUILT_IN_ALLOCA_WITH_ALIGN;
+  unsigned HOST_WIDE_INT size, n = 1;
+  tree nop = calloc_p ? gimple_call_arg (call, 1) : size_one_node;
+  bool constant = (tree_fits_uhwi_p (gimple_call_arg (call, 0))
+		   && tree_fits_uhwi_p (nop));
+  bool bounded = (size_bound (ranger, call, gimple_call_arg (call, 0), vla,
+			      &size)
+		  && size_bound (ranger, call, nop, false, &n));
+  bool small = (bounded && n <= GPU_PRIVATE_MAX && size <= GPU_PRIVATE_MAX
+		&& size * n <= GPU_PRIVATE_MAX);
+  if (!small && !constant)
     {
-      escape (&w, call, "its size is not a compile-time constant (a block "
-	      "of a size known only at run time needs the device heap)");
+      escape (&w, call, "its size is not bounded by a compile-time "
+	      "constant of at most %d bytes (a block of a size known only "
+	      "at run time needs the device heap)", GPU_PRIVATE_MAX);
       return;
     }
-  unsigned HOST_WIDE_INT bytes = tree_to_uhwi (size) * tree_to_uhwi (n);
-  if (tree_to_uhwi (n) > GPU_PRIVATE_MAX || tree_to_uhwi (size)
-      > GPU_PRIVATE_MAX || bytes > GPU_PRIVATE_MAX)
+  if (!small)
     {
       escape (&w, call, "%wu bytes, more than the %d bytes of private "
-	      "memory a work-item may use", bytes, GPU_PRIVATE_MAX);
+	      "memory a work-item may use", size * n, GPU_PRIVATE_MAX);
       return;
     }
+  unsigned HOST_WIDE_INT bytes = size * n;
   a->bytes = bytes;
   if (r->ninner)
     {
@@ -364,19 +467,23 @@ analyze_nest (struct gpu_region *r, class loop *outer, class loop *body,
 {
   basic_block *bbs = get_loop_body (outer);
   unsigned total = 0;
+  gimple_ranger *ranger = NULL;
   for (unsigned i = 0; i < outer->num_nodes; i++)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi);
 	 gsi_next (&gsi))
       {
-	enum built_in_function k = alloc_kind (gsi_stmt (gsi));
-	if (k != BUILT_IN_MALLOC && k != BUILT_IN_CALLOC)
+	if (!alloc_call_p (gsi_stmt (gsi)))
 	  continue;
+	if (!ranger)
+	  ranger = enable_ranger (r->fun);
 	struct gpu_private_alloc a;
-	check_alloc (r, body, gsi_stmt (gsi), &a);
+	check_alloc (r, body, gsi_stmt (gsi), ranger, &a);
 	if (a.placed)
 	  total += a.bytes;
 	privs->safe_push (a);
       }
+  if (ranger)
+    disable_ranger (r->fun);
   free (bbs);
   /* All the blocks of the iteration share the work-item's private
      memory.  */
@@ -429,15 +536,19 @@ gpu_private_call_p (struct gpu_region *r, gimple *call)
       struct gpu_private_alloc *a = find_alloc (r, SSA_NAME_DEF_STMT (p));
       return a && a->placed;
     }
+  /* The scope of a variable-length array: the array itself is placed
+     or fails R.  */
+  if (k == BUILT_IN_STACK_SAVE || k == BUILT_IN_STACK_RESTORE)
+    return !gpu_opts.no_private;
   if (k == END_BUILTINS)
     return false;
   struct gpu_private_alloc *a = find_alloc (r, call);
   if (!a)
     return false;
   if (!a->placed)
-    gpu_region_fail (r, gimple_location (call), "the block of %qD cannot be "
+    gpu_region_fail (r, gimple_location (call), "the block of %s cannot be "
 		     "private memory: %s; the device has no heap yet",
-		     gimple_call_fndecl (call), a->why);
+		     alloc_what (call), a->why);
   return a->placed;
 }
 
@@ -454,6 +565,8 @@ array_type_for (struct gpu_private_alloc *a)
   if (POINTER_TYPE_P (TREE_TYPE (lhs)))
     {
       tree t = TREE_TYPE (TREE_TYPE (lhs));
+      while (TREE_CODE (t) == ARRAY_TYPE)
+	t = TREE_TYPE (t);
       if (COMPLETE_TYPE_P (t) && !VOID_TYPE_P (t)
 	  && tree_fits_uhwi_p (TYPE_SIZE_UNIT (t))
 	  && tree_to_uhwi (TYPE_SIZE_UNIT (t)) > 0
@@ -502,6 +615,41 @@ place (struct gpu_private_alloc *a)
     }
 }
 
+/* Remove from the clone NEST the computations in integers wider than 64
+   bits that nothing uses any more: the size in bits of a variable-length
+   array's type (bitsizetype), which the device cannot compute and no
+   longer needs once the array is placed.  */
+
+static void
+remove_wide_sizes (struct gpu_nest *nest)
+{
+  basic_block *bbs = get_loop_body (nest->outer);
+  for (bool again = true; again;)
+    {
+      again = false;
+      for (unsigned i = 0; i < nest->outer->num_nodes; i++)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]);
+	     !gsi_end_p (gsi);)
+	  {
+	    gimple *stmt = gsi_stmt (gsi);
+	    tree lhs = is_gimple_assign (stmt) ? gimple_assign_lhs (stmt)
+					       : NULL_TREE;
+	    if (lhs && TREE_CODE (lhs) == SSA_NAME
+		&& INTEGRAL_TYPE_P (TREE_TYPE (lhs))
+		&& TYPE_PRECISION (TREE_TYPE (lhs)) > 64
+		&& !gimple_has_side_effects (stmt) && has_zero_uses (lhs))
+	      {
+		gsi_remove (&gsi, true);
+		release_defs (stmt);
+		again = true;
+	      }
+	    else
+	      gsi_next (&gsi);
+	  }
+    }
+  free (bbs);
+}
+
 /* Transform the device clone NEST of R: place the blocks the analysis
    allows in private arrays, and remove their frees.  Returns the number
    of blocks placed.  */
@@ -515,24 +663,35 @@ transform_nest (struct gpu_region *r, struct gpu_nest *nest)
   for (unsigned j = 0; j < privs.length (); j++)
     if (privs[j].placed && gimple_call_lhs (privs[j].call))
       placed.add (gimple_call_lhs (privs[j].call));
-  /* The frees first: their pointers still lead to the calls.  */
+  /* The frees first: their pointers still lead to the calls; and the
+     scopes of variable-length arrays (the region is offloaded only when
+     they are all placed), each save after its restores.  */
+  auto_vec<gimple *> dead;
   basic_block *bbs = get_loop_body (nest->outer);
   for (unsigned i = 0; i < nest->outer->num_nodes; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi);)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
       {
 	gimple *stmt = gsi_stmt (gsi);
-	tree p = alloc_kind (stmt) == BUILT_IN_FREE
+	enum built_in_function k = alloc_kind (stmt);
+	tree p = k == BUILT_IN_FREE
 		 ? gpu_pointer_origin (gimple_call_arg (stmt, 0)) : NULL_TREE;
-	if (p && placed.contains (p))
-	  {
-	    unlink_stmt_vdef (stmt);
-	    gsi_remove (&gsi, true);
-	    release_defs (stmt);
-	  }
-	else
-	  gsi_next (&gsi);
+	if ((p && placed.contains (p)) || k == BUILT_IN_STACK_RESTORE)
+	  dead.safe_push (stmt);
       }
+  for (unsigned i = 0; i < nest->outer->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      if (alloc_kind (gsi_stmt (gsi)) == BUILT_IN_STACK_SAVE)
+	dead.safe_push (gsi_stmt (gsi));
   free (bbs);
+  for (unsigned i = 0; i < dead.length (); i++)
+    {
+      gimple_stmt_iterator gsi = gsi_for_stmt (dead[i]);
+      unlink_stmt_vdef (dead[i]);
+      gsi_remove (&gsi, true);
+      release_defs (dead[i]);
+    }
   unsigned n = 0;
   for (unsigned j = 0; j < privs.length (); j++)
     if (privs[j].placed)
@@ -540,6 +699,8 @@ transform_nest (struct gpu_region *r, struct gpu_nest *nest)
 	place (&privs[j]);
 	n++;
       }
+  if (n)
+    remove_wide_sizes (nest);
   return n;
 }
 
@@ -553,8 +714,7 @@ report (struct gpu_region *r)
     {
       struct gpu_private_alloc *a = &r->privs[j];
       location_t loc = gimple_location (a->call);
-      tree fn = gimple_call_fndecl (a->call);
-      const char *name = IDENTIFIER_POINTER (DECL_NAME (fn));
+      const char *name = alloc_what (a->call);
       const char *ptr = gimple_call_lhs (a->call)
 			? gpu_value_name (gimple_call_lhs (a->call))
 			: "<none>";

@@ -3,8 +3,9 @@
    yet), and both remarks name why: a store of its pointer into an
    output array, a call to a function that may keep it, a size of 8 KiB,
    a size known only at run time, a pointer carried from one step of a
-   serial loop to the next, a pointer converted to an integer, and blocks
-   that together pass the 4 KiB a work-item may have.  */
+   serial loop to the next, a pointer converted to an integer, blocks
+   that together pass the 4 KiB a work-item may have, and a
+   variable-length array of any length.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-missed -fplugin-arg-gpuoffload-dump=details" } */
 #include <gpuoffload.h>
@@ -17,8 +18,8 @@ escape_store (int n, const double *x, double **rows)
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     {
-      double *r = malloc (4 * sizeof (double)); /* { dg-missed "loop not offloaded: the block of .malloc. cannot be private memory: pointer .r. is stored to memory at line 24; the device has no heap yet" } */
-      /* { dg-missed "block of malloc not placed in private memory: pointer .r. is stored to memory at line 24" "" { target *-*-* } .-1 } */
+      double *r = malloc (4 * sizeof (double)); /* { dg-missed "loop not offloaded: the block of malloc cannot be private memory: pointer .r. is stored to memory at line 25; the device has no heap yet" } */
+      /* { dg-missed "block of malloc not placed in private memory: pointer .r. is stored to memory at line 25" "" { target *-*-* } .-1 } */
       for (int k = 0; k < 4; k++)
 	r[k] = x[i] + k;
       rows[i] = r;
@@ -30,7 +31,7 @@ escape_call (int n, const double *x, double *y)
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     {
-      double *r = malloc (4 * sizeof (double)); /* { dg-missed "pointer .r. is passed to .keep., which may keep it, at line 35" } */
+      double *r = malloc (4 * sizeof (double)); /* { dg-missed "pointer .r. is passed to .keep., which may keep it, at line 36" } */
       r[0] = x[i];
       keep (r);
       y[i] = r[0];
@@ -56,7 +57,7 @@ dynamic (int n, const int *len, double *y)
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     {
-      double *r = malloc (len[i] * sizeof (double)); /* { dg-missed "its size is not a compile-time constant" } */
+      double *r = malloc (len[i] * sizeof (double)); /* { dg-missed "its size is not bounded by a compile-time constant" } */
       double s = 0;
       for (int k = 0; k < len[i]; k++)
 	r[k] = k, s += r[k];
@@ -74,7 +75,7 @@ carried (int n, const double *x, double *y)
       prev[0] = x[i];
       for (int s = 0; s < 3; s++)
 	{
-	  double *cur = malloc (16); /* { dg-missed "pointer .cur. is carried to the next iteration of the loop at line 75" } */
+	  double *cur = malloc (16); /* { dg-missed "pointer .cur. is carried to the next iteration of the loop at line 76" } */
 	  cur[0] = prev[0] * 2;
 	  free (prev);
 	  prev = cur;
@@ -89,7 +90,7 @@ to_int (int n, const double *x, long *y)
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     {
-      double *r = malloc (16); /* { dg-missed "pointer .r. is converted to an integer at line 94" } */
+      double *r = malloc (16); /* { dg-missed "pointer .r. is converted to an integer at line 95" } */
       r[0] = x[i];
       y[i] = (long) r & 15;
       free (r);
@@ -111,5 +112,17 @@ total (int n, const double *x, double *y)
     }
 }
 
-/* { dg-final { scan-tree-dump "FAILED: \[^\n\]*private-missed.c:20: gpu_escape_store_\[0-9\]*: block of malloc not in private memory: pointer .r. is stored to memory at line 24" "gpu_private" } } */
+void
+vla (int n, const int *len, const double *x, double *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      double t[len[i] + 1]; /* { dg-missed "the block of a variable-length array cannot be private memory: its size is not bounded by a compile-time constant" } */
+      for (int j = 0; j <= len[i]; j++)
+	t[j] = x[i] * j;
+      y[i] = t[len[i] / 2];
+    }
+}
+
+/* { dg-final { scan-tree-dump "FAILED: \[^\n\]*private-missed.c:21: gpu_escape_store_\[0-9\]*: block of malloc not in private memory: pointer .r. is stored to memory at line 25" "gpu_private" } } */
 /* { dg-final { scan-tree-dump-not "SUCCESS:" "gpu_private" } } */

@@ -1,7 +1,8 @@
 /* private-remark.c: gpu_private places each block of a constant size
    that stays in the iteration in private memory and says so: malloc
    tested for NULL, calloc (zeroed by a memset in the clone), a block a
-   function of this file fills, two blocks of one iteration; the free of
+   function of this file fills, two blocks of one iteration, a block and
+   a variable-length array whose sizes have a bound; the free of
    each goes from the device clone, the host keeps malloc and free.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-optimized -fplugin-arg-gpuoffload-dump=details" } */
@@ -60,7 +61,37 @@ helper (int n, const float *x, float *y)
     }
 }
 
-/* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*private-remark.c:\[0-9\]*: gpu_\[a-z\]*_\[0-9\]*: block of malloc \\(\[0-9\]* bytes, pointer '\[a-z\]'\\) in private memory" 3 "gpu_private" } } */
+void
+bounded (int n, const int *len, double *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "loop offloaded as kernel gpu_bounded_" } */
+    {
+      int k = len[i] & 15;
+      double *t = malloc (k * sizeof (double)); /* { dg-optimized "block of malloc \\(120 bytes\\) placed" } */
+      double s = 0;
+      for (int j = 0; j < k; j++)
+	t[j] = j;
+      for (int j = 0; j < k; j++)
+	s += t[j];
+      y[i] = s;
+      free (t);
+    }
+}
+
+void
+vla (int n, int m, const double *x, double *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "loop offloaded as kernel gpu_vla_" } */
+    {
+      int k = m < 16 ? m : 16;
+      double t[k]; /* { dg-optimized "block of a variable-length array \\(128 bytes\\) placed" } */
+      for (int j = 0; j < k; j++)
+	t[j] = x[i] * j;
+      y[i] = t[k / 2];
+    }
+}
+
+/* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*private-remark.c:\[0-9\]*: gpu_\[a-z\]*_\[0-9\]*: block of malloc \\(\[0-9\]* bytes, pointer '\[a-z\]'\\) in private memory" 4 "gpu_private" } } */
 /* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*: block of calloc \\(64 bytes, pointer 'h'\\) in private memory" 1 "gpu_private" } } */
 /* { dg-final { scan-tree-dump-not "FAILED:" "gpu_private" } } */
 /* The calloc's clone zeroes its array.  */
