@@ -3,11 +3,11 @@
 # by side in one GPU run: kmeans_alloc (each point mallocs a scratch of
 # its distances to the 32 centroids) as "ours" (the scratch a private
 # array of each work-item), "ours-no-private" (built with
-# -fplugin-arg-gpuoffload-no-private and without werror: the classifying
-# loop stays on the host, on threads; the update still runs on the
-# device), 16-thread OpenMP ("omp") and, when GCC's nvptx offload is
-# installed, "nvptx" (malloc on the device from libgomp's heap).  Two
-# rounds, runs alternated; kernel times from OpenCL events for ours.
+# -fplugin-arg-gpuoffload-no-private and without werror: the loop stays
+# the serial host loop), 16-thread OpenMP ("omp") and, when GCC's nvptx
+# offload is installed, "nvptx" (malloc on the device from libgomp's
+# heap).  Two rounds, runs alternated; kernel times from OpenCL events
+# for ours.
 #
 #   bash bench/private.sh build          here, after `make'
 #   bash bench/private.sh check          here: every variant once at small
