@@ -5,7 +5,8 @@
    a size known only at run time, a pointer carried from one step of a
    serial loop to the next, a pointer converted to an integer, blocks
    that together pass the 4 KiB a work-item may have, and a
-   variable-length array of any length.  */
+   variable-length array of any length; and a function of the file that
+   keeps the pointer it is passed.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-missed -fplugin-arg-gpuoffload-dump=details" } */
 #include <gpuoffload.h>
@@ -18,8 +19,8 @@ escape_store (int n, const double *x, double **rows)
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     {
-      double *r = malloc (4 * sizeof (double)); /* { dg-missed "loop not offloaded: the block of malloc cannot be private memory: pointer .r. is stored to memory at line 25; the device has no heap yet" } */
-      /* { dg-missed "block of malloc not placed in private memory: pointer .r. is stored to memory at line 25" "" { target *-*-* } .-1 } */
+      double *r = malloc (4 * sizeof (double)); /* { dg-missed "loop not offloaded: the block of malloc cannot be private memory: pointer .r. is stored to memory at line 26; the device has no heap yet" } */
+      /* { dg-missed "block of malloc not placed in private memory: pointer .r. is stored to memory at line 26" "" { target *-*-* } .-1 } */
       for (int k = 0; k < 4; k++)
 	r[k] = x[i] + k;
       rows[i] = r;
@@ -31,7 +32,7 @@ escape_call (int n, const double *x, double *y)
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     {
-      double *r = malloc (4 * sizeof (double)); /* { dg-missed "pointer .r. is passed to .keep., which may keep it, at line 36" } */
+      double *r = malloc (4 * sizeof (double)); /* { dg-missed "pointer .r. is passed to .keep., which may keep it, at line 37" } */
       r[0] = x[i];
       keep (r);
       y[i] = r[0];
@@ -75,7 +76,7 @@ carried (int n, const double *x, double *y)
       prev[0] = x[i];
       for (int s = 0; s < 3; s++)
 	{
-	  double *cur = malloc (16); /* { dg-missed "pointer .cur. is carried to the next iteration of the loop at line 76" } */
+	  double *cur = malloc (16); /* { dg-missed "pointer .cur. is carried to the next iteration of the loop at line 77" } */
 	  cur[0] = prev[0] * 2;
 	  free (prev);
 	  prev = cur;
@@ -90,7 +91,7 @@ to_int (int n, const double *x, long *y)
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     {
-      double *r = malloc (16); /* { dg-missed "pointer .r. is converted to an integer at line 95" } */
+      double *r = malloc (16); /* { dg-missed "pointer .r. is converted to an integer at line 96" } */
       r[0] = x[i];
       y[i] = (long) r & 15;
       free (r);
@@ -124,5 +125,26 @@ vla (int n, const int *len, const double *x, double *y)
     }
 }
 
-/* { dg-final { scan-tree-dump "FAILED: \[^\n\]*private-missed.c:21: gpu_escape_store_\[0-9\]*: block of malloc not in private memory: pointer .r. is stored to memory at line 25" "gpu_private" } } */
+static double *stash_slot;
+
+static void
+stash (double *p, double v)
+{
+  p[0] = v;
+  stash_slot = p;
+}
+
+void
+in_callee (int n, const double *x, double *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      double *r = malloc (16); /* { dg-missed "pointer .r. is stored to memory in .stash. at line 134" } */
+      stash (r, x[i]);
+      y[i] = r[0];
+      free (r);
+    }
+}
+
+/* { dg-final { scan-tree-dump "FAILED: \[^\n\]*private-missed.c:22: gpu_escape_store_\[0-9\]*: block of malloc not in private memory: pointer .r. is stored to memory at line 26" "gpu_private" } } */
 /* { dg-final { scan-tree-dump-not "SUCCESS:" "gpu_private" } } */
