@@ -3,8 +3,10 @@
    device (gpu_private): a scratch window sorted in place, whose result
    is tested for NULL as careful code does; a block filled and read by
    functions of this file, two calls down, that only use it; two blocks
-   of one iteration; and a block allocated and freed at each step of a
-   serial loop inside the iteration.  */
+   of one iteration; a block allocated and freed at each step of a
+   serial loop inside the iteration; and a block kept in a void pointer
+   whose bytes hold an int and two doubles at byte offsets (malloc's
+   alignment).  */
 #include "check.h"
 
 #define W 12
@@ -90,6 +92,31 @@ sorted_row (double *win, const double *x, long i)
     st[i] = acc;							\
   }
 
+#define BODY_BYTES							\
+  {									\
+    void *v = malloc (24);						\
+    char *c = v;							\
+    *(int *) c = (int) (x[i * W] * 1000.0);				\
+    *(double *) (c + 8) = x[i * W + 1] * 2.5;				\
+    *(double *) (c + 16) = *(double *) (c + 8) + *(int *) c;		\
+    lo[i] = *(double *) (c + 16);					\
+    free (v);								\
+  }
+
+static void
+kern_bytes (long n, const double *x, double *lo)
+{
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    BODY_BYTES
+}
+
+static void
+ref_bytes (long n, const double *x, double *lo)
+{
+  for (long i = 0; i < n; i++)
+    BODY_BYTES
+}
+
 static void
 kern_median (long n, const double *x, double *med)
 {
@@ -165,6 +192,11 @@ main (void)
       kern_steps (n, x, st);
       CHECK_RAN_ON_DEVICE (n);
       CHECK_SAME (st, stw, n, "block of each serial step, n=%ld", n);
+
+      ref_bytes (n, x, low);
+      kern_bytes (n, x, lo);
+      CHECK_RAN_ON_DEVICE (n);
+      CHECK_SAME (lo, low, n, "bytes of a void * block, n=%ld", n);
 
       free (x); free (med); free (medw); free (lo); free (low);
       free (bits); free (bitsw); free (st); free (stw);
