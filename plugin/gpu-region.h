@@ -4,8 +4,10 @@
    gpu_find creates a region for each outermost GPU_PARALLEL loop of a
    function and fills in its shape (the marked loops, their trip counts),
    its parameters (what the kernel takes from the host, with how it is
-   mapped and the byte range it reaches) and its memory references;
-   gpu_reduce adds the GPU_REDUCE accumulators; gpu_emit prints the kernel
+   mapped and the byte range it reaches), its memory references and the
+   blocks its body allocates (PRIVS, which gpu_private places in private
+   memory in the device clones); gpu_reduce adds the GPU_REDUCE
+   accumulators; gpu_emit prints the kernel
    into SOURCE; gpu_outline builds the host fallback, the record and the
    one gpurt_run call.  A pass that finds the region cannot be offloaded
    records why (gpu_region_fail) and the later passes leave it alone.
