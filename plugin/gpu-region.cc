@@ -40,6 +40,7 @@ gpu_regions_release (void)
       r->accs.release ();
       r->reds.release ();
       r->ireds.release ();
+      r->privs.release ();
       free (r->source);
       XDELETE (r);
     }
@@ -78,6 +79,7 @@ gpu_region_new (function *fun)
   r->accs = vNULL;
   r->reds = vNULL;
   r->ireds = vNULL;
+  r->privs = vNULL;
   gpu_regions (fun)->safe_push (r);
   return r;
 }
@@ -92,18 +94,35 @@ gpu_region_keep (tree t)
   return t;
 }
 
-/* Format FMT with its arguments into PP, as gpu_region_fail does.  */
+/* See gpu-region.h.  */
 
-static void
-gpu_region_fail_format (pretty_printer *pp, const char *fmt, ...)
+void
+gpu_vformat (char *buf, size_t size, const char *fmt, va_list *ap)
 {
-  va_list ap;
-  va_start (ap, fmt);
+  /* Format with a printer of the front end's own kind (a clone of the
+     diagnostic printer), so that its decoder of %qD, %qE and %qT finds
+     the printer it expects: the C++ one needs a cxx_pretty_printer.  */
+  pretty_printer *pp = global_dc->printer->clone ();
+  pp_clear_output_area (pp);
+  pp_needs_newline (pp) = false;
+  pp->prefix = NULL;
   text_info ti;
   memset (&ti, 0, sizeof ti);
   ti.format_spec = fmt;
-  ti.args_ptr = &ap;
+  ti.args_ptr = ap;
   pp_format_verbatim (pp, &ti);
+  snprintf (buf, size, "%s", pp_formatted_text (pp));
+  delete pp;
+}
+
+/* gpu_vformat with the arguments after FMT.  */
+
+static void
+gpu_format (char *buf, size_t size, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  gpu_vformat (buf, size, fmt, &ap);
   va_end (ap);
 }
 
@@ -116,32 +135,19 @@ gpu_region_fail (struct gpu_region *r, location_t loc, const char *fmt, ...)
   r->fail_in = NULL_TREE;
   if (r->fail)
     return;
-  /* Format with a printer of the front end's own kind (a clone of the
-     diagnostic printer), so that its decoder of %qD, %qE and %qT finds
-     the printer it expects: the C++ one needs a cxx_pretty_printer.  */
-  pretty_printer *pp = global_dc->printer->clone ();
-  pp_clear_output_area (pp);
-  pp_needs_newline (pp) = false;
-  pp->prefix = NULL;
   va_list ap;
   va_start (ap, fmt);
-  text_info ti;
-  memset (&ti, 0, sizeof ti);
-  ti.format_spec = fmt;
-  ti.args_ptr = &ap;
-  pp_format_verbatim (pp, &ti);
+  gpu_vformat (r->fail_buf, sizeof r->fail_buf, fmt, &ap);
   va_end (ap);
   if (in)
     {
       /* gpu_stmt_loc moved the location to the call in the loop: say
 	 which function the reason is in.  */
-      char *text = xstrdup (pp_formatted_text (pp));
-      pp_clear_output_area (pp);
-      gpu_region_fail_format (pp, "%s (in %qD, called here)", text, in);
+      char *text = xstrdup (r->fail_buf);
+      gpu_format (r->fail_buf, sizeof r->fail_buf, "%s (in %qD, called here)",
+		  text, in);
       free (text);
     }
-  snprintf (r->fail_buf, sizeof r->fail_buf, "%s", pp_formatted_text (pp));
-  delete pp;
   r->fail = r->fail_buf;
   r->fail_loc = loc;
 }

@@ -4,8 +4,10 @@
    gpu_find creates a region for each outermost GPU_PARALLEL loop of a
    function and fills in its shape (the marked loops, their trip counts),
    its parameters (what the kernel takes from the host, with how it is
-   mapped and the byte range it reaches) and its memory references;
-   gpu_reduce adds the GPU_REDUCE accumulators; gpu_emit prints the kernel
+   mapped and the byte range it reaches), its memory references and the
+   blocks its body allocates (PRIVS, which gpu_private places in private
+   memory in the device clones); gpu_reduce adds the GPU_REDUCE
+   accumulators; gpu_emit prints the kernel
    into SOURCE; gpu_outline builds the host fallback, the record and the
    one gpurt_run call.  A pass that finds the region cannot be offloaded
    records why (gpu_region_fail) and the later passes leave it alone.
@@ -83,6 +85,19 @@ struct gpu_capture
   /* UNBOUNDED and no GPU_EXTENT: the runtime bounds the accesses by the
      object the pointer points into (GPU_ARG_OBJECT); LO and HI are 0.  */
   bool object_bound;
+};
+
+/* A block the region's body allocates with malloc or calloc, and what
+   gpu_private does with it (gpu-private.cc): analysed on the host nest
+   by gpu_find, which offloads the region only when every such block
+   can be private memory (there is no device heap yet).  */
+struct gpu_private_alloc
+{
+  gimple *call;			/* The call in the host nest.  */
+  unsigned bytes;		/* Its size (a constant).  */
+  bool placed;			/* Private memory on the device.  */
+  location_t why_loc;		/* Where the reason not to is.  */
+  char why[256];		/* The reason, when not PLACED.  */
 };
 
 /* A memory reference of the region through a buffer parameter.  */
@@ -238,6 +253,8 @@ struct gpu_region
   /* Further kernels of the region, tried before the plain one.  */
   int nvariants;
   struct gpu_variant variants[GPU_MAX_VARIANTS];
+  /* The malloc and calloc calls of its body (gpu_find).  */
+  vec<gpu_private_alloc> privs;
   /* Parameter index of each captured value (gpu_find).  */
   hash_map<tree, int> *params;
   /* Decls the function uses outside the region: shared with the host,
@@ -286,6 +303,10 @@ const struct ggc_root_tab *gpu_region_ggc_roots (void);
    first reason wins).  */
 void gpu_region_fail (struct gpu_region *r, location_t loc,
 		      const char *fmt, ...);
+
+/* Format FMT (a diagnostic format: %qD, %qs...) with the arguments *AP
+   into BUF of SIZE bytes, as gpu_region_fail does.  */
+void gpu_vformat (char *buf, size_t size, const char *fmt, va_list *ap);
 
 /* Print "WHAT: FILE:LINE: TEXT" in the current pass's dump when it has
    TDF_DETAILS (WHAT is SUCCESS or FAILED: the strings tests scan).  */
@@ -456,4 +477,14 @@ const char *gpu_twolevel_check_serial (struct gpu_region *r, location_t *loc);
    (either way) from one iteration of OUTER, a loop containing STMT, to
    the next, the indices of the loops inside OUTER held?  */
 bool gpu_unit_step_in_p (class loop *outer, tree ref, gimple *stmt);
+
+/* Private memory (gpu-private.cc).  Fill R->PRIVS from R's host nest:
+   for each malloc and calloc of its body, whether its block can be a
+   private array of the work-item, or why not.  */
+void gpu_private_analyze (struct gpu_region *r);
+
+/* Is CALL, a statement of R's body, a malloc or calloc whose block
+   gpu_private places in private memory, or the free of such a block?
+   An allocation that cannot be placed fails R with the reason.  */
+bool gpu_private_call_p (struct gpu_region *r, gimple *call);
 #endif /* GPUOFFLOAD_GPU_REGION_H */

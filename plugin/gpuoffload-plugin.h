@@ -14,7 +14,9 @@ struct gpu_options
   bool no_local_mem;		/* no-local-mem: reductions combine in global memory.  */
   bool no_tile;			/* no-tile: no gpu_tile variants.  */
   int tile;			/* tile=N: gpu_tile's tile size, 0 = choose.  */
-  bool no_private;		/* no-private (reserved).  */
+  bool no_private;		/* no-private: no gpu_private (a block the
+				   body allocates keeps the loop on the
+				   host).  */
   bool no_batch;		/* no-batch (reserved).  */
   bool no_transfer_elim;	/* no-transfer-elim: no gpu_hostsync.  */
   bool no_object_bounds;	/* no-object-bounds: a pointer the compiler
@@ -68,6 +70,7 @@ gimple_opt_pass *make_pass_gpu_reduce (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_clone (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_twolevel (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_tile (gcc::context *ctxt);
+gimple_opt_pass *make_pass_gpu_private (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_emit (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_outline (gcc::context *ctxt);
 /* Runs late, before "optimized" (gpu-hostsync.cc).  */
