@@ -462,6 +462,8 @@ manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step,
   return fold_convert (u64_type (), count);
 }
 
+static void report_bad_exit (class loop *loop, location_t loc);
+
 /* Describe the marked loop LOOP with index IV as dimension K of R.
    Errors in the loop's form are reported here; a loop whose iterations
    cannot be counted sets R's failure instead.  Returns false in both
@@ -478,8 +480,7 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
   edge exit = single_exit (loop);
   if (!exit || exit->src != loop->header)
     {
-      error_at (loc, "%<GPU_PARALLEL%> loop must leave only through its "
-		"condition: no %<break%>, %<return%> or %<goto%> out of it");
+      report_bad_exit (loop, loc);
       return false;
     }
   if (!hoist_header (loop))
@@ -1899,6 +1900,85 @@ dead_end_exits (class loop **chain, int n)
 	}
     }
   return found;
+}
+
+/* Does BB only return (the block a return statement jumps to)?  */
+
+static bool
+return_only_p (basic_block bb)
+{
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
+       !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+    return gimple_code (gsi_stmt (gsi)) == GIMPLE_RETURN;
+  return false;
+}
+
+/* The error for the marked loop LOOP at LOC, which leaves other than
+   through its test: worded for what the user wrote, told from where the
+   first such exit goes.  A jump to where the loop's test leaves to is a
+   break, one to a block that only returns a return, any other a goto; a
+   break and a return that land on the same return are both named.  A
+   note points at where the path out of the loop starts.  */
+
+static void
+report_bad_exit (class loop *loop, location_t loc)
+{
+  edge normal = NULL, bad = NULL;
+  auto_vec<edge> exits = get_loop_exit_edges (loop);
+  for (unsigned j = 0; j < exits.length (); j++)
+    {
+      edge e = exits[j];
+      if (e->src == loop->header && !(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+	normal = e;
+      else if (!bad && !dead_end_exit (e))
+	bad = e;
+    }
+  enum { EXIT_UNKNOWN, EXIT_BREAK, EXIT_RETURN, EXIT_EITHER } kind
+    = EXIT_UNKNOWN;
+  basic_block bb = bad ? bad->dest : NULL;
+  for (int steps = 0; steps < 8 && bb && kind == EXIT_UNKNOWN; steps++)
+    {
+      bool returns = return_only_p (bb);
+      if (normal && bb == normal->dest)
+	kind = returns ? EXIT_EITHER : EXIT_BREAK;
+      else if (returns)
+	kind = EXIT_RETURN;
+      else if (!single_succ_p (bb))
+	break;
+      else
+	bb = single_succ (bb);
+    }
+  auto_diagnostic_group d;
+  if (!bad)
+    {
+      error_at (loc, "%<GPU_PARALLEL%> loop must leave only through its "
+		"condition: no %<break%>, %<return%> or %<goto%> out of it");
+      return;
+    }
+  switch (kind)
+    {
+    case EXIT_BREAK:
+      error_at (loc, "%<GPU_PARALLEL%> loop must leave only through its "
+		"condition, not by a %<break%>");
+      break;
+    case EXIT_RETURN:
+      error_at (loc, "%<GPU_PARALLEL%> loop must leave only through its "
+		"condition, not by a %<return%>");
+      break;
+    case EXIT_EITHER:
+      error_at (loc, "%<GPU_PARALLEL%> loop must leave only through its "
+		"condition, not by a %<break%> or %<return%>");
+      break;
+    default:
+      error_at (loc, "%<GPU_PARALLEL%> loop must leave only through its "
+		"condition, not by a %<goto%> out of it");
+      break;
+    }
+  location_t at = bad->goto_locus;
+  if (LOCATION_LOCUS (at) == UNKNOWN_LOCATION && last_stmt (bad->src))
+    at = gimple_location (last_stmt (bad->src));
+  if (LOCATION_LOCUS (at) != UNKNOWN_LOCATION)
+    inform (at, "the path out of the loop starts here");
 }
 
 /* A region of FUN for the marked nest OUTER that stays on the host: the
