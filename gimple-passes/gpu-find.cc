@@ -464,6 +464,37 @@ manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step,
 
 static void report_bad_exit (class loop *loop, location_t loc);
 
+/* The exit of the marked loop LOOP through its test, when it leaves
+   only there or, with speculation, also along paths that end the program
+   in a call that does not return (gpu_speculate); else NULL.  */
+
+static edge
+test_exit (class loop *loop)
+{
+  edge exit = single_exit (loop);
+  if (exit)
+    return exit->src == loop->header ? exit : NULL;
+  if (gpu_opts.no_speculate)
+    return NULL;
+  auto_vec<edge> exits = get_loop_exit_edges (loop);
+  for (unsigned j = 0; j < exits.length (); j++)
+    {
+      edge e = exits[j];
+      if (e->src == loop->header && !(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+	exit = e;
+      else if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+	return NULL;
+      else if (gimple *g = gpu_dead_end_exit (e))
+	{
+	  if (!is_gimple_call (g) || !(gimple_call_flags (g) & ECF_NORETURN))
+	    return NULL;
+	}
+      else
+	return NULL;
+    }
+  return exit;
+}
+
 /* Describe the marked loop LOOP with index IV as dimension K of R.
    Errors in the loop's form are reported here; a loop whose iterations
    cannot be counted sets R's failure instead.  Returns false in both
@@ -477,8 +508,8 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
   d->loop = loop;
   d->iv = iv;
 
-  edge exit = single_exit (loop);
-  if (!exit || exit->src != loop->header)
+  edge exit = test_exit (loop);
+  if (!exit)
     {
       report_bad_exit (loop, loc);
       return false;
@@ -1848,13 +1879,10 @@ dump_params (struct gpu_region *r)
     }
 }
 
-/* If the exit E of a marked loop leads (through forwarder blocks) only to
-   a call that does not return -- abort, exit, a C++ throw -- or is an
-   exception edge, the statement that ends the program's path there, or
-   the source of E for an exception edge; else NULL.  */
+/* See gpu-region.h.  */
 
-static gimple *
-dead_end_exit (edge e)
+gimple *
+gpu_dead_end_exit (edge e)
 {
   if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
     return last_stmt (e->src);
@@ -1877,12 +1905,15 @@ dead_end_exit (edge e)
 
 /* Does a marked loop of the nest CHAIN[0..N-1] leave, besides its test,
    only to paths that end the program or throw?  Returns the statement
-   there (the reason the loop stays on the host), or NULL.  */
+   there (the reason the loop stays on the host), or NULL.  *CALLS_ONLY
+   is set when every such path ends in a call that does not return (no
+   exception edge): paths gpu_speculate can turn into deopts.  */
 
 static gimple *
-dead_end_exits (class loop **chain, int n)
+dead_end_exits (class loop **chain, int n, bool *calls_only)
 {
   gimple *found = NULL;
+  *calls_only = true;
   for (int i = 0; i < n; i++)
     {
       auto_vec<edge> exits = get_loop_exit_edges (chain[i]);
@@ -1892,11 +1923,14 @@ dead_end_exits (class loop **chain, int n)
 	  if (e->src == chain[i]->header && !(e->flags & (EDGE_EH
 							 | EDGE_ABNORMAL)))
 	    continue;
-	  gimple *g = dead_end_exit (e);
+	  gimple *g = gpu_dead_end_exit (e);
 	  if (!g)
 	    return NULL;	/* A real break, return or goto.  */
 	  if (!found)
 	    found = g;
+	  if ((e->flags & (EDGE_EH | EDGE_ABNORMAL)) || !is_gimple_call (g)
+	      || !(gimple_call_flags (g) & ECF_NORETURN))
+	    *calls_only = false;
 	}
     }
   return found;
@@ -1930,7 +1964,7 @@ report_bad_exit (class loop *loop, location_t loc)
       edge e = exits[j];
       if (e->src == loop->header && !(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
 	normal = e;
-      else if (!bad && !dead_end_exit (e))
+      else if (!bad && !gpu_dead_end_exit (e))
 	bad = e;
     }
   enum { EXIT_UNKNOWN, EXIT_BREAK, EXIT_RETURN, EXIT_EITHER } kind
@@ -2532,8 +2566,12 @@ find_region (function *fun, class loop *outer, tree iv)
     }
 
   /* A path out of the loop that ends the program (abort, exit, assert,
-     a throw) is valid C: the loop stays on the host, with a remark.  */
-  if (gimple *g = dead_end_exits (chain, n))
+     a throw) is valid C: gpu_speculate makes it a deopt of the kernel,
+     or, when speculation is off or the path is an exception's, the loop
+     stays on the host, with a remark.  */
+  bool calls_only;
+  gimple *g = dead_end_exits (chain, n, &calls_only);
+  if (g && (gpu_opts.no_speculate || !calls_only))
     {
       struct gpu_region *r = host_only_region (fun, outer);
       location_t loc = gimple_location (g);

@@ -1,6 +1,6 @@
-/* noreturn.c: a marked loop that may leave through abort, exit or a failed assert is valid C: no error (it used to be rejected as a break/return/goto), a remark naming the call, and the loop stays on the host; also through a noreturn function of the program, in a GPU_REDUCE loop.  */
+/* noreturn.c: a marked loop that may leave through abort, exit or a failed assert is valid C: no error (it used to be rejected as a break/return/goto).  With speculation off, a remark naming the call, and the loop stays on the host; also through a noreturn function of the program, in a GPU_REDUCE loop (speculate.c: the same loops speculated).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-missed -fplugin-arg-gpuoffload-dump=details" } */
+/* { dg-options "-O2 -fopt-info-loop-missed -fplugin-arg-gpuoffload-dump=details -fplugin-arg-gpuoffload-no-speculate" } */
 #include <gpuoffload.h>
 #include <assert.h>
 #include <stdio.h>
