@@ -1,4 +1,7 @@
-/* noreturn.c: marked loops that may end the program through abort, exit, a failed assert or a noreturn function of the program are valid C (issue 18 item 3): they build without an error and the program does exactly what the serial program does.  Each case runs in a child process (the program itself, exec'd with its stdout and stderr in files), once through the marked loop and once through a serial twin, on random inputs of several sizes, with no bad element, one, and two (the first one must win); the exit status, stdout and stderr must be the same (stderr up to the twin's function name and line in an assert's message), and a child that ends normally prints its results.  Until gpu_speculate offloads such loops, they are host loops with a remark: this test is a build with host loops on purpose (run.exp drops werror for it).  */
+/* speculate.c: marked loops that may end the program through abort, exit, a failed assert or a noreturn function of the program are valid C and are speculated (issue 18): the device runs them, and when a work-item reaches such a call the region deoptimizes and runs again on the host, so the program does exactly what the serial program does.  Each case runs in a child process (the program itself, exec'd with its stdout and stderr in files), once through the marked loop and once through a serial twin, on random inputs of several sizes, with no bad element, one, and two (the first one must win); the exit status, stdout and stderr must be the same (stderr up to the twin's function name and line in an assert's message), and a child that ends normally prints its results.  The cases: abort after a message; exit (3) after printing to stdout; a failed assert; a noreturn function of the program in a GPU_REDUCE loop (the host rerun starts from the initial value); a region whose input an earlier region left on the device (residency) before it deoptimizes.  The marked child's GPURT_PROFILE must show, on the device, no deopt and a device run when no element is bad, and one deopt when one is (for the cases that exit, the others die before the report); speculate-off.c builds the same with no-speculate (host loops).  */
+#ifndef SPECULATE_OFF
+#define SPECULATE_OFF 0
+#endif
 #include "check.h"
 #include <assert.h>
 #include <fcntl.h>
@@ -123,9 +126,47 @@ summed_serial (long n, const int *x)
   return s;
 }
 
-enum { CASE_CHECKED, CASE_QUITS, CASE_ASSERTS, CASE_SUMMED, NCASES };
+/* The input of consume, made by a region whose result may stay on the
+   device (nothing on the host touches it before consume).  */
+static void
+produce (long n, long bad1, long bad2, int *x)
+{
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    x[i] = i == bad1 || i == bad2 ? 42 : (int) (i % 41);
+}
+
+static void
+consume (long n, const int *x, int *y)
+{
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    {
+      if (x[i] == 42)
+	{
+	  fprintf (stderr, "consume: element %ld is bad\n", i);
+	  exit (4);
+	}
+      y[i] = x[i] * 5;
+    }
+}
+
+static void
+consume_serial (long n, const int *x, int *y)
+{
+  for (long i = 0; i < n; i++)
+    {
+      if (x[i] == 42)
+	{
+	  fprintf (stderr, "consume: element %ld is bad\n", i);
+	  exit (4);
+	}
+      y[i] = x[i] * 5;
+    }
+}
+
+enum { CASE_CHECKED, CASE_QUITS, CASE_ASSERTS, CASE_SUMMED, CASE_RESIDENT,
+       NCASES };
 static const char *const case_names[NCASES] = {
-  "checked", "quits", "asserts", "summed"
+  "checked", "quits", "asserts", "summed", "resident"
 };
 
 /* The child: case CASE, serial twin if SERIAL, N elements from SEED with
@@ -173,8 +214,14 @@ child (int c, int serial, unsigned long long seed, long n, long bad1,
       for (long i = 0; i < n; i++)
 	h = h * 31 + (unsigned long long) iy[i];
       break;
-    default:
+    case CASE_SUMMED:
       h = (unsigned long long) (serial ? summed_serial : summed) (n, ix);
+      break;
+    default:
+      produce (n, bad1, bad2, ix);
+      (serial ? consume_serial : consume) (n, ix, iy);
+      for (long i = 0; i < n; i++)
+	h = h * 31 + (unsigned long long) iy[i];
       break;
     }
   printf ("%s %ld: %llx\n", case_names[c], n, h);
@@ -227,19 +274,27 @@ struct outcome
 {
   int status;
   char out[4096], err[4096];
+  int profiled;			/* the child wrote its profile */
+  unsigned long long deopts, device_runs;
 };
 
 /* Run this program as a child for case C (twin if SERIAL), with its
-   output in files; fill O.  */
+   output in files and ENV ("NAME=VALUE") in its environment unless NULL;
+   fill O.  */
 static void
 run_child (int c, int serial, unsigned long long seed, long n, long bad1,
-	   long bad2, struct outcome *o)
+	   long bad2, const char *env, struct outcome *o)
 {
-  char out[64], err[64], a[6][32];
-  snprintf (out, sizeof out, "/tmp/gpuoffload-noreturn-%ld.out",
+  char out[64], err[64], prof[64], a[6][32];
+  static char var[96];
+  snprintf (out, sizeof out, "/tmp/gpuoffload-speculate-%ld.out",
 	    (long) getpid ());
-  snprintf (err, sizeof err, "/tmp/gpuoffload-noreturn-%ld.err",
+  snprintf (err, sizeof err, "/tmp/gpuoffload-speculate-%ld.err",
 	    (long) getpid ());
+  snprintf (prof, sizeof prof, "/tmp/gpuoffload-speculate-%ld.json",
+	    (long) getpid ());
+  snprintf (var, sizeof var, "GPURT_PROFILE=json:%s", prof);
+  unlink (prof);
   snprintf (a[0], sizeof a[0], "%d", c);
   snprintf (a[1], sizeof a[1], "%d", serial);
   snprintf (a[2], sizeof a[2], "%llu", seed);
@@ -254,7 +309,8 @@ run_child (int c, int serial, unsigned long long seed, long n, long bad1,
       /* Only async-signal-safe calls before exec.  */
       int fo = open (out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
       int fe = open (err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-      if (fo < 0 || fe < 0 || dup2 (fo, 1) < 0 || dup2 (fe, 2) < 0)
+      if (fo < 0 || fe < 0 || dup2 (fo, 1) < 0 || dup2 (fe, 2) < 0
+	  || putenv (var) != 0 || (env && putenv ((char *) env) != 0))
 	_exit (126);
       alarm (60);
       execl ("/proc/self/exe", "noreturn-child", "child", a[0], a[1], a[2],
@@ -266,6 +322,16 @@ run_child (int c, int serial, unsigned long long seed, long n, long bad1,
   slurp (err, o->err, sizeof o->err);
   unlink (out);
   unlink (err);
+  /* No profile from a child that abort ended.  */
+  static char text[1 << 14];
+  o->profiled = access (prof, R_OK) == 0;
+  if (o->profiled)
+    {
+      slurp (prof, text, sizeof text);
+      o->deopts = check_json_sum (text, "\"deopts\": ");
+      o->device_runs = check_json_sum (text, "\"device_runs\": ");
+      unlink (prof);
+    }
 }
 
 /* The status a child of case C with a bad element must end with.  */
@@ -279,8 +345,10 @@ expected_end (int c, int status)
       return WIFSIGNALED (status) && WTERMSIG (status) == SIGABRT;
     case CASE_QUITS:
       return WIFEXITED (status) && WEXITSTATUS (status) == 3;
-    default:
+    case CASE_SUMMED:
       return WIFEXITED (status) && WEXITSTATUS (status) == 5;
+    default:
+      return WIFEXITED (status) && WEXITSTATUS (status) == 4;
     }
 }
 
@@ -292,6 +360,9 @@ main (int argc, char **argv)
 		  strtoull (argv[4], NULL, 10), atol (argv[5]),
 		  atol (argv[6]), atol (argv[7]));
   check_init ();
+  const char *d = getenv ("GPURT_DEVICE");
+  int device = d == NULL || strcmp (d, "host") != 0;
+  int spec = device && !SPECULATE_OFF;
   static const long sizes[] = { 0, 1, 7, 1000, 65537 };
   static struct outcome m, s;
   for (int c = 0; c < NCASES; c++)
@@ -304,8 +375,8 @@ main (int argc, char **argv)
 	  unsigned long long seed = check_u64 ();
 	  long bad1 = nbad ? check_range (0, n - 1) : -1;
 	  long bad2 = nbad == 2 ? check_range (bad1, n - 1) : -1;
-	  run_child (c, 0, seed, n, bad1, bad2, &m);
-	  run_child (c, 1, seed, n, bad1, bad2, &s);
+	  run_child (c, 0, seed, n, bad1, bad2, NULL, &m);
+	  run_child (c, 1, seed, n, bad1, bad2, NULL, &s);
 	  const char *what = case_names[c];
 	  CHECK (m.status == s.status, "%s, %ld elements, bad at %ld and %ld: "
 		 "status %#x, serial %#x (stderr: %s)", what, n, bad1, bad2,
@@ -322,6 +393,34 @@ main (int argc, char **argv)
 		 "stderr \"%s\", serial \"%s\"", what, n, bad1, m.err, s.err);
 	  CHECK (nbad || m.out[0], "%s, %ld elements: no result printed",
 		 what, n);
+	  /* The marked loops ran on the device (speculated), and
+	     deoptimized exactly when an element was bad.  */
+	  CHECK (m.profiled || (nbad && c != CASE_QUITS && c != CASE_SUMMED
+				&& c != CASE_RESIDENT),
+		 "%s, %ld elements, bad at %ld: no profile written", what, n,
+		 bad1);
+	  if (m.profiled)
+	    CHECK (m.deopts == (unsigned long long) (spec && nbad)
+		   && (m.device_runs > 0) == (n > 0
+					      && ((spec && !nbad)
+						  || (device
+						      && c == CASE_RESIDENT))),
+		   "%s, %ld elements, bad at %ld: %llu deopts, %llu device"
+		   " runs", what, n, bad1, m.deopts, m.device_runs);
 	}
+  /* GPURT_VERBOSE=1 names the call and line a deopt reached, at the
+     first iteration that reached one.  */
+  if (spec)
+    {
+      run_child (CASE_QUITS, 0, check_u64 (), 1000, 500, 700,
+		 "GPURT_VERBOSE=1", &m);
+      CHECK (WIFEXITED (m.status) && WEXITSTATUS (m.status) == 3
+	     && strstr (m.err, "deoptimized: iteration 500 reached the call"
+			" to exit at ") != NULL
+	     && strstr (m.err, "speculate.c:") != NULL
+	     && !strcmp (m.out, "quitting at 500\n"),
+	     "GPURT_VERBOSE=1 deopt: status %#x, stdout \"%s\", stderr \"%s\"",
+	     m.status, m.out, m.err);
+    }
   return 0;
 }
