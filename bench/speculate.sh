@@ -58,20 +58,5 @@ speculate_variants () {
   done
 }
 
-if [ "${1:-run}" = check ]; then
-  check_one () {
-    local bin=$1 n=$2
-    shift 2
-    env "$@" OMP_NUM_THREADS=2 timeout 300 "$bin" "$n" 1 0 2>&1 | grep -E '^RESULT|abort|fail'
-  }
-  speculate_variants "1000 65537" check_one
-  exit 0
-fi
-
-out=${2:-${OUT:-/tmp}}
-mkdir -p "$out"
-variants_run_env
-gpu_one () {
-  variants_run "$1" "$2" "$out/speculate-err.txt" "${@:3}"
-}
-speculate_variants "$specs" gpu_one | tee "$out/speculate.txt"
+variants_check_or_run "${1:-run}" "${2:-${OUT:-/tmp}}" speculate speculate_variants \
+  "1000 65537" "$specs"

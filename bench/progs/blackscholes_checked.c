@@ -23,12 +23,7 @@ blackscholes_checked (long n, const float *S, const float *K, const float *T,
 		   S[i], K[i], T[i]);
 	  abort ();
 	}
-      float sq = VOL * sqrtf (T[i]);
-      float d1 = (logf (S[i] / K[i]) + (RATE + 0.5f * VOL * VOL) * T[i]) / sq;
-      float d2 = d1 - sq;
-      float disc = K[i] * expf (-RATE * T[i]);
-      call[i] = S[i] * cnd (d1) - disc * cnd (d2);
-      put[i] = disc * (1.0f - cnd (d2)) - S[i] * (1.0f - cnd (d1));
+      PRICE_OPTION (i);
     }
 }
 

@@ -15,81 +15,56 @@ CHECK_CHILDREN_USE_DEVICE
 static float *fx, *fy;
 static int *ix, *iy;
 
-static void
-checked (long n, const float *x, float *y)
-{
-  for (long i GPU_PARALLEL = 0; i < n; i++)
-    {
-      if (x[i] < 0)
-	{
-	  fprintf (stderr, "bad input %ld: %g\n", i, x[i]);
-	  abort ();
-	}
-      y[i] = x[i] * 2;
-    }
-}
+/* Each case's function is written once and defined twice: NAME with the
+   markers, NAME_serial with MARK and RED empty (the serial program the
+   marked one must match, an assert's message apart from the name).  */
 
-static void
-checked_serial (long n, const float *x, float *y)
-{
-  for (long i = 0; i < n; i++)
-    {
-      if (x[i] < 0)
-	{
-	  fprintf (stderr, "bad input %ld: %g\n", i, x[i]);
-	  abort ();
-	}
-      y[i] = x[i] * 2;
-    }
-}
+#define CHECKED(NAME, MARK)						\
+  static void								\
+  NAME (long n, const float *x, float *y)				\
+  {									\
+    for (long i MARK = 0; i < n; i++)					\
+      {									\
+	if (x[i] < 0)							\
+	  {								\
+	    fprintf (stderr, "bad input %ld: %g\n", i, x[i]);		\
+	    abort ();							\
+	  }								\
+	y[i] = x[i] * 2;						\
+      }									\
+  }
+CHECKED (checked, GPU_PARALLEL)
+CHECKED (checked_serial, )
 
-static void
-quits (long n, const int *x, int *y)
-{
-  for (long i GPU_PARALLEL = 0; i < n; i++)
-    {
-      if (x[i] == 42)
-	{
-	  printf ("quitting at %ld\n", i);
-	  exit (3);
-	}
-      y[i] = x[i] + 1;
-    }
-}
+#define QUITS(NAME, MARK, STATUS)					\
+  static void								\
+  NAME (long n, const int *x, int *y)					\
+  {									\
+    for (long i MARK = 0; i < n; i++)					\
+      {									\
+	if (x[i] == 42)							\
+	  {								\
+	    printf ("quitting at %ld\n", i);				\
+	    exit (STATUS);						\
+	  }								\
+	y[i] = x[i] + 1;						\
+      }									\
+  }
+QUITS (quits, GPU_PARALLEL, 3)
+QUITS (quits_serial, , 3)
 
-static void
-quits_serial (long n, const int *x, int *y)
-{
-  for (long i = 0; i < n; i++)
-    {
-      if (x[i] == 42)
-	{
-	  printf ("quitting at %ld\n", i);
-	  exit (3);
-	}
-      y[i] = x[i] + 1;
-    }
-}
-
-static void
-asserts (long n, const int *idx, int m, int *y)
-{
-  for (long i GPU_PARALLEL = 0; i < n; i++)
-    {
-      assert (idx[i] < m);
-      y[i] = idx[i] * 3;
-    }
-}
-
-static void
-asserts_serial (long n, const int *idx, int m, int *y)
-{
-  for (long i = 0; i < n; i++)
-    {
-      assert (idx[i] < m);
-      y[i] = idx[i] * 3;
-    }
-}
+#define ASSERTS(NAME, MARK)						\
+  static void								\
+  NAME (long n, const int *idx, int m, int *y)				\
+  {									\
+    for (long i MARK = 0; i < n; i++)					\
+      {									\
+	assert (idx[i] < m);						\
+	y[i] = idx[i] * 3;						\
+      }									\
+  }
+ASSERTS (asserts, GPU_PARALLEL)
+ASSERTS (asserts_serial, )
 
 /* A noreturn function of the program, called from the loop.  */
 __attribute__ ((noreturn, noinline)) static void
@@ -100,31 +75,21 @@ die (long i, int v)
   exit (5);
 }
 
-static int
-summed (long n, const int *x)
-{
-  int s GPU_REDUCE = 0;
-  for (long i GPU_PARALLEL = 0; i < n; i++)
-    {
-      if (x[i] == 42)
-	die (i, x[i]);
-      s += x[i];
-    }
-  return s;
-}
-
-static int
-summed_serial (long n, const int *x)
-{
-  int s = 0;
-  for (long i = 0; i < n; i++)
-    {
-      if (x[i] == 42)
-	die (i, x[i]);
-      s += x[i];
-    }
-  return s;
-}
+#define SUMMED(NAME, MARK, RED)						\
+  static int								\
+  NAME (long n, const int *x)						\
+  {									\
+    int s RED = 0;							\
+    for (long i MARK = 0; i < n; i++)					\
+      {									\
+	if (x[i] == 42)							\
+	  die (i, x[i]);						\
+	s += x[i];							\
+      }									\
+    return s;								\
+  }
+SUMMED (summed, GPU_PARALLEL, GPU_REDUCE)
+SUMMED (summed_serial, , )
 
 /* The input of consume, made by a region whose result may stay on the
    device (nothing on the host touches it before consume).  */
@@ -135,33 +100,9 @@ produce (long n, long bad1, long bad2, int *x)
     x[i] = i == bad1 || i == bad2 ? 42 : (int) (i % 41);
 }
 
-static void
-consume (long n, const int *x, int *y)
-{
-  for (long i GPU_PARALLEL = 0; i < n; i++)
-    {
-      if (x[i] == 42)
-	{
-	  fprintf (stderr, "consume: element %ld is bad\n", i);
-	  exit (4);
-	}
-      y[i] = x[i] * 5;
-    }
-}
-
-static void
-consume_serial (long n, const int *x, int *y)
-{
-  for (long i = 0; i < n; i++)
-    {
-      if (x[i] == 42)
-	{
-	  fprintf (stderr, "consume: element %ld is bad\n", i);
-	  exit (4);
-	}
-      y[i] = x[i] * 5;
-    }
-}
+/* Stops the program with exit (4) at the first bad element.  */
+QUITS (consume, GPU_PARALLEL, 4)
+QUITS (consume_serial, , 4)
 
 enum { CASE_CHECKED, CASE_QUITS, CASE_ASSERTS, CASE_SUMMED, CASE_RESIDENT,
        NCASES };
