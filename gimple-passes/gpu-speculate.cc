@@ -23,9 +23,10 @@
 
    Analysis and transform are apart: speculate_analyze numbers the sites
    of a region's host nest, or says why the region is not speculated (a
-   two-level region, whose work-items meet at barriers, or more sites
-   than the deopt buffer has words); speculate_transform rewrites the
-   clone.  -fplugin-arg-gpuoffload-no-speculate turns the pass off:
+   path taken by every iteration or none, behind a test that does not
+   change in the loop; a two-level region, whose work-items meet at
+   barriers; more sites than the deopt buffer has words);
+   speculate_transform rewrites the clone.  -fplugin-arg-gpuoffload-no-speculate turns the pass off:
    gpu_find then keeps such loops on the host, with a remark.  */
 
 #include "gpuoffload-gcc.h"
@@ -53,6 +54,19 @@ dead_end_edges (class loop *outer, class loop **loops, int ndim,
     }
 }
 
+/* Is OP the same in every iteration of region R (a constant, or a value
+   from before the nest)?  */
+
+static bool
+invariant_p (struct gpu_region *r, tree op)
+{
+  if (TREE_CODE (op) != SSA_NAME)
+    return is_gimple_min_invariant (op);
+  basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (op));
+  return SSA_NAME_IS_DEFAULT_DEF (op) || !bb
+    || !flow_bb_inside_loop_p (r->outer, bb);
+}
+
 /* Number the speculated sites of region R: the distinct calls its host
    nest's exits end in.  Returns false, with R's failure set, when R is
    not speculated.  */
@@ -75,6 +89,18 @@ speculate_analyze (struct gpu_region *r)
 	     early would leave the others waiting.  */
 	  gpu_region_fail (r, loc, "%qD on a path out of a loop with an "
 			   "inner %<GPU_PARALLEL%> loop is not speculated",
+			   gimple_call_fndecl (g));
+	  return false;
+	}
+      /* A test that does not change in the loop sends every iteration
+	 that way, or none: not worth a kernel that would deoptimize
+	 whenever it does.  */
+      gcond *cond = safe_dyn_cast<gcond *> (last_stmt (exits[j]->src));
+      if (cond && invariant_p (r, gimple_cond_lhs (cond))
+	  && invariant_p (r, gimple_cond_rhs (cond)))
+	{
+	  gpu_region_fail (r, loc, "the test before %qD does not change in "
+			   "the loop: every iteration would reach it",
 			   gimple_call_fndecl (g));
 	  return false;
 	}

@@ -1,4 +1,4 @@
-/* speculate.c: paths of a marked loop that end the program (abort, exit, a failed assert, a noreturn function of the program) are speculated (issue 18): each call is named in a remark, the loop is offloaded with a serial host path, the kernel records the iteration in its deopt buffer instead of leaving, and the record has one "deopt" line per call (version 3).  Also in a GPU_REDUCE loop and a 2-D nest; a loop with an inner GPU_PARALLEL loop is not speculated (remark, host loop); a real break still is an error (error-break.c).  */
+/* speculate.c: paths of a marked loop that end the program (abort, exit, a failed assert, a noreturn function of the program) are speculated (issue 18): each call is named in a remark, the loop is offloaded with a serial host path, the kernel records the iteration in its deopt buffer instead of leaving, and the record has one "deopt" line per call (version 3).  Also in a GPU_REDUCE loop and a 2-D nest; a loop with an inner GPU_PARALLEL loop is not speculated, nor a path behind a test that does not change in the loop (remark, host loop); a real break still is an error (error-break.c).  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fplugin-arg-gpuoffload-dump=details" } */
 #include <gpuoffload.h>
@@ -69,6 +69,17 @@ twolevel (int n, int m, const int *x, int *y, int *z)
 	y[i * m + j] = x[i] + j;
       for (int j GPU_PARALLEL = 0; j < m; j++)
 	z[i * m + j] = x[i] - j;
+    }
+}
+
+void
+invariant (int n, int m, const int *x, int *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      if (m > 1000)
+	abort (); /* { dg-missed "loop not offloaded: the test before .abort. does not change in the loop: every iteration would reach it" } */
+      y[i] = x[i] + m;
     }
 }
 
