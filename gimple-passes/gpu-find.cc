@@ -466,7 +466,7 @@ static void report_bad_exit (class loop *loop, location_t loc);
 
 /* The exit of the marked loop LOOP through its test, when it leaves
    only there or, with speculation, also along paths that end the program
-   in a call that does not return (gpu_speculate); else NULL.  */
+   in a direct call that does not return (gpu_speculate); else NULL.  */
 
 static edge
 test_exit (class loop *loop)
@@ -486,7 +486,8 @@ test_exit (class loop *loop)
 	return NULL;
       else if (gimple *g = gpu_dead_end_exit (e))
 	{
-	  if (!is_gimple_call (g) || !(gimple_call_flags (g) & ECF_NORETURN))
+	  if (!is_gimple_call (g) || !(gimple_call_flags (g) & ECF_NORETURN)
+	      || !gimple_call_fndecl (g))
 	    return NULL;
 	}
       else
@@ -1906,8 +1907,8 @@ gpu_dead_end_exit (edge e)
 /* Does a marked loop of the nest CHAIN[0..N-1] leave, besides its test,
    only to paths that end the program or throw?  Returns the statement
    there (the reason the loop stays on the host), or NULL.  *CALLS_ONLY
-   is set when every such path ends in a call that does not return (no
-   exception edge): paths gpu_speculate can turn into deopts.  */
+   is set when every such path ends in a direct call that does not return
+   (no exception edge): paths gpu_speculate can turn into deopts.  */
 
 static gimple *
 dead_end_exits (class loop **chain, int n, bool *calls_only)
@@ -1929,7 +1930,8 @@ dead_end_exits (class loop **chain, int n, bool *calls_only)
 	  if (!found)
 	    found = g;
 	  if ((e->flags & (EDGE_EH | EDGE_ABNORMAL)) || !is_gimple_call (g)
-	      || !(gimple_call_flags (g) & ECF_NORETURN))
+	      || !(gimple_call_flags (g) & ECF_NORETURN)
+	      || !gimple_call_fndecl (g))
 	    *calls_only = false;
 	}
     }

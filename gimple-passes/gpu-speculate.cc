@@ -33,9 +33,9 @@
 #include "gpuoffload-plugin.h"
 #include "gpu-region.h"
 
-/* The exits of LOOP (a copy of the host nest or the nest itself) that
-   end the program, into EXITS: every exit that does not leave from the
-   test of one of its marked loops LOOPS[0..NDIM-1].  */
+/* The exits of OUTER (the outermost loop of a host nest or of its clone)
+   that end the program, into EXITS: every exit that does not leave from
+   the test of one of the nest's marked loops LOOPS[0..NDIM-1].  */
 
 static void
 dead_end_edges (class loop *outer, class loop **loops, int ndim,
