@@ -79,20 +79,5 @@ twolevel_variants () {
   done
 }
 
-if [ "${1:-run}" = check ]; then
-  check_one () {
-    local bin=$1 n=$2
-    shift 2
-    env "$@" OMP_NUM_THREADS=2 timeout 300 "$bin" "$n" 1 0 2>&1 | grep -E '^RESULT|abort|fail'
-  }
-  twolevel_variants "matvec_rowreduce:300 matvec_rowreduce:1000 gemm_ikj:97 gemm_ikj:300 trsv:257 trsv:1000 jacobi2d:130 matvec:1000 matmul:97" check_one
-  exit 0
-fi
-
-out=${2:-${OUT:-/tmp}}
-mkdir -p "$out"
-variants_run_env
-gpu_one () {
-  variants_run "$1" "$2" "$out/twolevel-err.txt" "${@:3}"
-}
-twolevel_variants "$specs" gpu_one | tee "$out/twolevel.txt"
+variants_check_or_run "${1:-run}" "${2:-${OUT:-/tmp}}" twolevel twolevel_variants \
+  "matvec_rowreduce:300 matvec_rowreduce:1000 gemm_ikj:97 gemm_ikj:300 trsv:257 trsv:1000 jacobi2d:130 matvec:1000 matmul:97" "$specs"

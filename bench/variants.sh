@@ -12,6 +12,12 @@
 #   variants_run BIN N ERR ENV... one run of BIN at size N (5 repetitions,
 #                               300 ms), ENV... in its environment, its
 #                               stderr appended to ERR; prints its RESULT
+#   variants_check_or_run MODE OUTDIR NAME LIST CHECK_SPECS SPECS
+#                               the end of a script whose LIST SPECS RUN
+#                               calls RUN BIN N ENV... for each variant:
+#                               MODE "check" runs CHECK_SPECS here once
+#                               each; otherwise, on the GPU machine, SPECS
+#                               into OUTDIR/NAME.txt (stderr NAME-err.txt)
 
 variants_build_start () {
   mkdir -p "$PACK/lib"
@@ -45,4 +51,27 @@ variants_run () {
   shift 3
   env "$@" GPURT_DEVICE=gpu timeout 150 "$bin" "$n" 5 300 2>>"$err" \
     | grep '^RESULT'
+}
+
+# One run at small size on the local device, for "check".
+variants_check () {
+  local bin=$1 n=$2
+  shift 2
+  env "$@" OMP_NUM_THREADS=2 timeout 300 "$bin" "$n" 1 0 2>&1 | grep -E '^RESULT|abort|fail'
+}
+
+variants_gpu_one () {
+  variants_run "$1" "$2" "$variants_err" "${@:3}"
+}
+
+variants_check_or_run () {
+  local mode=$1 out=$2 name=$3 list=$4
+  if [ "$mode" = check ]; then
+    "$list" "$5" variants_check
+    return
+  fi
+  mkdir -p "$out"
+  variants_run_env
+  variants_err=$out/$name-err.txt
+  "$list" "$6" variants_gpu_one | tee "$out/$name.txt"
 }

@@ -256,7 +256,8 @@ gpu_type_code (tree type)
 /* The names of the markers (enum gpu_marker).  */
 static const char *const gpu_marker_names[] = {
   NULL, "__gpu_local_id", "__gpu_local_size", "__gpu_barrier",
-  "__gpu_group_reduce", "__gpu_barrier_if_same", "__gpu_in_range"
+  "__gpu_group_reduce", "__gpu_barrier_if_same", "__gpu_in_range",
+  "__gpu_deopt"
 };
 
 /* See gpu-region.h.  */
@@ -275,6 +276,10 @@ gpu_marker_decl (enum gpu_marker m, tree type)
     case GPU_MARK_BARRIER:
       fntype = build_function_type_list (void_type_node, NULL_TREE);
       break;
+    case GPU_MARK_DEOPT:
+      fntype = build_function_type_list (void_type_node, integer_type_node,
+					 NULL_TREE);
+      break;
     case GPU_MARK_BARRIER_IF_SAME:
       fntype = build_varargs_function_type_list (void_type_node, NULL_TREE);
       break;
@@ -291,9 +296,11 @@ gpu_marker_decl (enum gpu_marker m, tree type)
   tree decl = build_fn_decl (gpu_marker_names[m], fntype);
   DECL_ARTIFICIAL (decl) = 1;
   TREE_NOTHROW (decl) = 1;
-  /* All but the barrier are values only: no virtual operands.  The
-     barrier orders the memory accesses around it.  */
-  if (m != GPU_MARK_BARRIER && m != GPU_MARK_BARRIER_IF_SAME)
+  /* All but the barriers and the deopt are values only: no virtual
+     operands.  The barrier orders the memory accesses around it; the
+     deopt writes the deopt buffer.  */
+  if (m != GPU_MARK_BARRIER && m != GPU_MARK_BARRIER_IF_SAME
+      && m != GPU_MARK_DEOPT)
     TREE_READONLY (decl) = 1;
   return decl;
 }
@@ -309,7 +316,7 @@ gpu_marker_of (gimple *stmt)
   if (!fn || !DECL_ARTIFICIAL (fn) || !DECL_NAME (fn))
     return GPU_MARK_NONE;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
-  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_IN_RANGE; m++)
+  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_DEOPT; m++)
     if (!strcmp (n, gpu_marker_names[m]))
       return (enum gpu_marker) m;
   return GPU_MARK_NONE;

@@ -275,6 +275,14 @@ struct gpu_region
   tree callee_fn;
   /* Set by gpu_stmt_loc when it moved a location to CALLEE_CALL.  */
   tree fail_in;
+  /* Speculation (gpu_speculate): the paths out of the nest that end the
+     program (abort, exit, a failed assert, a noreturn function), which
+     the kernel does not take: it sets word SITE of the region's deopt
+     buffer instead, and the runtime runs the region on the host.  Each
+     site is the call that ends the program there, in the order of the
+     buffer's words (the record's "deopt" lines).  */
+  int nspec;
+  gimple *spec_calls[GPU_MAX_DEOPT_SITES];
 };
 
 /* The regions of FUN (created by gpu_find, in source order).  A table
@@ -451,9 +459,13 @@ enum gpu_marker
 				   ...): a barrier when the buffer
 				   parameters A and B (or the next pair...)
 				   are one device buffer */
-  GPU_MARK_IN_RANGE		/* int __gpu_in_range (void): is the
+  GPU_MARK_IN_RANGE,		/* int __gpu_in_range (void): is the
 				   work-item inside the index space (a kernel
 				   with a group shape, gpu_nest)? */
+  GPU_MARK_DEOPT		/* void __gpu_deopt (int SITE): the work-item
+				   reached speculated site SITE: record its
+				   iteration in the region's deopt buffer
+				   (gpu_speculate) */
 };
 
 /* The function of marker M; TYPE is the value type of
@@ -462,6 +474,12 @@ tree gpu_marker_decl (enum gpu_marker m, tree type);
 
 /* The marker STMT calls, or GPU_MARK_NONE.  */
 enum gpu_marker gpu_marker_of (gimple *stmt);
+
+/* If the exit E of a marked loop leads (through forwarder blocks) only
+   to a call that does not return -- abort, exit, a C++ throw -- or is an
+   exception edge, the statement that ends the program's path there, or
+   the source of E for an exception edge; else NULL (gpu-find.cc).  */
+gimple *gpu_dead_end_exit (edge e);
 
 /* Is INNER (a marked loop inside the innermost loop L of region R's outer
    nest, not inside another marked loop there) in a form its work-group

@@ -31,7 +31,9 @@ struct gpu_options
   bool no_guarded_hoist;	/* no-hoist-guarded: only loads that cannot
 				   fault before the loop are moved, none
 				   under its entry test (gpu-hoist.cc).  */
-  bool no_speculate;		/* no-speculate (reserved).  */
+  bool no_speculate;		/* no-speculate: paths that end the program
+				   keep a loop on the host (no
+				   gpu_speculate).  */
   bool no_two_level;		/* no-two-level: inner marked loops run
 				   serially in each work-item.  */
   const char *device_version;	/* device-version=1.2.  */
@@ -68,6 +70,7 @@ void gpu_hoist_invariant_loads (function *fun, vec<class loop *> *outers);
 gimple_opt_pass *make_pass_gpu_find (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_reduce (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_clone (gcc::context *ctxt);
+gimple_opt_pass *make_pass_gpu_speculate (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_twolevel (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_tile (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_private (gcc::context *ctxt);

@@ -215,6 +215,7 @@ static const struct
   { "gpu_find", make_pass_gpu_find, NULL },
   { "gpu_reduce", make_pass_gpu_reduce, NULL },
   { "gpu_clone", make_pass_gpu_clone, NULL },
+  { "gpu_speculate", make_pass_gpu_speculate, NULL },
   { "gpu_twolevel", make_pass_gpu_twolevel, NULL },
   { "gpu_tile", make_pass_gpu_tile, NULL },
   { "gpu_private", make_pass_gpu_private, NULL },

@@ -21,6 +21,7 @@ gpuoffload_la_SOURCES = \
 	gimple-passes/gpu-reduce.cc \
 	gimple-passes/gpu-reduce.h \
 	gimple-passes/gpu-clone.cc \
+	gimple-passes/gpu-speculate.cc \
 	gimple-passes/gpu-twolevel.cc \
 	gimple-passes/gpu-tile.cc \
 	gimple-passes/gpu-private.cc \
