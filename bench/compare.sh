@@ -46,6 +46,7 @@ saxpy        16777216,67108864
 hilbert      4096,16384
 bwfilter     4096,16384
 blackscholes 16777216,67108864
+blackscholes_checked 16777216,67108864
 montecarlo   1048576,16777216
 kmeans       4194304,16777216
 nbody        16384,65536

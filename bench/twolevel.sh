@@ -38,8 +38,6 @@ specs=${SPECS:-"matvec_rowreduce:4096 matvec_rowreduce:16384 matvec:16384 gemm_i
 
 if [ "${1:-run}" = build ]; then
   variants_build_start
-  f=$(gcc -print-file-name=libgomp-plugin-nvptx.so.1)
-  [ -f "$f" ] && cp -L "$f" "$PACK/lib/"
   for p in $progs; do
     gcc $ours progs/$p.c $libs -o "$PACK/$p.ours" || exit 1
     # Without two levels a reduction per row is a host loop (a remark):
@@ -51,11 +49,7 @@ if [ "${1:-run}" = build ]; then
       gcc -std=gnu11 -O3 -Iharness -I$top/include -DBENCH_KERNEL_TIMER \
 	ocl/$p.c harness/oclh.c -lOpenCL -lm -o "$PACK/$p.ocl" || exit 1
     fi
-    # GCC's nvptx offload links only with CUDA's ptxas off the PATH.
-    PATH=/usr/bin:/bin gcc -std=gnu11 -O3 -Iharness -I$top/include \
-      -DBENCH_NVPTX -DBENCH_TARGET_DATA -fopenmp -foffload=nvptx-none \
-      "-foffload-options=-lm -latomic" -fcf-protection=none progs/$p.c -lm \
-      -o "$PACK/$p.nvptx" 2>"$PACK/$p.nvptx.err" || echo "$p: no nvptx variant"
+    variants_build_nvptx $p
   done
   echo "built into $PACK"
   exit 0
@@ -85,20 +79,5 @@ twolevel_variants () {
   done
 }
 
-if [ "${1:-run}" = check ]; then
-  check_one () {
-    local bin=$1 n=$2
-    shift 2
-    env "$@" OMP_NUM_THREADS=2 timeout 300 "$bin" "$n" 1 0 2>&1 | grep -E '^RESULT|abort|fail'
-  }
-  twolevel_variants "matvec_rowreduce:300 matvec_rowreduce:1000 gemm_ikj:97 gemm_ikj:300 trsv:257 trsv:1000 jacobi2d:130 matvec:1000 matmul:97" check_one
-  exit 0
-fi
-
-out=${2:-${OUT:-/tmp}}
-mkdir -p "$out"
-variants_run_env
-gpu_one () {
-  variants_run "$1" "$2" "$out/twolevel-err.txt" "${@:3}"
-}
-twolevel_variants "$specs" gpu_one | tee "$out/twolevel.txt"
+variants_check_or_run "${1:-run}" "${2:-${OUT:-/tmp}}" twolevel twolevel_variants \
+  "matvec_rowreduce:300 matvec_rowreduce:1000 gemm_ikj:97 gemm_ikj:300 trsv:257 trsv:1000 jacobi2d:130 matvec:1000 matmul:97" "$specs"

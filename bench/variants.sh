@@ -4,11 +4,20 @@
 #
 #   variants_build_start        make PACK, carry libgomp, set $ours, $libs
 #                               and $omp (compile commands, in bench/)
+#   variants_build_nvptx PROG   PACK/PROG.nvptx: GCC's nvptx offload with
+#                               `omp target data' (-DBENCH_TARGET_DATA),
+#                               its messages in PACK/PROG.nvptx.err
 #   variants_run_env            on the GPU machine: ICD loader, library
 #                               path, 16 OpenMP threads, caches off
 #   variants_run BIN N ERR ENV... one run of BIN at size N (5 repetitions,
 #                               300 ms), ENV... in its environment, its
 #                               stderr appended to ERR; prints its RESULT
+#   variants_check_or_run MODE OUTDIR NAME LIST CHECK_SPECS SPECS
+#                               the end of a script whose LIST SPECS RUN
+#                               calls RUN BIN N ENV... for each variant:
+#                               MODE "check" runs CHECK_SPECS here once
+#                               each; otherwise, on the GPU machine, SPECS
+#                               into OUTDIR/NAME.txt (stderr NAME-err.txt)
 
 variants_build_start () {
   mkdir -p "$PACK/lib"
@@ -17,6 +26,17 @@ variants_build_start () {
   ours="-std=gnu11 -O3 -Iharness -I$top/include -fplugin=$top/.libs/gpuoffload.so -fplugin-arg-gpuoffload-werror -DBENCH_KERNEL_TIMER"
   libs="harness/gpurt-peek.c -I$top/libgpurt -I$top $top/.libs/libgpurt.a -lOpenCL -lpthread -lm"
   omp="-std=gnu11 -O3 -fopenmp -Iharness -I$top/include"
+}
+
+variants_build_nvptx () {
+  local f
+  f=$(gcc -print-file-name=libgomp-plugin-nvptx.so.1)
+  [ -f "$f" ] && cp -L "$f" "$PACK/lib/"
+  # GCC's nvptx offload links only with CUDA's ptxas off the PATH.
+  PATH=/usr/bin:/bin gcc -std=gnu11 -O3 -Iharness -I"$top/include" \
+    -DBENCH_NVPTX -DBENCH_TARGET_DATA -fopenmp -foffload=nvptx-none \
+    "-foffload-options=-lm -latomic" -fcf-protection=none "progs/$1.c" -lm \
+    -o "$PACK/$1.nvptx" 2>"$PACK/$1.nvptx.err" || echo "$1: no nvptx variant"
 }
 
 variants_run_env () {
@@ -31,4 +51,27 @@ variants_run () {
   shift 3
   env "$@" GPURT_DEVICE=gpu timeout 150 "$bin" "$n" 5 300 2>>"$err" \
     | grep '^RESULT'
+}
+
+# One run at small size on the local device, for "check".
+variants_check () {
+  local bin=$1 n=$2
+  shift 2
+  env "$@" OMP_NUM_THREADS=2 timeout 300 "$bin" "$n" 1 0 2>&1 | grep -E '^RESULT|abort|fail'
+}
+
+variants_gpu_one () {
+  variants_run "$1" "$2" "$variants_err" "${@:3}"
+}
+
+variants_check_or_run () {
+  local mode=$1 out=$2 name=$3 list=$4
+  if [ "$mode" = check ]; then
+    "$list" "$5" variants_check
+    return
+  fi
+  mkdir -p "$out"
+  variants_run_env
+  variants_err=$out/$name-err.txt
+  "$list" "$6" variants_gpu_one | tee "$out/$name.txt"
 }

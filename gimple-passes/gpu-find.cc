@@ -462,6 +462,40 @@ manual_count (class loop *loop, gcond *cond, tree iv, tree base, tree step,
   return fold_convert (u64_type (), count);
 }
 
+static void report_bad_exit (class loop *loop, location_t loc);
+
+/* The exit of the marked loop LOOP through its test, when it leaves
+   only there or, with speculation, also along paths that end the program
+   in a direct call that does not return (gpu_speculate); else NULL.  */
+
+static edge
+test_exit (class loop *loop)
+{
+  edge exit = single_exit (loop);
+  if (exit)
+    return exit->src == loop->header ? exit : NULL;
+  if (gpu_opts.no_speculate)
+    return NULL;
+  auto_vec<edge> exits = get_loop_exit_edges (loop);
+  for (unsigned j = 0; j < exits.length (); j++)
+    {
+      edge e = exits[j];
+      if (e->src == loop->header && !(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+	exit = e;
+      else if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
+	return NULL;
+      else if (gimple *g = gpu_dead_end_exit (e))
+	{
+	  if (!is_gimple_call (g) || !(gimple_call_flags (g) & ECF_NORETURN)
+	      || !gimple_call_fndecl (g))
+	    return NULL;
+	}
+      else
+	return NULL;
+    }
+  return exit;
+}
+
 /* Describe the marked loop LOOP with index IV as dimension K of R.
    Errors in the loop's form are reported here; a loop whose iterations
    cannot be counted sets R's failure instead.  Returns false in both
@@ -475,11 +509,10 @@ build_dim (struct gpu_region *r, int k, class loop *loop, tree iv)
   d->loop = loop;
   d->iv = iv;
 
-  edge exit = single_exit (loop);
-  if (!exit || exit->src != loop->header)
+  edge exit = test_exit (loop);
+  if (!exit)
     {
-      error_at (loc, "%<GPU_PARALLEL%> loop must leave only through its "
-		"condition: no %<break%>, %<return%> or %<goto%> out of it");
+      report_bad_exit (loop, loc);
       return false;
     }
   if (!hoist_header (loop))
@@ -1847,13 +1880,10 @@ dump_params (struct gpu_region *r)
     }
 }
 
-/* If the exit E of a marked loop leads (through forwarder blocks) only to
-   a call that does not return -- abort, exit, a C++ throw -- or is an
-   exception edge, the statement that ends the program's path there, or
-   the source of E for an exception edge; else NULL.  */
+/* See gpu-region.h.  */
 
-static gimple *
-dead_end_exit (edge e)
+gimple *
+gpu_dead_end_exit (edge e)
 {
   if (e->flags & (EDGE_EH | EDGE_ABNORMAL))
     return last_stmt (e->src);
@@ -1876,12 +1906,15 @@ dead_end_exit (edge e)
 
 /* Does a marked loop of the nest CHAIN[0..N-1] leave, besides its test,
    only to paths that end the program or throw?  Returns the statement
-   there (the reason the loop stays on the host), or NULL.  */
+   there (the reason the loop stays on the host), or NULL.  *CALLS_ONLY
+   is set when every such path ends in a direct call that does not return
+   (no exception edge): paths gpu_speculate can turn into deopts.  */
 
 static gimple *
-dead_end_exits (class loop **chain, int n)
+dead_end_exits (class loop **chain, int n, bool *calls_only)
 {
   gimple *found = NULL;
+  *calls_only = true;
   for (int i = 0; i < n; i++)
     {
       auto_vec<edge> exits = get_loop_exit_edges (chain[i]);
@@ -1891,14 +1924,97 @@ dead_end_exits (class loop **chain, int n)
 	  if (e->src == chain[i]->header && !(e->flags & (EDGE_EH
 							 | EDGE_ABNORMAL)))
 	    continue;
-	  gimple *g = dead_end_exit (e);
+	  gimple *g = gpu_dead_end_exit (e);
 	  if (!g)
 	    return NULL;	/* A real break, return or goto.  */
 	  if (!found)
 	    found = g;
+	  if ((e->flags & (EDGE_EH | EDGE_ABNORMAL)) || !is_gimple_call (g)
+	      || !(gimple_call_flags (g) & ECF_NORETURN)
+	      || !gimple_call_fndecl (g))
+	    *calls_only = false;
 	}
     }
   return found;
+}
+
+/* Does BB only return (the block a return statement jumps to)?  */
+
+static bool
+return_only_p (basic_block bb)
+{
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
+       !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+    return gimple_code (gsi_stmt (gsi)) == GIMPLE_RETURN;
+  return false;
+}
+
+/* The error for the marked loop LOOP at LOC, which leaves other than
+   through its test: worded for what the user wrote, told from where the
+   first such exit goes.  A jump to where the loop's test leaves to is a
+   break, one to a block that only returns a return, any other a goto; a
+   break and a return that land on the same return are both named.  A
+   note points at where the path out of the loop starts.  */
+
+static void
+report_bad_exit (class loop *loop, location_t loc)
+{
+  edge normal = NULL, bad = NULL;
+  auto_vec<edge> exits = get_loop_exit_edges (loop);
+  for (unsigned j = 0; j < exits.length (); j++)
+    {
+      edge e = exits[j];
+      if (e->src == loop->header && !(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+	normal = e;
+      else if (!bad && !gpu_dead_end_exit (e))
+	bad = e;
+    }
+  enum { EXIT_UNKNOWN, EXIT_BREAK, EXIT_RETURN, EXIT_EITHER } kind
+    = EXIT_UNKNOWN;
+  basic_block bb = bad ? bad->dest : NULL;
+  for (int steps = 0; steps < 8 && bb && kind == EXIT_UNKNOWN; steps++)
+    {
+      bool returns = return_only_p (bb);
+      if (normal && bb == normal->dest)
+	kind = returns ? EXIT_EITHER : EXIT_BREAK;
+      else if (returns)
+	kind = EXIT_RETURN;
+      else if (!single_succ_p (bb))
+	break;
+      else
+	bb = single_succ (bb);
+    }
+  auto_diagnostic_group d;
+  if (!bad)
+    {
+      error_at (loc, "%<GPU_PARALLEL%> loop must leave only through its "
+		"condition: no %<break%>, %<return%> or %<goto%> out of it");
+      return;
+    }
+  switch (kind)
+    {
+    case EXIT_BREAK:
+      error_at (loc, "%<GPU_PARALLEL%> loop must leave only through its "
+		"condition, not by a %<break%>");
+      break;
+    case EXIT_RETURN:
+      error_at (loc, "%<GPU_PARALLEL%> loop must leave only through its "
+		"condition, not by a %<return%>");
+      break;
+    case EXIT_EITHER:
+      error_at (loc, "%<GPU_PARALLEL%> loop must leave only through its "
+		"condition, not by a %<break%> or %<return%>");
+      break;
+    default:
+      error_at (loc, "%<GPU_PARALLEL%> loop must leave only through its "
+		"condition, not by a %<goto%> out of it");
+      break;
+    }
+  location_t at = bad->goto_locus;
+  if (LOCATION_LOCUS (at) == UNKNOWN_LOCATION && last_stmt (bad->src))
+    at = gimple_location (last_stmt (bad->src));
+  if (LOCATION_LOCUS (at) != UNKNOWN_LOCATION)
+    inform (at, "the path out of the loop starts here");
 }
 
 /* A region of FUN for the marked nest OUTER that stays on the host: the
@@ -2452,8 +2568,12 @@ find_region (function *fun, class loop *outer, tree iv)
     }
 
   /* A path out of the loop that ends the program (abort, exit, assert,
-     a throw) is valid C: the loop stays on the host, with a remark.  */
-  if (gimple *g = dead_end_exits (chain, n))
+     a throw) is valid C: gpu_speculate makes it a deopt of the kernel,
+     or, when speculation is off or the path is an exception's, the loop
+     stays on the host, with a remark.  */
+  bool calls_only;
+  gimple *g = dead_end_exits (chain, n, &calls_only);
+  if (g && (gpu_opts.no_speculate || !calls_only))
     {
       struct gpu_region *r = host_only_region (fun, outer);
       location_t loc = gimple_location (g);

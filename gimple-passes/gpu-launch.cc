@@ -237,7 +237,8 @@ make_record (struct gpu_region *r, const char *source)
   expanded_location xl = expand_location (r->loc);
   pp_printf (&pp, GPU_RECORD_MAGIC " %d\nname %s\nloc %s:%d\nndim %d\n"
 	     "fp64 %d\noptions", r->ninner ? GPU_RECORD_VERSION_GROUP
-	     : GPU_RECORD_VERSION, r->kernel_name,
+	     : r->nspec ? GPU_RECORD_VERSION_DEOPT : GPU_RECORD_VERSION,
+	     r->kernel_name,
 	     xl.file ? xl.file : "?", xl.line, r->ndim, r->fp64 ? 1 : 0);
   if (flag_unsafe_math_optimizations && flag_finite_math_only)
     pp_string (&pp, " -cl-fast-relaxed-math");
@@ -279,6 +280,15 @@ make_record (struct gpu_region *r, const char *source)
 	pp_printf (&pp, "elem %u %c %u\n", i, kind, size);
       }
   gpu_reduce_record (r, &pp);	/* GPU_REDUCE hook.  */
+  /* Speculated sites (gpu_speculate): word K of the deopt buffer.  */
+  for (int k = 0; k < r->nspec; k++)
+    {
+      gimple *g = r->spec_calls[k];
+      expanded_location sl = expand_location (gimple_location (g));
+      tree fn = gimple_call_fndecl (g);
+      pp_printf (&pp, "deopt %d %s:%d %s\n", k, sl.file ? sl.file : "?",
+		 sl.line, fn ? IDENTIFIER_POINTER (DECL_NAME (fn)) : "?");
+    }
   if (r->ninner)		/* Two levels (gpu_twolevel).  */
     pp_printf (&pp, "group %d\nflat %s" GPU_FLAT_SUFFIX " %s\n",
 	       GPU_GROUP_WG_MAX, r->kernel_name,

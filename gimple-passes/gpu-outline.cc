@@ -487,6 +487,15 @@ outline_region (struct gpu_region *r, int n, tree record_var)
       report_serial (&info);
       return false;
     }
+  if (r->nspec)
+    {
+      /* What a deopt reruns prints and ends the program as the serial
+	 program does: in the serial order, on one thread.  */
+      set_fail (&info, r->loc, "the loop has speculated calls, whose "
+		"output and effects must come in the serial order");
+      report_serial (&info);
+      return false;
+    }
   edge ex = single_exit (L);
   if (!ex)
     {

@@ -240,6 +240,9 @@ static void scan_callee (struct callee_walk *w, tree fndecl);
 static void
 check_call (struct gpu_region *r, gcall *call)
 {
+  /* A block gpu_private places in private memory, and its free.  */
+  if (gpu_private_call_p (r, call))
+    return;
   tree fndecl = gimple_call_fndecl (call);
   /* Internal functions, calls through pointers and setjmp: the printer
      says why.  */
@@ -522,6 +525,9 @@ gpu_find_params (struct gpu_region *r)
       c.value = d->step;
       r->caps.safe_push (c);
     }
+
+  /* The blocks the body allocates that can be private memory.  */
+  gpu_private_analyze (r);
 
   struct gpu_memctx m;
   gpu_memctx_init (&m, r, r->fun, current_function_decl, true);

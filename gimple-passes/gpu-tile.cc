@@ -1193,7 +1193,11 @@ pass_gpu_tile::execute (function *fun)
   for (unsigned i = 0; i < regions->length (); i++)
     {
       struct gpu_region *r = (*regions)[i];
-      if (r->fail || !r->dev.outer || r->nvariants >= GPU_MAX_VARIANTS)
+      /* A speculated region's work-items may stop early: no variant
+	 whose work-items meet at barriers (and a variant, a copy of the
+	 host's nest, would not have the deopts).  */
+      if (r->fail || !r->dev.outer || r->nvariants >= GPU_MAX_VARIANTS
+	  || r->nspec)
 	continue;
       tile_plan *plan = new tile_plan;
       if (!tile_analyze (r, plan))

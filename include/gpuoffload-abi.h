@@ -33,6 +33,22 @@
 #define GPU_RECORD_VERSION 1
 #define GPU_RECORD_VERSION_GROUP 2
 
+/* ... or GPU_RECORD_VERSION_DEOPT for a record with "deopt" lines
+   (speculation, docs/ABI.md section 7), whose kernel takes the deopt
+   buffer after its trip counts: a reader of versions 1 and 2 would not
+   pass it, nor read it.  */
+#define GPU_RECORD_VERSION_DEOPT 3
+
+/* Most "deopt" lines (speculated sites) of one record: the words of the
+   region's deopt buffer.  */
+#define GPU_MAX_DEOPT_SITES 32
+
+/* The value of a deopt buffer's word whose site no work-item reached;
+   a work-item that reaches it stores the smaller of its iteration
+   (counted in the serial order) and GPU_DEOPT_ITER_MAX there.  */
+#define GPU_DEOPT_UNREACHED 0xffffffffu
+#define GPU_DEOPT_ITER_MAX 0xfffffffeu
+
 /* The forms of the "reduce WG FORM" line.  */
 #define GPU_REDUCE_FORM_LOCAL "local"
 #define GPU_REDUCE_FORM_GLOBAL "global"

@@ -537,6 +537,11 @@ struct gpurt_region
   struct gpurt_record_variant variants[GPURT_RECORD_MAX_VARIANTS];
   atomic_int variant_failed[GPURT_RECORD_MAX_VARIANTS];
   atomic_int last_variant;	/* what GPURT_VERBOSE said last, + 1 */
+  /* "deopt" lines: the speculated calls (docs/ABI.md section 7); the
+     kernel takes a deopt buffer of NDEOPTS words after its trip
+     counts.  */
+  unsigned ndeopts;
+  struct gpurt_record_deopt deopts[GPU_MAX_DEOPT_SITES];
   const char *source;		/* points into RECORD */
   size_t source_len;
 
@@ -558,6 +563,9 @@ struct gpurt_region
   atomic_uint_least64_t flat_runs;	/* of them, a two-level region's
 					   one-level kernel */
   atomic_uint_least64_t host_runs;
+  atomic_uint_least64_t deopt_runs;	/* device runs whose kernel reached
+					   a speculated call: rerun on the
+					   host (of HOST_RUNS) */
   atomic_uint_least64_t kernel_ns;
   atomic_uint_least64_t bytes_h2d;
   atomic_uint_least64_t bytes_d2h;

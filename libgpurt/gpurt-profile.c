@@ -4,7 +4,9 @@
    the same data as JSON to FILE.  One row per region registered or
    launched, in registration order: launches (calls of gpurt_launch,
    empty ones included), how many ran on the device and on the host
-   (fallbacks and GPURT_DEVICE=host), kernel time from OpenCL profiling
+   (fallbacks, GPURT_DEVICE=host and deopts), how many of those were
+   deopts of a speculated region (its kernel reached a speculated call,
+   so the host ran it again), kernel time from OpenCL profiling
    events, bytes copied each way, and the time spent building its
    program and whether it came from the persistent program cache
    (gpurt-cache.c), and the copies that were redundant: bytes the other
@@ -114,13 +116,14 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
   const struct gpurt_widths *widths = w;
 
   fprintf (stderr, "  %-*s  %-*s %9" PRIu64 " %9" PRIu64 " %9" PRIu64
-	   " %12.3f %14" PRIu64 " %14" PRIu64 " %10.1f %6" PRIu64
+	   " %7" PRIu64 " %12.3f %14" PRIu64 " %14" PRIu64 " %10.1f %6" PRIu64
 	   " %14" PRIu64 " %14" PRIu64 " %14" PRIu64 "\n",
 	   widths->name, r->name != NULL ? r->name : "?",
 	   widths->loc, r->loc != NULL ? r->loc : "?",
 	   (uint64_t) atomic_load (&r->launches),
 	   (uint64_t) atomic_load (&r->device_runs),
 	   (uint64_t) atomic_load (&r->host_runs),
+	   (uint64_t) atomic_load (&r->deopt_runs),
 	   (double) atomic_load (&r->kernel_ns) / 1e6,
 	   (uint64_t) atomic_load (&r->bytes_h2d),
 	   (uint64_t) atomic_load (&r->bytes_d2h),
@@ -207,7 +210,7 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   ", \"redundant_h2d_bytes\": %" PRIu64
 	   ", \"redundant_d2h\": %" PRIu64
 	   ", \"redundant_d2h_bytes\": %" PRIu64
-	   ", \"flat_runs\": %" PRIu64,
+	   ", \"flat_runs\": %" PRIu64 ", \"deopts\": %" PRIu64,
 	   (uint64_t) atomic_load (&r->launches),
 	   (uint64_t) atomic_load (&r->device_runs),
 	   (uint64_t) atomic_load (&r->host_runs),
@@ -221,7 +224,8 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (uint64_t) atomic_load (&r->redundant_h2d_bytes),
 	   (uint64_t) atomic_load (&r->redundant_d2h),
 	   (uint64_t) atomic_load (&r->redundant_d2h_bytes),
-	   (uint64_t) atomic_load (&r->flat_runs));
+	   (uint64_t) atomic_load (&r->flat_runs),
+	   (uint64_t) atomic_load (&r->deopt_runs));
 
   double part[2][GPURT_NPARTS], total[2];
   uint64_t nlater = gpurt_profile_parts (r, part[0], part[1], &total[0],
@@ -295,10 +299,10 @@ gpurt_profile_report (void)
       fprintf (stderr, "gpurt profile: device %s%s%s\n",
 	       dev != NULL ? "'" : "", dev != NULL ? dev->name : "none (host)",
 	       dev != NULL ? "'" : "");
-      fprintf (stderr, "  %-*s  %-*s %9s %9s %9s %12s %14s %14s %10s %6s"
-	       " %14s %14s %14s\n",
+      fprintf (stderr, "  %-*s  %-*s %9s %9s %9s %7s %12s %14s %14s %10s"
+	       " %6s %14s %14s %14s\n",
 	       widths.name, "region", widths.loc, "location", "launches",
-	       "device", "host", "kernel ms", "bytes to dev", "bytes to host",
+	       "device", "host", "deopts", "kernel ms", "bytes to dev", "bytes to host",
 	       "build ms", "cached", "resident", "redundant dev",
 	       "redundant host");
       gpurt_region_foreach (gpurt_profile_row, &widths);

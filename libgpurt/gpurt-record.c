@@ -395,6 +395,37 @@ gpurt_record_variant (struct gpurt_record *rec, const char *value,
   rec->nvariants++;
 }
 
+/* Parse the LEN bytes at VALUE of a "deopt" line into REC:
+   K FILE:LINE CALL, K the number of lines before it.  */
+
+static void
+gpurt_record_deopt (struct gpurt_record *rec, const char *value, size_t len)
+{
+  const char *sp1 = memchr (value, ' ', len), *sp2;
+  struct gpurt_record_deopt *d;
+  uint64_t k;
+
+  sp2 = sp1 != NULL ? memchr (sp1 + 1, ' ', len - (size_t) (sp1 + 1 - value))
+	: NULL;
+  if (sp2 == NULL || sp2 == sp1 + 1 || sp2 + 1 == value + len
+      || !gpurt_record_u64 (value, (size_t) (sp1 - value), &k)
+      || k != rec->ndeopts)
+    {
+      gpurt_record_fail (rec, "malformed 'deopt' line");
+      return;
+    }
+  if (rec->ndeopts == GPU_MAX_DEOPT_SITES)
+    {
+      gpurt_record_fail (rec, "more than %d 'deopt' lines",
+			 GPU_MAX_DEOPT_SITES);
+      return;
+    }
+  d = &rec->deopts[rec->ndeopts++];
+  gpurt_record_set (rec, &d->loc, sp1 + 1, (size_t) (sp2 - sp1 - 1));
+  gpurt_record_set (rec, &d->call, sp2 + 1,
+		    (size_t) (value + len - sp2 - 1));
+}
+
 /* Add the LEN bytes at VALUE to REC's "opt" lines.  */
 
 static void
@@ -454,12 +485,14 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	  if (gpurt_record_u64 (value, value_len, &v) && v <= UINT32_MAX)
 	    rec->version = (unsigned) v;
 	  if (rec->version != GPU_RECORD_VERSION
-	      && rec->version != GPU_RECORD_VERSION_GROUP)
+	      && rec->version != GPU_RECORD_VERSION_GROUP
+	      && rec->version != GPU_RECORD_VERSION_DEOPT)
 	    {
 	      /* Keep reading for the name, but never run it.  */
-	      gpurt_record_fail (rec, "record version '%.*s' is not %d or %d",
-				 (int) value_len, value, GPU_RECORD_VERSION,
-				 GPU_RECORD_VERSION_GROUP);
+	      gpurt_record_fail (rec, "record version '%.*s' is not %d, %d or"
+				 " %d", (int) value_len, value,
+				 GPU_RECORD_VERSION, GPU_RECORD_VERSION_GROUP,
+				 GPU_RECORD_VERSION_DEOPT);
 	      rec->status = GPURT_RECORD_VERSION;
 	    }
 	}
@@ -544,6 +577,8 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_opt (rec, value, value_len);
       else if (KEY_IS ("variant"))
 	gpurt_record_variant (rec, value, value_len);
+      else if (KEY_IS ("deopt"))
+	gpurt_record_deopt (rec, value, value_len);
       else if (KEY_IS ("source"))
 	{
 	  /* The source is taken by length and must lie within the
@@ -593,6 +628,9 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_fail (rec, "argument %u is not described", k);
 	break;
       }
+  if (rec->ndeopts != 0 && rec->version != GPU_RECORD_VERSION_DEOPT)
+    gpurt_record_fail (rec, "'deopt' lines in a record of version %u",
+		       rec->version);
   for (k = 0; k < rec->nvariants; k++)
     {
       unsigned j;
@@ -620,6 +658,11 @@ gpurt_record_free (struct gpurt_record *rec)
   for (k = 0; rec->args != NULL && k < rec->nargs; k++)
     free (rec->args[k].name);
   free (rec->args);
+  for (k = 0; k < rec->ndeopts; k++)
+    {
+      free (rec->deopts[k].loc);
+      free (rec->deopts[k].call);
+    }
   for (k = 0; k < rec->nopts; k++)
     free (rec->opts[k]);
   free (rec->opts);

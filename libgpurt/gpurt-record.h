@@ -46,6 +46,14 @@ struct gpurt_record_variant
 				   dimension ("block B0 B1 B2"; 1 without) */
 };
 
+/* A "deopt" line: a speculated call of the region (docs/ABI.md
+   section 7), word K of its deopt buffer for the K-th line.  */
+struct gpurt_record_deopt
+{
+  char *loc;			/* "FILE:LINE" of the call */
+  char *call;			/* the function it calls */
+};
+
 /* What gpurt_record_parse says of a record.  */
 enum gpurt_record_status
 {
@@ -89,6 +97,9 @@ struct gpurt_record
 				   at least as often ("coalesced") */
   unsigned nvariants;		/* "variant" lines, in the order to try */
   struct gpurt_record_variant variants[GPURT_RECORD_MAX_VARIANTS];
+  unsigned ndeopts;		/* "deopt" lines: the kernel takes a deopt
+				   buffer of NDEOPTS words (version 3) */
+  struct gpurt_record_deopt deopts[GPU_MAX_DEOPT_SITES];
   unsigned nopts;
   char **opts;			/* the "opt" lines' text */
   const char *source;		/* the OpenCL C source, SOURCE_LEN bytes */

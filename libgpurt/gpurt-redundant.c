@@ -95,6 +95,16 @@ gpurt_shadow_update (const void *host, size_t size)
   uint64_t lo = start, hi = end;
   unsigned char *bytes;
 
+  /* The usual case, an array copied again: its bytes replace the piece's
+     in place (no new block, whose first touch of each page would cost
+     more than the copy).  */
+  if (at < gpurt_nshadows && gpurt_shadows[at].start <= start
+      && end <= gpurt_shadows[at].end)
+    {
+      memcpy (gpurt_shadows[at].bytes + (start - gpurt_shadows[at].start),
+	      host, size);
+      return;
+    }
   for (at2 = at; at2 < gpurt_nshadows && gpurt_shadows[at2].start <= end;
        at2++)
     ;

@@ -278,7 +278,8 @@ gpurt_two_level_sizes (const struct gpurt_region *r,
 static int
 gpurt_set_args (struct gpurt_region *r, cl_kernel kernel,
 		const struct gpurt_plan *plan, struct gpurt_lane_kernel *lk,
-		const uint64_t *args, const uint64_t *n, char *why)
+		const uint64_t *args, const uint64_t *n, cl_mem deopt,
+		char *why)
 {
   cl_uint index = 0;
   unsigned k, d;
@@ -317,6 +318,12 @@ gpurt_set_args (struct gpurt_region *r, cl_kernel kernel,
 			   NULL))
 	return 0;
     }
+  /* A speculated region's deopt buffer, new at each launch: set each
+     time, outside the lane's cache.  */
+  if (r->ndeopts != 0
+      && !gpurt_cl_arg (kernel, index, sizeof deopt, &deopt, why,
+			"the deopt buffer of %s", r->name))
+    return 0;
   return 1;
 }
 
@@ -420,14 +427,21 @@ gpurt_say_variant (struct gpurt_region *r, int v, const char *why_not)
    so no lock is held: other threads' launches run at the same time),
    charging its host time to the parts of CLOCK.
    Returns 1 when the results are in host memory, 0 (with WHY set) when
-   nothing was copied back and the host loop must run.  */
+   nothing was copied back and the host loop must run, -1 when the kernel
+   of a speculated region reached a speculated call (docs/ABI.md section
+   7): nothing was copied back, *SITE is the deopt line reached at the
+   first iteration *ITER (in the serial order) of those that reached
+   one.  */
 
 static int
 gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		     const uint64_t *args, const uint64_t *n, int keep,
-		     struct gpurt_clock *clock, char *why)
+		     struct gpurt_clock *clock, char *why, unsigned *site,
+		     uint32_t *iter)
 {
-  int enqueued = 0;
+  int enqueued = 0, deopted = 0;
+  cl_mem deopt_mem = NULL;
+  uint32_t deopt_words[GPU_MAX_DEOPT_SITES];
   struct gpurt_lane *lane = NULL;
   struct gpurt_lane_kernel *lk = NULL;
   cl_kernel kernel = NULL;
@@ -453,6 +467,17 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   gpurt_clock_mark (clock, GPURT_PART_LOOKUP);
   if (!gpurt_plan_make (&plan, r, args, dev, lane, keep, why))
     goto ERROR;
+  /* Speculation: every word of the deopt buffer starts unreached.  */
+  if (r->ndeopts != 0)
+    {
+      for (k = 0; k < r->ndeopts; k++)
+	deopt_words[k] = GPU_DEOPT_UNREACHED;
+      deopt_mem = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE,
+				   r->ndeopts * sizeof *deopt_words, why,
+				   "the deopt buffer");
+      if (deopt_mem == NULL)
+	goto ERROR;
+    }
   /* GPU_REDUCE hook: partials buffers and the 1-D grid-stride sizes.  */
   if (r->reduce_wg != 0
       && !gpurt_reduce_setup (r, lane, lk, n, &red, global, local, why))
@@ -468,7 +493,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   why_not[0] = '\0';
   if (r->nvariants != 0 && r->group_wg == 0 && r->reduce_wg == 0)
     variant = gpurt_choose_variant (r, dev, &plan, lk, &kernel, why_not);
-  if (!gpurt_set_args (r, kernel, &plan, lk, args, n, why))
+  if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem, why))
     goto ERROR;
 
   if (variant >= 0)
@@ -494,6 +519,11 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   gpurt_clock_mark (clock, GPURT_PART_ARGS);
   if (!gpurt_buffers_copy_in (&plan, r, lane->queue, why))
     goto ERROR;
+  if (deopt_mem != NULL
+      && !gpurt_cl_write (lane->queue, deopt_mem, 0,
+			  r->ndeopts * sizeof *deopt_words, deopt_words,
+			  why))
+    goto ERROR;
   gpurt_clock_mark (clock, GPURT_PART_COPY);
 
   if (gpurt_env.verbose >= 2)
@@ -509,7 +539,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
      it, and gpurt_sync waits for it.  A launch that waits must not be
      the one to find an earlier asynchronous kernel's failure: it waits
      for them first.  */
-  int async = keep && r->reduce_wg == 0 && event_ptr == NULL
+  int async = keep && r->reduce_wg == 0 && r->ndeopts == 0
+	      && event_ptr == NULL
 	      && gpurt_env.async && !gpurt_plan_copies_back (&plan)
 	      && !gpurt_plan_private_copies (&plan);
   if (!async && lane->async_pending)
@@ -527,7 +558,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       variant = -1;
       kernel = lk->kernel;
       why[0] = '\0';
-      if (!gpurt_set_args (r, kernel, &plan, lk, args, n, why))
+      if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem, why))
 	goto ERROR;
       gpurt_choose_local_size (r->ndim, n, r->kernel_work_group_size,
 			       dev->max_work_item_sizes, local);
@@ -564,6 +595,25 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     {
       atomic_fetch_add (&r->kernel_ns, gpurt_cl_event_ns (kernel_event));
       kernel_event = NULL;
+    }
+  /* Speculation: a kernel that reached a speculated call leaves its
+     results on the device, where they are dropped.  */
+  if (deopt_mem != NULL)
+    {
+      if (!gpurt_cl_read (lane->queue, deopt_mem, 1, 0,
+			  r->ndeopts * sizeof *deopt_words, deopt_words, why,
+			  "the deopt buffer"))
+	goto ERROR;
+      *iter = GPU_DEOPT_UNREACHED;
+      for (k = 0; k < r->ndeopts; k++)
+	if (deopt_words[k] != GPU_DEOPT_UNREACHED && deopt_words[k] < *iter)
+	  {
+	    *iter = deopt_words[k];
+	    *site = k;
+	    deopted = 1;
+	  }
+      if (deopted)
+	goto ERROR;
     }
 
   /* GPU_REDUCE hook: combine the partials into the host slots.  */
@@ -603,9 +653,11 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     }
   if (kernel_event != NULL)
     gpurt_cl_event_ns (kernel_event);	/* releases it */
+  if (deopt_mem != NULL)
+    gpurt_cl_buffer_release (deopt_mem);
   gpurt_plan_release (&plan);
   gpurt_clock_mark (clock, GPURT_PART_RELEASE);
-  return ok;
+  return deopted ? -1 : ok;
 }
 
 /* Check the argument records ARGS (NARGS of them) and the trip counts N
@@ -743,6 +795,8 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
   struct gpurt_device *dev;
   unsigned flags = nargs & GPU_NARGS_FLAGS;
   struct gpurt_clock clock;
+  unsigned site = 0;
+  uint32_t iter = 0;
   int ok;
 
   nargs &= ~GPU_NARGS_FLAGS;
@@ -815,9 +869,29 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
     return gpurt_fallback (r, 0, why);
   gpurt_clock_mark (&clock, GPURT_PART_READY);
 
+  /* A speculated region may have to start over on the host from host
+     memory: results earlier regions kept on the device go home first,
+     and its own are not kept.  */
+  if (r->ndeopts != 0)
+    gpurt_sync ();
   ok = gpurt_run_on_device (r, dev, args, n,
-			    (flags & GPU_NARGS_KEEP) && !gpurt_env.verify,
-			    &clock, why);
+			    (flags & GPU_NARGS_KEEP) && !gpurt_env.verify
+			    && r->ndeopts == 0, &clock, why, &site, &iter);
+  if (ok < 0)
+    {
+      /* Not a failure: the host runs the region as the serial program
+	 does (printing, ending the program).  */
+      atomic_fetch_add (&r->deopt_runs, 1);
+      atomic_fetch_add (&r->host_runs, 1);
+      if (gpurt_env.verbose >= 1)
+	gpurt_message ("region %s (%s) deoptimized: iteration %" PRIu32
+		       "%s reached the call to %s at %s; the region runs"
+		       " on the host", r->name, r->loc, iter,
+		       iter == GPU_DEOPT_ITER_MAX ? " or later" : "",
+		       r->deopts[site].call, r->deopts[site].loc);
+      gpurt_last_on_device = 0;
+      return 0;
+    }
   if (!ok)
     return gpurt_fallback (r, 0, why);
   gpurt_clock_add (r, &clock);

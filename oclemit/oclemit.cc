@@ -920,6 +920,23 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
     case GPU_MARK_IN_RANGE:
       pp_string (pp, "gpu_in");
       return true;
+    case GPU_MARK_DEOPT:
+      {
+	/* The work-item's iteration in the serial order (dimension 0
+	   fastest), kept to the buffer's words: the runtime reports the
+	   smallest.  */
+	struct gpu_region *r = f->unit->r;
+	pp_string (pp, "atomic_min(gpu_deopt + ");
+	pp_decimal_int (pp, (int) tree_to_shwi (gimple_call_arg (call, 0)));
+	pp_string (pp, ", (uint)min(");
+	for (int k = 1; k < r->ndim; k++)
+	  pp_printf (pp, "(gpu_g%d + gpu_n%d * ", k - 1, k - 1);
+	pp_printf (pp, "gpu_g%d", r->ndim - 1);
+	for (int k = r->ndim - 1; k > 0; k--)
+	  pp_string (pp, ")");
+	pp_printf (pp, ", (ulong)%uu))", GPU_DEOPT_ITER_MAX);
+	return true;
+      }
     case GPU_MARK_LOCAL_SIZE:
       pp_string (pp, f->flat ? "(ulong)1" : "(ulong)get_local_size(0)");
       return true;
@@ -1951,7 +1968,11 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
 	    pp_printf (&params, "%s gpu_s%u, ",
 		       type_name (&kf, NULL, c->type), i);
 	}
-      pp_string (&params, "ulong gpu_n0, ulong gpu_n1, ulong gpu_n2)\n{\n");
+      pp_string (&params, "ulong gpu_n0, ulong gpu_n1, ulong gpu_n2");
+      /* A speculated region's deopt buffer (gpu_speculate).  */
+      if (r->nspec)
+	pp_string (&params, ", __global uint *gpu_deopt");
+      pp_string (&params, ")\n{\n");
       pp_printf (&src, "void %s(%s", r->kernel_name,
 		 pp_formatted_text (&params));
       if (red)

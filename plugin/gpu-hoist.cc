@@ -399,6 +399,29 @@ hoist_guarded (class loop *loop, gimple_stmt_iterator *gsi, tree test,
   gimple_set_location (load, gimple_location (stmt));
   gimple_set_vuse (load, gimple_vuse (stmt));
   gsi_insert_after (&to, load, GSI_NEW_STMT);
+  /* A value an earlier load moved here feeds this one's address (a
+     table indexed by a table's element): outside the then-block it is
+     that load's PHI result in JOIN, inside it the load itself.  */
+  for (gimple_stmt_iterator si = gsi_start_bb (*then_bb); !gsi_end_p (si);
+       gsi_next (&si))
+    {
+      gimple *s = gsi_stmt (si);
+      use_operand_p use_p;
+      ssa_op_iter oi;
+      bool changed = false;
+      FOR_EACH_SSA_USE_OPERAND (use_p, s, oi, SSA_OP_USE)
+	{
+	  gimple *d = SSA_NAME_DEF_STMT (USE_FROM_PTR (use_p));
+	  if (gimple_code (d) == GIMPLE_PHI && gimple_bb (d) == join)
+	    {
+	      SET_USE (use_p, PHI_ARG_DEF_FROM_EDGE (as_a<gphi *> (d),
+						     to_join));
+	      changed = true;
+	    }
+	}
+      if (changed)
+	update_stmt (s);
+    }
   /* Its value, 0 where the loop runs no iteration, replaces the loop's.  */
   tree res = make_ssa_name (TREE_TYPE (lhs));
   gphi *phi = create_phi_node (res, join);

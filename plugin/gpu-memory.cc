@@ -383,6 +383,9 @@ gpu_ptr_info (struct gpu_memctx *m, gimple *stmt, tree ptr)
 	FAIL (m, def, "pointer %qs is computed from an integer",
 	      gpu_value_name (ptr));
     }
+  else if (is_gimple_call (def) && m->kernel
+	   && gpu_private_call_p (m->r, def))
+    pi.as = GPU_AS_PRIVATE;	/* A block gpu_private places.  */
   else if (is_gimple_call (def))
     FAIL (m, def, "pointer returned by a function call");
   else

@@ -40,6 +40,7 @@ gpu_regions_release (void)
       r->accs.release ();
       r->reds.release ();
       r->ireds.release ();
+      r->privs.release ();
       free (r->source);
       XDELETE (r);
     }
@@ -78,6 +79,7 @@ gpu_region_new (function *fun)
   r->accs = vNULL;
   r->reds = vNULL;
   r->ireds = vNULL;
+  r->privs = vNULL;
   gpu_regions (fun)->safe_push (r);
   return r;
 }
@@ -92,18 +94,35 @@ gpu_region_keep (tree t)
   return t;
 }
 
-/* Format FMT with its arguments into PP, as gpu_region_fail does.  */
+/* See gpu-region.h.  */
 
-static void
-gpu_region_fail_format (pretty_printer *pp, const char *fmt, ...)
+void
+gpu_vformat (char *buf, size_t size, const char *fmt, va_list *ap)
 {
-  va_list ap;
-  va_start (ap, fmt);
+  /* Format with a printer of the front end's own kind (a clone of the
+     diagnostic printer), so that its decoder of %qD, %qE and %qT finds
+     the printer it expects: the C++ one needs a cxx_pretty_printer.  */
+  pretty_printer *pp = global_dc->printer->clone ();
+  pp_clear_output_area (pp);
+  pp_needs_newline (pp) = false;
+  pp->prefix = NULL;
   text_info ti;
   memset (&ti, 0, sizeof ti);
   ti.format_spec = fmt;
-  ti.args_ptr = &ap;
+  ti.args_ptr = ap;
   pp_format_verbatim (pp, &ti);
+  snprintf (buf, size, "%s", pp_formatted_text (pp));
+  delete pp;
+}
+
+/* gpu_vformat with the arguments after FMT.  */
+
+static void
+gpu_format (char *buf, size_t size, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  gpu_vformat (buf, size, fmt, &ap);
   va_end (ap);
 }
 
@@ -116,32 +135,19 @@ gpu_region_fail (struct gpu_region *r, location_t loc, const char *fmt, ...)
   r->fail_in = NULL_TREE;
   if (r->fail)
     return;
-  /* Format with a printer of the front end's own kind (a clone of the
-     diagnostic printer), so that its decoder of %qD, %qE and %qT finds
-     the printer it expects: the C++ one needs a cxx_pretty_printer.  */
-  pretty_printer *pp = global_dc->printer->clone ();
-  pp_clear_output_area (pp);
-  pp_needs_newline (pp) = false;
-  pp->prefix = NULL;
   va_list ap;
   va_start (ap, fmt);
-  text_info ti;
-  memset (&ti, 0, sizeof ti);
-  ti.format_spec = fmt;
-  ti.args_ptr = &ap;
-  pp_format_verbatim (pp, &ti);
+  gpu_vformat (r->fail_buf, sizeof r->fail_buf, fmt, &ap);
   va_end (ap);
   if (in)
     {
       /* gpu_stmt_loc moved the location to the call in the loop: say
 	 which function the reason is in.  */
-      char *text = xstrdup (pp_formatted_text (pp));
-      pp_clear_output_area (pp);
-      gpu_region_fail_format (pp, "%s (in %qD, called here)", text, in);
+      char *text = xstrdup (r->fail_buf);
+      gpu_format (r->fail_buf, sizeof r->fail_buf, "%s (in %qD, called here)",
+		  text, in);
       free (text);
     }
-  snprintf (r->fail_buf, sizeof r->fail_buf, "%s", pp_formatted_text (pp));
-  delete pp;
   r->fail = r->fail_buf;
   r->fail_loc = loc;
 }
@@ -250,7 +256,8 @@ gpu_type_code (tree type)
 /* The names of the markers (enum gpu_marker).  */
 static const char *const gpu_marker_names[] = {
   NULL, "__gpu_local_id", "__gpu_local_size", "__gpu_barrier",
-  "__gpu_group_reduce", "__gpu_barrier_if_same", "__gpu_in_range"
+  "__gpu_group_reduce", "__gpu_barrier_if_same", "__gpu_in_range",
+  "__gpu_deopt"
 };
 
 /* See gpu-region.h.  */
@@ -269,6 +276,10 @@ gpu_marker_decl (enum gpu_marker m, tree type)
     case GPU_MARK_BARRIER:
       fntype = build_function_type_list (void_type_node, NULL_TREE);
       break;
+    case GPU_MARK_DEOPT:
+      fntype = build_function_type_list (void_type_node, integer_type_node,
+					 NULL_TREE);
+      break;
     case GPU_MARK_BARRIER_IF_SAME:
       fntype = build_varargs_function_type_list (void_type_node, NULL_TREE);
       break;
@@ -285,9 +296,11 @@ gpu_marker_decl (enum gpu_marker m, tree type)
   tree decl = build_fn_decl (gpu_marker_names[m], fntype);
   DECL_ARTIFICIAL (decl) = 1;
   TREE_NOTHROW (decl) = 1;
-  /* All but the barrier are values only: no virtual operands.  The
-     barrier orders the memory accesses around it.  */
-  if (m != GPU_MARK_BARRIER && m != GPU_MARK_BARRIER_IF_SAME)
+  /* All but the barriers and the deopt are values only: no virtual
+     operands.  The barrier orders the memory accesses around it; the
+     deopt writes the deopt buffer.  */
+  if (m != GPU_MARK_BARRIER && m != GPU_MARK_BARRIER_IF_SAME
+      && m != GPU_MARK_DEOPT)
     TREE_READONLY (decl) = 1;
   return decl;
 }
@@ -303,7 +316,7 @@ gpu_marker_of (gimple *stmt)
   if (!fn || !DECL_ARTIFICIAL (fn) || !DECL_NAME (fn))
     return GPU_MARK_NONE;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
-  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_IN_RANGE; m++)
+  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_DEOPT; m++)
     if (!strcmp (n, gpu_marker_names[m]))
       return (enum gpu_marker) m;
   return GPU_MARK_NONE;

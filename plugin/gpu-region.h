@@ -4,8 +4,10 @@
    gpu_find creates a region for each outermost GPU_PARALLEL loop of a
    function and fills in its shape (the marked loops, their trip counts),
    its parameters (what the kernel takes from the host, with how it is
-   mapped and the byte range it reaches) and its memory references;
-   gpu_reduce adds the GPU_REDUCE accumulators; gpu_emit prints the kernel
+   mapped and the byte range it reaches), its memory references and the
+   blocks its body allocates (PRIVS, which gpu_private places in private
+   memory in the device clones); gpu_reduce adds the GPU_REDUCE
+   accumulators; gpu_emit prints the kernel
    into SOURCE; gpu_outline builds the host fallback, the record and the
    one gpurt_run call.  A pass that finds the region cannot be offloaded
    records why (gpu_region_fail) and the later passes leave it alone.
@@ -83,6 +85,19 @@ struct gpu_capture
   /* UNBOUNDED and no GPU_EXTENT: the runtime bounds the accesses by the
      object the pointer points into (GPU_ARG_OBJECT); LO and HI are 0.  */
   bool object_bound;
+};
+
+/* A block the region's body allocates with malloc or calloc, and what
+   gpu_private does with it (gpu-private.cc): analysed on the host nest
+   by gpu_find, which offloads the region only when every such block
+   can be private memory (there is no device heap yet).  */
+struct gpu_private_alloc
+{
+  gimple *call;			/* The call in the host nest.  */
+  unsigned bytes;		/* Its size (a constant).  */
+  bool placed;			/* Private memory on the device.  */
+  location_t why_loc;		/* Where the reason not to is.  */
+  char why[256];		/* The reason, when not PLACED.  */
 };
 
 /* A memory reference of the region through a buffer parameter.  */
@@ -242,6 +257,8 @@ struct gpu_region
   /* Further kernels of the region, tried before the plain one.  */
   int nvariants;
   struct gpu_variant variants[GPU_MAX_VARIANTS];
+  /* The malloc and calloc calls of its body (gpu_find).  */
+  vec<gpu_private_alloc> privs;
   /* Parameter index of each captured value (gpu_find).  */
   hash_map<tree, int> *params;
   /* Decls the function uses outside the region: shared with the host,
@@ -262,6 +279,14 @@ struct gpu_region
   tree callee_fn;
   /* Set by gpu_stmt_loc when it moved a location to CALLEE_CALL.  */
   tree fail_in;
+  /* Speculation (gpu_speculate): the paths out of the nest that end the
+     program (abort, exit, a failed assert, a noreturn function), which
+     the kernel does not take: it sets word SITE of the region's deopt
+     buffer instead, and the runtime runs the region on the host.  Each
+     site is the call that ends the program there, in the order of the
+     buffer's words (the record's "deopt" lines).  */
+  int nspec;
+  gimple *spec_calls[GPU_MAX_DEOPT_SITES];
 };
 
 /* The regions of FUN (created by gpu_find, in source order).  A table
@@ -290,6 +315,10 @@ const struct ggc_root_tab *gpu_region_ggc_roots (void);
    first reason wins).  */
 void gpu_region_fail (struct gpu_region *r, location_t loc,
 		      const char *fmt, ...);
+
+/* Format FMT (a diagnostic format: %qD, %qs...) with the arguments *AP
+   into BUF of SIZE bytes, as gpu_region_fail does.  */
+void gpu_vformat (char *buf, size_t size, const char *fmt, va_list *ap);
 
 /* Print "WHAT: FILE:LINE: TEXT" in the current pass's dump when it has
    TDF_DETAILS (WHAT is SUCCESS or FAILED: the strings tests scan).  */
@@ -434,9 +463,13 @@ enum gpu_marker
 				   ...): a barrier when the buffer
 				   parameters A and B (or the next pair...)
 				   are one device buffer */
-  GPU_MARK_IN_RANGE		/* int __gpu_in_range (void): is the
+  GPU_MARK_IN_RANGE,		/* int __gpu_in_range (void): is the
 				   work-item inside the index space (a kernel
 				   with a group shape, gpu_nest)? */
+  GPU_MARK_DEOPT		/* void __gpu_deopt (int SITE): the work-item
+				   reached speculated site SITE: record its
+				   iteration in the region's deopt buffer
+				   (gpu_speculate) */
 };
 
 /* The function of marker M; TYPE is the value type of
@@ -445,6 +478,12 @@ tree gpu_marker_decl (enum gpu_marker m, tree type);
 
 /* The marker STMT calls, or GPU_MARK_NONE.  */
 enum gpu_marker gpu_marker_of (gimple *stmt);
+
+/* If the exit E of a marked loop leads (through forwarder blocks) only
+   to a call that does not return -- abort, exit, a C++ throw -- or is an
+   exception edge, the statement that ends the program's path there, or
+   the source of E for an exception edge; else NULL (gpu-find.cc).  */
+gimple *gpu_dead_end_exit (edge e);
 
 /* Is INNER (a marked loop inside the innermost loop L of region R's outer
    nest, not inside another marked loop there) in a form its work-group
@@ -485,4 +524,14 @@ void gpu_twolevel_auto_finish (struct gpu_region *r,
    (either way) from one iteration of OUTER, a loop containing STMT, to
    the next, the indices of the loops inside OUTER held?  */
 bool gpu_unit_step_in_p (class loop *outer, tree ref, gimple *stmt);
+
+/* Private memory (gpu-private.cc).  Fill R->PRIVS from R's host nest:
+   for each malloc and calloc of its body, whether its block can be a
+   private array of the work-item, or why not.  */
+void gpu_private_analyze (struct gpu_region *r);
+
+/* Is CALL, a statement of R's body, a malloc or calloc whose block
+   gpu_private places in private memory, or the free of such a block?
+   An allocation that cannot be placed fails R with the reason.  */
+bool gpu_private_call_p (struct gpu_region *r, gimple *call);
 #endif /* GPUOFFLOAD_GPU_REGION_H */

@@ -66,6 +66,7 @@
 #include "tree-ssa-loop-ivopts.h"
 #include "internal-fn.h"
 #include "tree-vectorizer.h"
+#include "gimple-range.h"
 #include "c-family/c-pragma.h"
 #include "builtins.h"
 #include "langhooks.h"

@@ -17,7 +17,9 @@ struct gpu_options
   int block;			/* block=N: outputs per work-item of gpu_tile's
 				   register-blocked variant, 0 = choose,
 				   1 = no such variant (no-register-block).  */
-  bool no_private;		/* no-private (reserved).  */
+  bool no_private;		/* no-private: no gpu_private (a block the
+				   body allocates keeps the loop on the
+				   host).  */
   bool no_batch;		/* no-batch (reserved).  */
   bool no_transfer_elim;	/* no-transfer-elim: no gpu_hostsync.  */
   bool no_object_bounds;	/* no-object-bounds: a pointer the compiler
@@ -32,7 +34,9 @@ struct gpu_options
   bool no_guarded_hoist;	/* no-hoist-guarded: only loads that cannot
 				   fault before the loop are moved, none
 				   under its entry test (gpu-hoist.cc).  */
-  bool no_speculate;		/* no-speculate (reserved).  */
+  bool no_speculate;		/* no-speculate: paths that end the program
+				   keep a loop on the host (no
+				   gpu_speculate).  */
   bool no_two_level;		/* no-two-level: inner marked loops run
 				   serially in each work-item.  */
   bool no_auto_reduce;		/* no-auto-reduce: a serial sum loop in a
@@ -72,8 +76,10 @@ void gpu_hoist_invariant_loads (function *fun, vec<class loop *> *outers);
 gimple_opt_pass *make_pass_gpu_find (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_reduce (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_clone (gcc::context *ctxt);
+gimple_opt_pass *make_pass_gpu_speculate (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_twolevel (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_tile (gcc::context *ctxt);
+gimple_opt_pass *make_pass_gpu_private (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_emit (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_outline (gcc::context *ctxt);
 /* Runs late, before "optimized" (gpu-hostsync.cc).  */

@@ -21,8 +21,10 @@ gpuoffload_la_SOURCES = \
 	gimple-passes/gpu-reduce.cc \
 	gimple-passes/gpu-reduce.h \
 	gimple-passes/gpu-clone.cc \
+	gimple-passes/gpu-speculate.cc \
 	gimple-passes/gpu-twolevel.cc \
 	gimple-passes/gpu-tile.cc \
+	gimple-passes/gpu-private.cc \
 	gimple-passes/gpu-emit.cc \
 	gimple-passes/gpu-outline.cc \
 	gimple-passes/gpu-hostsync.cc \

@@ -130,6 +130,9 @@ print_record (const struct gpurt_record *r)
 		v->distinct[2 * j], v->distinct[2 * j + 1]);
       printf ("\n");
     }
+  for (i = 0; i < r->ndeopts; i++)
+    printf ("  speculated:    call to %s at %s (deopt word %u)\n",
+	    r->deopts[i].call, r->deopts[i].loc, i);
   if (r->nopts == 0)
     printf ("  optimizations: none recorded\n");
   else

@@ -28,6 +28,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <gpuoffload.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,6 +85,20 @@
 # define OMP_ON_DEVICE
 #endif
 
+/* A row reduction written naturally (`for j: t += A[i][j] * x[j]') is a
+   serial loop inside the marked loop over the rows: one work-item per row.
+   Built with -DBENCH_ROW_GROUPS, the PolyBench programs (bicg, atax, ...)
+   mark it too, ROW_PARALLEL on its index and ROW_REDUCE on its
+   accumulator: two levels, a work-group per row (bench/polybench.sh runs
+   both forms).  */
+#ifdef BENCH_ROW_GROUPS
+# define ROW_PARALLEL GPU_PARALLEL
+# define ROW_REDUCE GPU_REDUCE
+#else
+# define ROW_PARALLEL
+# define ROW_REDUCE
+#endif
+
 /* ---- what each program defines ------------------------------------- */
 static const char *prog_name;
 static void prog_setup (long n);
@@ -101,7 +116,10 @@ static long long bench_kernel_ns (void) { return -1; }
 #endif
 
 /* ---- helpers for programs ------------------------------------------ */
-static long bench_n;
+/* The size from the command line: N, or NxM for a program with two
+   dimensions (PolyBench's bicg and atax: a matrix of N rows of M); M is N
+   when not given.  */
+static long bench_n, bench_m;
 
 /* A fast deterministic pseudo-random stream (splitmix64).  */
 static uint64_t bench_rng_state = 0x9e3779b97f4a7c15ull;
@@ -140,6 +158,13 @@ bench_poison (float *p, size_t count)
     p[i] = NAN;
 }
 
+static void
+bench_poisond (double *p, size_t count)
+{
+  for (size_t i = 0; i < count; i++)
+    p[i] = NAN;
+}
+
 /* Entries to check: all when COUNT <= LIMIT, else a sample of LIMIT
    (the first and last entries included).  Returns the K-th index.  */
 static size_t
@@ -168,6 +193,80 @@ bench_close (double got, double want, double rtol, double atol)
   return fabs (got - want) <= rtol * fabs (want) + atol;
 }
 
+/* GOT against WANT, a sum (computed in double or wider) of terms whose
+   magnitudes add up to MAG: the difference of two summation orders in
+   double.  On a mismatch, MSG names NAME[I].  */
+static int
+bench_check_sum (const char *name, long i, double got, double want,
+		 double mag, char *msg, size_t len)
+{
+  if (bench_close (got, want, 0, 1e-12 * mag + 1e-300))
+    return 1;
+  snprintf (msg, len, "%s[%ld] = %.17g, want %.17g", name, i, got, want);
+  return 0;
+}
+
+/* The sum over k < COUNT of A[k * STRIDE] * X[k] in long double (a row
+   of a matrix with STRIDE 1, a column with STRIDE its row length), the
+   sum of the terms' magnitudes in *MAG.  */
+static long double
+bench_dot (const double *a, long stride, const double *x, long count,
+	   long double *mag)
+{
+  long double sum = 0, abs = 0;
+  for (long k = 0; k < count; k++)
+    {
+      long double t = (long double) a[k * stride] * x[k];
+      sum += t;
+      abs += fabsl (t);
+    }
+  *mag = abs;
+  return sum;
+}
+
+/* GOT[i] against BASE[i] + SCALE * sum over k < COLS of
+   A[i * RS + k * CS] * X[k], for each i < ROWS, as bench_check_sum
+   compares (BASE may be null: 0).  */
+static int
+bench_check_matvec (const char *name, const double *got, const double *base,
+		    double scale, const double *a, long rs, long cs,
+		    const double *x, long rows, long cols, char *msg,
+		    size_t len)
+{
+  for (long i = 0; i < rows; i++)
+    {
+      long double mag, want = scale * bench_dot (a + i * rs, cs, x, cols, &mag);
+      double b = base != NULL ? base[i] : 0;
+      if (!bench_check_sum (name, i, got[i], b + want,
+			    fabs (b) + fabs (scale) * mag, msg, len))
+	return 0;
+    }
+  return 1;
+}
+
+/* Fill COUNT doubles at P with random values in [-0.5, 0.5).  */
+static void
+bench_fill (double *p, size_t count)
+{
+  for (size_t i = 0; i < count; i++)
+    p[i] = bench_randf () - 0.5;
+}
+
+/* For each double ** in the null-terminated list after COUNT: allocate
+   COUNT doubles and fill them (bench_fill).  */
+static void
+bench_random_arrays (size_t count, ...)
+{
+  va_list ap;
+  va_start (ap, count);
+  for (double **p; (p = va_arg (ap, double **)) != NULL; )
+    {
+      *p = bench_alloc (count * sizeof **p);
+      bench_fill (*p, count);
+    }
+  va_end (ap);
+}
+
 static double
 bench_now_ms (void)
 {
@@ -189,7 +288,8 @@ bench_median (double *v, int k)
   return k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]);
 }
 
-/* usage: PROG N [MAXREPS [BUDGET_MS]]; BENCH_VARIANT names the variant.  */
+/* usage: PROG N[xM] [MAXREPS [BUDGET_MS]]; BENCH_VARIANT names the
+   variant.  */
 int
 main (int argc, char **argv)
 {
@@ -201,10 +301,13 @@ main (int argc, char **argv)
 
   if (argc < 2)
     {
-      fprintf (stderr, "usage: %s N [MAXREPS [BUDGET_MS]]\n", argv[0]);
+      fprintf (stderr, "usage: %s N[xM] [MAXREPS [BUDGET_MS]]\n", argv[0]);
       return 2;
     }
-  bench_n = atol (argv[1]);
+  char *end;
+  bench_n = bench_m = strtol (argv[1], &end, 10);
+  if (*end == 'x')
+    bench_m = strtol (end + 1, NULL, 10);
   maxreps = argc > 2 ? atoi (argv[2]) : 10;
   budget = argc > 3 ? atof (argv[3]) : 1000.0;
   if (maxreps < 1) maxreps = 1;
@@ -249,9 +352,11 @@ main (int argc, char **argv)
   for (char *c = msg; *c; c++)
     if (*c == ',' || *c == '\n')
       *c = ';';
-  printf ("RESULT,%s,%s,%ld,%.4f,%.4f,", prog_name,
-	  variant != NULL ? variant : "?", bench_n, first,
-	  bench_median (e2e, reps));
+  printf ("RESULT,%s,%s,%ld", prog_name, variant != NULL ? variant : "?",
+	  bench_n);
+  if (bench_m != bench_n)
+    printf ("x%ld", bench_m);
+  printf (",%.4f,%.4f,", first, bench_median (e2e, reps));
   if (kreps == reps && kreps > 0)
     printf ("%.4f", bench_median (ker, kreps));
   printf (",%d,%s%s,%.0f,%.0f\n", reps, ok ? "ok" : "FAIL: ",

@@ -20,6 +20,21 @@ cnd (float d)
 }
 OMP_END_DECLARE_TARGET
 
+/* The prices of option I (also the body of blackscholes_checked.c's
+   loop).  */
+#define PRICE_OPTION(i)							\
+  do									\
+    {									\
+      float sq = VOL * sqrtf (T[i]);					\
+      float d1 = (logf (S[i] / K[i]) + (RATE + 0.5f * VOL * VOL) * T[i]) \
+		 / sq;							\
+      float d2 = d1 - sq;						\
+      float disc = K[i] * expf (-RATE * T[i]);				\
+      call[i] = S[i] * cnd (d1) - disc * cnd (d2);			\
+      put[i] = disc * (1.0f - cnd (d2)) - S[i] * (1.0f - cnd (d1));	\
+    }									\
+  while (0)
+
 #ifndef BENCH_EXTERNAL_RUN
 static void
 blackscholes (long n, const float *S, const float *K, const float *T,
@@ -27,19 +42,16 @@ blackscholes (long n, const float *S, const float *K, const float *T,
 {
   OMP_FOR (map (to: S[0:n], K[0:n], T[0:n]) map (from: call[0:n], put[0:n]))
   for (long i GPU_PARALLEL = 0; i < n; i++)
-    {
-      float sq = VOL * sqrtf (T[i]);
-      float d1 = (logf (S[i] / K[i]) + (RATE + 0.5f * VOL * VOL) * T[i]) / sq;
-      float d2 = d1 - sq;
-      float disc = K[i] * expf (-RATE * T[i]);
-      call[i] = S[i] * cnd (d1) - disc * cnd (d2);
-      put[i] = disc * (1.0f - cnd (d2)) - S[i] * (1.0f - cnd (d1));
-    }
+    PRICE_OPTION (i);
 }
 static void prog_run (void) { blackscholes (bench_n, S, K, T, call, put); }
 #endif
 
-static const char *prog_name = "blackscholes";
+/* blackscholes_checked.c includes this file under its own name.  */
+#ifndef PROG_NAME
+# define PROG_NAME "blackscholes"
+#endif
+static const char *prog_name = PROG_NAME;
 static double prog_bytes (long n) { return 20.0 * n; }
 static double prog_flops (long n) { return 100.0 * n; }
 

@@ -8,7 +8,8 @@
 # with the serial build's, all under -ffp-contract=off: exact, or within
 # a relative tolerance (the second field of SPECS) for programs calling
 # <math.h> functions, which may differ from glibc's by a few units in the
-# last place on the device (lavamd's float sums of expf: 5e-7).
+# last place on the device (lavamd's float sums of expf: 5e-7 on PoCL,
+# 7e-5 on an NVIDIA H100, whose expf differs more from glibc's).
 #
 #   bash bench/realcode/check.sh [small|medium] [PROG...]   here (PoCL)
 #       prints "PROG: K of N marked loops offloaded", the remarks, and
@@ -25,7 +26,7 @@ progs_all="hotspot lud lavamd particlefilter nn bptree pathfinder"
 # PROG:RTOL:small args:medium args:bench args
 specs="hotspot:0:17 3:200 20:2048 100
 lud:0:13:300:2048
-lavamd:1e-5:2:4:10
+lavamd:1e-4:2:4:10
 particlefilter:1e-9:97 4:5000 10:1000000 10
 nn:0:101:100000:10000000
 bptree:0:1000 97:100000 10000:4000000 1000000

@@ -36,6 +36,12 @@ chip_constants (int rows, int cols)
   Rz = t_chip / (K_SI * grid_height * grid_width);
   float max_slope = MAX_PD / (FACTOR_CHIP * t_chip * SPEC_HEAT_SI);
   step = PRECISION / max_slope;
+  /* The explicit step stays stable on fine grids (Cap shrinks with the
+     cell's area; without this bound a 2048 x 2048 grid overflows to
+     NaN in a few steps).  */
+  float stable = 0.5f * Cap / (2.0f / Rx + 2.0f / Ry + 1.0f / Rz);
+  if (step > stable)
+    step = stable;
 }
 
 /* The new temperature of cell (R, C) of TEMP, a ROWS x COLS grid; a cell

@@ -7,7 +7,10 @@
    unguarded read before the loop would fault on.  The stencil's
    src[n - 1] under n > 0 used to have the device copy 4 bytes before the
    heap block (the AddressSanitizer run caught it): the runtime now cuts
-   such ranges to the block.  Every size, against serial C.  Proving that
+   such ranges to the block.  A table indexed by another table's element
+   (both reads moved under one entry test: the second's address must use
+   the first's value, not the value after the test; fuzz seed 10 found
+   it).  Every size, against serial C.  Proving that
    the int stores do not overwrite the int * rows takes C's type rules
    (-fstrict-aliasing, which -O2 turns on): the -O0 build asks for them.  */
 #include "check.h"
@@ -38,6 +41,19 @@ two_rows (long lo, long hi, int *const *rows, int k, long *out)
 {
   for (long i GPU_PARALLEL = lo; i < hi; i++)
     out[i - lo] = (long) rows[k][i] * 3 - rows[k + 1][i];
+}
+
+/* Two tables, the second indexed through the first.  */
+static short tab1[64];
+static long tab2[64];
+
+/* Y[i] = X[i] + TAB2[~TAB1[T & 63] & 63]: both reads are the same in
+   every iteration.  */
+static void
+chained (int n, int t, const int *x, int *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = x[i] + (int) tab2[~(unsigned) tab1[(unsigned) t & 63] & 63];
 }
 
 int
@@ -104,6 +120,21 @@ main (void)
       two_rows (5, 2, wall, 1 << 28, out);
       CHECK_SAME (a, wa, cols + 1, "after empty steps, cols=%d", cols);
       CHECK_SAME (out, wout, cols + 1, "after empty two_rows, cols=%d", cols);
+      /* A table through a table.  */
+      check_fill_bytes (tab1, sizeof tab1);
+      check_fill_bytes (tab2, sizeof tab2);
+      for (int t = 0; t < 3; t++)
+	{
+	  int k = (int) check_range (0, 1023);
+	  for (int i = 0; i < cols; i++)
+	    wa[i] = a[i] + (int) tab2[~(unsigned) tab1[(unsigned) k & 63] & 63];
+	  memcpy (wb, b, (cols + 1) * sizeof (int));
+	  chained (cols, k, a, b);
+	  CHECK_RAN_ON_DEVICE (cols);
+	  for (int i = cols; i < cols + 1; i++)
+	    wa[i] = b[i];
+	  CHECK_SAME (b, wa, cols + 1, "chained (t %d), cols=%d", k, cols);
+	}
       free (wall), free (data), free (a), free (b), free (wa), free (wb);
       free (out), free (wout);
     }

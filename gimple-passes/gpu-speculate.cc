@@ -1,0 +1,343 @@
+/* gpu-speculate.cc -- the gpu_speculate pass: paths of a marked loop
+   that end the program become deopts of the kernel (issue 18).
+
+   Real loops check their inputs: "if (x[i] < 0) { fprintf (stderr, ...);
+   abort (); }", "assert (idx[i] < n)".  Such a path leaves the loop to
+   a call that does not return (abort, exit, __assert_fail, a noreturn
+   function of the program); what it prints and how the program ends
+   only the host can do.  gpu_find accepts these exits (with speculation
+   on); this pass gives each such call a site number and, in the device
+   clone, replaces the way out of the loop by
+
+     __gpu_deopt (SITE);  then the end of the work-item's iteration
+
+   which the printer prints as an atomic minimum of the iteration (in the
+   serial order) into word SITE of the region's deopt buffer.  After the
+   kernel, libgpurt reads the buffer: when a site was reached, the
+   device's results are discarded and the whole region runs on the host
+   from the unchanged host data, in the serial order (the host path of a
+   speculated region is the serial loop itself, gpu_outline), so the
+   text printed, its order, the exit status and the memory afterwards are
+   the serial program's.  The path after the exit is never copied into
+   the kernel: what it calls and prints needs no device version.
+
+   Analysis and transform are apart: speculate_analyze numbers the sites
+   of a region's host nest, or says why the region is not speculated (a
+   path taken by every iteration or none, behind a test that does not
+   change in the loop; a two-level region, whose work-items meet at
+   barriers; more sites than the deopt buffer has words);
+   speculate_transform rewrites the clone.  -fplugin-arg-gpuoffload-no-speculate turns the pass off:
+   gpu_find then keeps such loops on the host, with a remark.  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "gpu-region.h"
+
+/* The exits of OUTER (the outermost loop of a host nest or of its clone)
+   that end the program, into EXITS: every exit that does not leave from
+   the test of one of the nest's marked loops LOOPS[0..NDIM-1].  */
+
+static void
+dead_end_edges (class loop *outer, class loop **loops, int ndim,
+		auto_vec<edge> *exits)
+{
+  auto_vec<edge> all = get_loop_exit_edges (outer);
+  for (unsigned j = 0; j < all.length (); j++)
+    {
+      edge e = all[j];
+      bool test = false;
+      for (int k = 0; k < ndim; k++)
+	if (e->src == loops[k]->header)
+	  test = true;
+      if (!test && gpu_dead_end_exit (e))
+	exits->safe_push (e);
+    }
+}
+
+/* Is OP the same in every iteration of region R (a constant, or a value
+   from before the nest)?  */
+
+static bool
+invariant_p (struct gpu_region *r, tree op)
+{
+  if (TREE_CODE (op) != SSA_NAME)
+    return is_gimple_min_invariant (op);
+  basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (op));
+  return SSA_NAME_IS_DEFAULT_DEF (op) || !bb
+    || !flow_bb_inside_loop_p (r->outer, bb);
+}
+
+/* Number the speculated sites of region R: the distinct calls its host
+   nest's exits end in.  Returns false, with R's failure set, when R is
+   not speculated.  */
+
+static bool
+speculate_analyze (struct gpu_region *r)
+{
+  class loop *loops[3];
+  for (int k = 0; k < r->ndim; k++)
+    loops[k] = r->dims[k].loop;
+  auto_vec<edge> exits;
+  dead_end_edges (r->outer, loops, r->ndim, &exits);
+  for (unsigned j = 0; j < exits.length (); j++)
+    {
+      gimple *g = gpu_dead_end_exit (exits[j]);
+      location_t loc = gimple_location (g);
+      if (r->ninner)
+	{
+	  /* The work-items of a group meet at barriers: one that stopped
+	     early would leave the others waiting.  */
+	  gpu_region_fail (r, loc, "%qD on a path out of a loop with an "
+			   "inner %<GPU_PARALLEL%> loop is not speculated",
+			   gimple_call_fndecl (g));
+	  return false;
+	}
+      /* A test that does not change in the loop sends every iteration
+	 that way, or none: not worth a kernel that would deoptimize
+	 whenever it does.  */
+      gcond *cond = safe_dyn_cast<gcond *> (last_stmt (exits[j]->src));
+      if (cond && invariant_p (r, gimple_cond_lhs (cond))
+	  && invariant_p (r, gimple_cond_rhs (cond)))
+	{
+	  gpu_region_fail (r, loc, "the test before %qD does not change in "
+			   "the loop: every iteration would reach it",
+			   gimple_call_fndecl (g));
+	  return false;
+	}
+      int site = 0;
+      while (site < r->nspec && r->spec_calls[site] != g)
+	site++;
+      if (site < r->nspec)
+	continue;
+      if (r->nspec == GPU_MAX_DEOPT_SITES)
+	{
+	  gpu_region_fail (r, loc, "more than %d calls that do not return "
+			   "to speculate", GPU_MAX_DEOPT_SITES);
+	  return false;
+	}
+      r->spec_calls[r->nspec++] = g;
+    }
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    for (int s = 0; s < r->nspec; s++)
+      {
+	expanded_location xl
+	  = expand_location (gimple_location (r->spec_calls[s]));
+	fprintf (dump_file, "SUCCESS: %s:%d: %s: site %d: a deopt instead "
+		 "of the call to %s\n", xl.file ? xl.file : "?", xl.line,
+		 r->kernel_name, s,
+		 gimple_call_fndecl (r->spec_calls[s])
+		 ? IDENTIFIER_POINTER (DECL_NAME
+				       (gimple_call_fndecl (r->spec_calls[s])))
+		 : "?");
+      }
+  return true;
+}
+
+/* The innermost marked loop of the clone of R that contains BB.  */
+
+static class loop *
+clone_marked_loop (struct gpu_region *r, basic_block bb)
+{
+  for (int k = 0; k < r->ndim; k++)
+    if (flow_bb_inside_loop_p (r->dev.loops[k], bb))
+      return r->dev.loops[k];
+  return r->dev.outer;
+}
+
+/* After the new edge NE from a block whose only predecessor is SRC into
+   the latch LATCH of a loop: every SSA name LATCH's statements or the
+   header's PHIs along the back edge use whose definition does not
+   dominate SRC gets a PHI in LATCH, its own value from the old edges and
+   zero from NE, and those uses take the PHI's result.  (Dominance is
+   that of before the edge; the latch's values on NE are never used.)  */
+
+static void
+merge_latch_uses (basic_block src, edge ne, basic_block latch)
+{
+  hash_map<tree, tree> merged;
+  auto_vec<use_operand_p> uses;
+  for (gimple_stmt_iterator gsi = gsi_start_bb (latch); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      ssa_op_iter it;
+      use_operand_p u;
+      FOR_EACH_SSA_USE_OPERAND (u, gsi_stmt (gsi), it, SSA_OP_USE)
+	uses.safe_push (u);
+    }
+  edge back = single_succ_edge (latch);
+  for (gphi_iterator pi = gsi_start_phis (back->dest); !gsi_end_p (pi);
+       gsi_next (&pi))
+    if (!virtual_operand_p (gimple_phi_result (pi.phi ())))
+      uses.safe_push (PHI_ARG_DEF_PTR_FROM_EDGE (pi.phi (), back));
+  for (unsigned i = 0; i < uses.length (); i++)
+    {
+      tree name = USE_FROM_PTR (uses[i]);
+      if (TREE_CODE (name) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (name))
+	continue;
+      basic_block def = gimple_bb (SSA_NAME_DEF_STMT (name));
+      if (!def || def == latch
+	  || dominated_by_p (CDI_DOMINATORS, src, def))
+	continue;
+      tree *have = merged.get (name);
+      tree res;
+      if (have)
+	res = *have;
+      else
+	{
+	  res = copy_ssa_name (name);
+	  gphi *phi = create_phi_node (res, latch);
+	  edge e;
+	  edge_iterator ei;
+	  FOR_EACH_EDGE (e, ei, latch->preds)
+	    add_phi_arg (phi, e == ne ? build_zero_cst (TREE_TYPE (name))
+			 : name, e, UNKNOWN_LOCATION);
+	  merged.put (name, res);
+	}
+      SET_USE (uses[i], res);
+    }
+}
+
+/* In the clone of R, send each exit that ends the program to a new block
+   of the innermost marked loop around it that calls __gpu_deopt (SITE)
+   and goes on to that loop's latch (made empty first), the end of the
+   work-item's iteration.  */
+
+static void
+speculate_transform (struct gpu_region *r)
+{
+  auto_vec<edge> exits;
+  dead_end_edges (r->dev.outer, r->dev.loops, r->ndim, &exits);
+  for (unsigned j = 0; j < exits.length (); j++)
+    {
+      edge e = exits[j];
+      gimple *g = gpu_dead_end_exit (e);
+      int site = 0;
+      while (site < r->nspec && r->spec_calls[site] != g)
+	site++;
+      gcc_checking_assert (site < r->nspec);
+      calculate_dominance_info (CDI_DOMINATORS);
+      class loop *l = clone_marked_loop (r, e->src);
+      /* An empty latch, so that nothing of the iteration runs after the
+	 deopt.  */
+      if (!gsi_end_p (gsi_start_nondebug_bb (l->latch)))
+	split_edge (loop_latch_edge (l));
+      basic_block latch = l->latch, src = e->src;
+      basic_block b = split_edge (e);
+      remove_bb_from_loops (b);
+      add_bb_to_loop (b, l);
+      gcall *call = gimple_build_call (gpu_marker_decl (GPU_MARK_DEOPT,
+							 NULL_TREE),
+				       1, build_int_cst (integer_type_node,
+							 site));
+      gimple_set_location (call, gimple_location (g));
+      gimple_stmt_iterator gsi = gsi_start_bb (b);
+      gsi_insert_after (&gsi, call, GSI_NEW_STMT);
+      edge ne = redirect_edge_and_branch (single_succ_edge (b), latch);
+      gcc_assert (ne && ne->dest == latch);
+      /* Virtual operands are renamed after the pass.  */
+      for (gphi_iterator pi = gsi_start_phis (latch); !gsi_end_p (pi);
+	   gsi_next (&pi))
+	if (virtual_operand_p (gimple_phi_result (pi.phi ())))
+	  add_phi_arg (pi.phi (),
+		       get_or_create_ssa_default_def (cfun, gimple_vop (cfun)),
+		       ne, UNKNOWN_LOCATION);
+	else
+	  add_phi_arg (pi.phi (),
+		       build_zero_cst (TREE_TYPE (gimple_phi_result (pi.phi ()))),
+		       ne, UNKNOWN_LOCATION);
+      merge_latch_uses (src, ne, latch);
+      free_dominance_info (CDI_DOMINATORS);
+    }
+}
+
+/* Report the sites of R as -fopt-info-loop-optimized remarks.  */
+
+static void
+speculate_report (struct gpu_region *r)
+{
+  if (!dump_enabled_p ())
+    return;
+  for (int s = 0; s < r->nspec; s++)
+    {
+      gimple *g = r->spec_calls[s];
+      dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, g,
+		       "kernel %s: call to %T speculated: the device "
+		       "deoptimizes to the host loop if it is reached\n",
+		       r->kernel_name, gimple_call_fndecl (g));
+    }
+}
+
+namespace {
+
+const pass_data pass_data_gpu_speculate =
+{
+  GIMPLE_PASS,			/* type */
+  "gpu_speculate",		/* name */
+  OPTGROUP_LOOP,		/* optinfo_flags */
+  TV_NONE,			/* tv_id */
+  ( PROP_cfg | PROP_ssa ),	/* properties_required */
+  0,				/* properties_provided */
+  0,				/* properties_destroyed */
+  0,				/* todo_flags_start */
+  0,				/* todo_flags_finish */
+};
+
+class pass_gpu_speculate : public gimple_opt_pass
+{
+public:
+  pass_gpu_speculate (gcc::context *ctxt)
+    : gimple_opt_pass (pass_data_gpu_speculate, ctxt)
+  {}
+
+  /* Only functions in which gpu_find made regions, unless speculation
+     is off (gpu_find then made no region with such exits).  */
+  virtual bool gate (function *fun)
+  {
+    return !gpu_opts.no_speculate && gpu_has_regions (fun);
+  }
+
+  virtual unsigned int execute (function *);
+};
+
+/* Number the sites of every region of FUN, then rewrite the clones of
+   those that have some.  */
+
+unsigned int
+pass_gpu_speculate::execute (function *fun)
+{
+  vec<gpu_region *> *regions = gpu_regions (fun);
+  loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+  bool changed = false;
+  for (unsigned i = 0; i < regions->length (); i++)
+    {
+      struct gpu_region *r = (*regions)[i];
+      if (r->fail || !r->dev.outer || r->ndim == 0)
+	continue;
+      if (!speculate_analyze (r))
+	{
+	  gpu_region_report_missed (r);
+	  continue;
+	}
+      if (r->nspec == 0)
+	continue;
+      speculate_transform (r);
+      speculate_report (r);
+      changed = true;
+    }
+  free_dominance_info (CDI_DOMINATORS);
+  if (changed)
+    {
+      mark_virtual_operands_for_renaming (fun);
+      update_ssa (TODO_update_ssa_only_virtuals);
+    }
+  loop_optimizer_finalize ();
+  return 0;
+}
+
+} // anon namespace
+
+gimple_opt_pass *
+make_pass_gpu_speculate (gcc::context *ctxt)
+{
+  return new pass_gpu_speculate (ctxt);
+}

@@ -1,0 +1,367 @@
+/* speculate.c: marked loops that may end the program through abort, exit, a failed assert or a noreturn function of the program are valid C and are speculated (issue 18): the device runs them, and when a work-item reaches such a call the region deoptimizes and runs again on the host, so the program does exactly what the serial program does.  Each case runs in a child process (the program itself, exec'd with its stdout and stderr in files), once through the marked loop and once through a serial twin, on random inputs of several sizes, with no bad element, one, and two (the first one must win); the exit status, stdout and stderr must be the same (stderr up to the twin's function name and line in an assert's message), and a child that ends normally prints its results.  The cases: abort after a message; exit (3) after printing to stdout; a failed assert; a noreturn function of the program in a GPU_REDUCE loop (the host rerun starts from the initial value); a region whose input an earlier region left on the device (residency) before it deoptimizes.  The marked child's GPURT_PROFILE must show, on the device, no deopt and a device run when no element is bad, and one deopt when one is (for the cases that exit, the others die before the report); speculate-off.c builds the same with no-speculate (host loops).  */
+#ifndef SPECULATE_OFF
+#define SPECULATE_OFF 0
+#endif
+#include "check.h"
+#include <assert.h>
+#include <fcntl.h>
+#include <signal.h>
+
+/* The children open the device only if they run a region.  */
+CHECK_CHILDREN_USE_DEVICE
+
+/* The inputs and outputs of a child, at file scope so that
+   LeakSanitizer sees them when the child exits in the middle.  */
+static float *fx, *fy;
+static int *ix, *iy;
+
+/* Each case's function is written once and defined twice: NAME with the
+   markers, NAME_serial with MARK and RED empty (the serial program the
+   marked one must match, an assert's message apart from the name).  */
+
+#define CHECKED(NAME, MARK)						\
+  static void								\
+  NAME (long n, const float *x, float *y)				\
+  {									\
+    for (long i MARK = 0; i < n; i++)					\
+      {									\
+	if (x[i] < 0)							\
+	  {								\
+	    fprintf (stderr, "bad input %ld: %g\n", i, x[i]);		\
+	    abort ();							\
+	  }								\
+	y[i] = x[i] * 2;						\
+      }									\
+  }
+CHECKED (checked, GPU_PARALLEL)
+CHECKED (checked_serial, )
+
+#define QUITS(NAME, MARK, STATUS)					\
+  static void								\
+  NAME (long n, const int *x, int *y)					\
+  {									\
+    for (long i MARK = 0; i < n; i++)					\
+      {									\
+	if (x[i] == 42)							\
+	  {								\
+	    printf ("quitting at %ld\n", i);				\
+	    exit (STATUS);						\
+	  }								\
+	y[i] = x[i] + 1;						\
+      }									\
+  }
+QUITS (quits, GPU_PARALLEL, 3)
+QUITS (quits_serial, , 3)
+
+#define ASSERTS(NAME, MARK)						\
+  static void								\
+  NAME (long n, const int *idx, int m, int *y)				\
+  {									\
+    for (long i MARK = 0; i < n; i++)					\
+      {									\
+	assert (idx[i] < m);						\
+	y[i] = idx[i] * 3;						\
+      }									\
+  }
+ASSERTS (asserts, GPU_PARALLEL)
+ASSERTS (asserts_serial, )
+
+/* A noreturn function of the program, called from the loop.  */
+__attribute__ ((noreturn, noinline)) static void
+die (long i, int v)
+{
+  fprintf (stderr, "element %ld is %d\n", i, v);
+  fflush (NULL);
+  exit (5);
+}
+
+#define SUMMED(NAME, MARK, RED)						\
+  static int								\
+  NAME (long n, const int *x)						\
+  {									\
+    int s RED = 0;							\
+    for (long i MARK = 0; i < n; i++)					\
+      {									\
+	if (x[i] == 42)							\
+	  die (i, x[i]);						\
+	s += x[i];							\
+      }									\
+    return s;								\
+  }
+SUMMED (summed, GPU_PARALLEL, GPU_REDUCE)
+SUMMED (summed_serial, , )
+
+/* The input of consume, made by a region whose result may stay on the
+   device (nothing on the host touches it before consume).  */
+static void
+produce (long n, long bad1, long bad2, int *x)
+{
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    x[i] = i == bad1 || i == bad2 ? 42 : (int) (i % 41);
+}
+
+/* Stops the program with exit (4) at the first bad element.  */
+QUITS (consume, GPU_PARALLEL, 4)
+QUITS (consume_serial, , 4)
+
+enum { CASE_CHECKED, CASE_QUITS, CASE_ASSERTS, CASE_SUMMED, CASE_RESIDENT,
+       NCASES };
+static const char *const case_names[NCASES] = {
+  "checked", "quits", "asserts", "summed", "resident"
+};
+
+/* The child: case CASE, serial twin if SERIAL, N elements from SEED with
+   bad elements at BAD1 and BAD2 (-1: none).  Prints the results and
+   exits 0 if no bad element stops it.  */
+static int
+child (int c, int serial, unsigned long long seed, long n, long bad1,
+       long bad2)
+{
+  check_state = seed;
+  fx = check_alloc (n * sizeof *fx);
+  fy = check_alloc (n * sizeof *fy);
+  ix = check_alloc (n * sizeof *ix);
+  iy = check_alloc (n * sizeof *iy);
+  check_fill_float (fx, n, 0.0f, 100.0f);
+  for (long i = 0; i < n; i++)
+    {
+      ix[i] = (int) check_range (0, 41);
+      fy[i] = -1.0f;
+      iy[i] = -1;
+    }
+  for (int k = 0; k < 2; k++)
+    {
+      long b = k ? bad2 : bad1;
+      if (b < 0 || b >= n)
+	continue;
+      fx[b] = -1.0f - (float) k;
+      ix[b] = 42;
+    }
+  unsigned long long h = 0;
+  switch (c)
+    {
+    case CASE_CHECKED:
+      (serial ? checked_serial : checked) (n, fx, fy);
+      for (long i = 0; i < n; i++)
+	h = h * 31 + (unsigned long long) (fy[i] * 8);
+      break;
+    case CASE_QUITS:
+      (serial ? quits_serial : quits) (n, ix, iy);
+      for (long i = 0; i < n; i++)
+	h = h * 31 + (unsigned long long) iy[i];
+      break;
+    case CASE_ASSERTS:
+      (serial ? asserts_serial : asserts) (n, ix, 42, iy);
+      for (long i = 0; i < n; i++)
+	h = h * 31 + (unsigned long long) iy[i];
+      break;
+    case CASE_SUMMED:
+      h = (unsigned long long) (serial ? summed_serial : summed) (n, ix);
+      break;
+    default:
+      produce (n, bad1, bad2, ix);
+      (serial ? consume_serial : consume) (n, ix, iy);
+      for (long i = 0; i < n; i++)
+	h = h * 31 + (unsigned long long) iy[i];
+      break;
+    }
+  printf ("%s %ld: %llx\n", case_names[c], n, h);
+  free (fx); free (fy); free (ix); free (iy);
+  return 0;
+}
+
+/* The whole content of the file PATH into BUF of SIZE bytes (cut).  */
+static void
+slurp (const char *path, char *buf, size_t size)
+{
+  FILE *f = fopen (path, "r");
+  CHECK (f, "cannot open %s", path);
+  size_t got = fread (buf, 1, size - 1, f);
+  buf[got] = 0;
+  fclose (f);
+}
+
+/* TEXT with the twin's "_serial" names and the line numbers of an
+   assert's message (":DIGITS:") taken out, in place.  */
+static void
+normalize (char *text)
+{
+  char *out = text;
+  for (char *p = text; *p;)
+    {
+      if (!strncmp (p, "_serial", 7))
+	{
+	  p += 7;
+	  continue;
+	}
+      if (*p == ':' && p[1] >= '0' && p[1] <= '9')
+	{
+	  char *q = p + 1;
+	  while (*q >= '0' && *q <= '9')
+	    q++;
+	  if (*q == ':')
+	    {
+	      *out++ = ':';
+	      p = q;
+	      continue;
+	    }
+	}
+      *out++ = *p++;
+    }
+  *out = 0;
+}
+
+struct outcome
+{
+  int status;
+  char out[4096], err[4096];
+  int profiled;			/* the child wrote its profile */
+  unsigned long long deopts, device_runs;
+};
+
+/* Run this program as a child for case C (twin if SERIAL), with its
+   output in files and ENV ("NAME=VALUE") in its environment unless NULL;
+   fill O.  */
+static void
+run_child (int c, int serial, unsigned long long seed, long n, long bad1,
+	   long bad2, const char *env, struct outcome *o)
+{
+  char out[64], err[64], prof[64], a[6][32];
+  static char var[96];
+  snprintf (out, sizeof out, "/tmp/gpuoffload-speculate-%ld.out",
+	    (long) getpid ());
+  snprintf (err, sizeof err, "/tmp/gpuoffload-speculate-%ld.err",
+	    (long) getpid ());
+  snprintf (prof, sizeof prof, "/tmp/gpuoffload-speculate-%ld.json",
+	    (long) getpid ());
+  snprintf (var, sizeof var, "GPURT_PROFILE=json:%s", prof);
+  unlink (prof);
+  snprintf (a[0], sizeof a[0], "%d", c);
+  snprintf (a[1], sizeof a[1], "%d", serial);
+  snprintf (a[2], sizeof a[2], "%llu", seed);
+  snprintf (a[3], sizeof a[3], "%ld", n);
+  snprintf (a[4], sizeof a[4], "%ld", bad1);
+  snprintf (a[5], sizeof a[5], "%ld", bad2);
+  fflush (NULL);
+  pid_t pid = fork ();
+  CHECK (pid >= 0, "fork failed");
+  if (pid == 0)
+    {
+      /* Only async-signal-safe calls before exec.  */
+      int fo = open (out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      int fe = open (err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      if (fo < 0 || fe < 0 || dup2 (fo, 1) < 0 || dup2 (fe, 2) < 0
+	  || putenv (var) != 0 || (env && putenv ((char *) env) != 0))
+	_exit (126);
+      alarm (60);
+      execl ("/proc/self/exe", "noreturn-child", "child", a[0], a[1], a[2],
+	     a[3], a[4], a[5], (char *) NULL);
+      _exit (127);
+    }
+  CHECK (waitpid (pid, &o->status, 0) == pid, "waitpid");
+  slurp (out, o->out, sizeof o->out);
+  slurp (err, o->err, sizeof o->err);
+  unlink (out);
+  unlink (err);
+  /* No profile from a child that abort ended.  */
+  static char text[1 << 14];
+  o->profiled = access (prof, R_OK) == 0;
+  if (o->profiled)
+    {
+      slurp (prof, text, sizeof text);
+      o->deopts = check_json_sum (text, "\"deopts\": ");
+      o->device_runs = check_json_sum (text, "\"device_runs\": ");
+      unlink (prof);
+    }
+}
+
+/* The status a child of case C with a bad element must end with.  */
+static int
+expected_end (int c, int status)
+{
+  switch (c)
+    {
+    case CASE_CHECKED:
+    case CASE_ASSERTS:
+      return WIFSIGNALED (status) && WTERMSIG (status) == SIGABRT;
+    case CASE_QUITS:
+      return WIFEXITED (status) && WEXITSTATUS (status) == 3;
+    case CASE_SUMMED:
+      return WIFEXITED (status) && WEXITSTATUS (status) == 5;
+    default:
+      return WIFEXITED (status) && WEXITSTATUS (status) == 4;
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc == 8 && !strcmp (argv[1], "child"))
+    return child (atoi (argv[2]), atoi (argv[3]),
+		  strtoull (argv[4], NULL, 10), atol (argv[5]),
+		  atol (argv[6]), atol (argv[7]));
+  check_init ();
+  const char *d = getenv ("GPURT_DEVICE");
+  int device = d == NULL || strcmp (d, "host") != 0;
+  int spec = device && !SPECULATE_OFF;
+  static const long sizes[] = { 0, 1, 7, 1000, 65537 };
+  static struct outcome m, s;
+  for (int c = 0; c < NCASES; c++)
+    for (unsigned k = 0; k < sizeof sizes / sizeof *sizes; k++)
+      for (int nbad = 0; nbad < 3; nbad++)
+	{
+	  long n = sizes[k];
+	  if (nbad && n == 0)
+	    continue;
+	  unsigned long long seed = check_u64 ();
+	  long bad1 = nbad ? check_range (0, n - 1) : -1;
+	  long bad2 = nbad == 2 ? check_range (bad1, n - 1) : -1;
+	  run_child (c, 0, seed, n, bad1, bad2, NULL, &m);
+	  run_child (c, 1, seed, n, bad1, bad2, NULL, &s);
+	  const char *what = case_names[c];
+	  CHECK (m.status == s.status, "%s, %ld elements, bad at %ld and %ld: "
+		 "status %#x, serial %#x (stderr: %s)", what, n, bad1, bad2,
+		 m.status, s.status, m.err);
+	  CHECK (nbad ? expected_end (c, m.status)
+		 : WIFEXITED (m.status) && WEXITSTATUS (m.status) == 0,
+		 "%s, %ld elements, bad at %ld: status %#x (stderr: %s)",
+		 what, n, bad1, m.status, m.err);
+	  CHECK (!strcmp (m.out, s.out), "%s, %ld elements, bad at %ld: "
+		 "stdout \"%s\", serial \"%s\"", what, n, bad1, m.out, s.out);
+	  normalize (s.err);
+	  normalize (m.err);
+	  CHECK (!strcmp (m.err, s.err), "%s, %ld elements, bad at %ld: "
+		 "stderr \"%s\", serial \"%s\"", what, n, bad1, m.err, s.err);
+	  CHECK (nbad || m.out[0], "%s, %ld elements: no result printed",
+		 what, n);
+	  /* The marked loops ran on the device (speculated), and
+	     deoptimized exactly when an element was bad.  */
+	  CHECK (m.profiled || (nbad && c != CASE_QUITS && c != CASE_SUMMED
+				&& c != CASE_RESIDENT),
+		 "%s, %ld elements, bad at %ld: no profile written", what, n,
+		 bad1);
+	  if (m.profiled)
+	    CHECK (m.deopts == (unsigned long long) (spec && nbad)
+		   && (m.device_runs > 0) == (n > 0
+					      && ((spec && !nbad)
+						  || (device
+						      && c == CASE_RESIDENT))),
+		   "%s, %ld elements, bad at %ld: %llu deopts, %llu device"
+		   " runs", what, n, bad1, m.deopts, m.device_runs);
+	}
+  /* GPURT_VERBOSE=1 names the call and line a deopt reached, at the
+     first iteration that reached one.  */
+  if (spec)
+    {
+      run_child (CASE_QUITS, 0, check_u64 (), 1000, 500, 700,
+		 "GPURT_VERBOSE=1", &m);
+      CHECK (WIFEXITED (m.status) && WEXITSTATUS (m.status) == 3
+	     && strstr (m.err, "deoptimized: iteration 500 reached the call"
+			" to exit at ") != NULL
+	     && strstr (m.err, "speculate.c:") != NULL
+	     && !strcmp (m.out, "quitting at 500\n"),
+	     "GPURT_VERBOSE=1 deopt: status %#x, stdout \"%s\", stderr \"%s\"",
+	     m.status, m.out, m.err);
+    }
+  return 0;
+}
