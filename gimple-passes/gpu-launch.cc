@@ -388,6 +388,17 @@ tree
 gpu_launch_record (struct gpu_region *r)
 {
   char *record = make_record (r, r->source);
+  /* The record's lines before the kernel source, one "record: " line of
+     the dump each (tests scan them: the assembler splits the string at
+     places that depend on the file's path).  */
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    for (const char *line = record; *line && !startswith (line, "source ");)
+      {
+	const char *end = strchr (line, '\n');
+	int len = end ? (int) (end - line) : (int) strlen (line);
+	fprintf (dump_file, "record: %.*s\n", len, line);
+	line += len + (end != NULL);
+      }
   tree var = make_record_var (record, r->kernel_name);
   free (record);
   vec_safe_push (gpu_records, var);
