@@ -7,6 +7,9 @@
    serial loop inside the iteration; and a block kept in a void pointer
    whose bytes hold an int and two doubles at byte offsets (malloc's
    alignment).  */
+/* Exact comparisons: the GPU would contract a*b+c into an fma, the host
+   at -O2 does not.  */
+/* { dg-additional-options "-ffp-contract=off" } */
 #include "check.h"
 
 #define W 12
