@@ -40,4 +40,5 @@ odd_rows (int n, const float *a, const float *b, float *c)
 /* { dg-final { scan-tree-dump "FAILED: \[^\n\]*: gpu_odd_rows_\[0-9\]*: no register blocking along dimension 1" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-times "get_group_id\\(1\\) \\* 64UL \\+ get_local_id\\(1\\)" 1 "gpu_emit" } } */
 /* { dg-final { scan-tree-dump-times "get_group_id\\(0\\) \\* 64UL \\+ get_local_id\\(0\\)" 2 "gpu_emit" } } */
-/* { dg-final { scan-assembler "block 4 4 1\\\\nopt gpu_matmul_\[0-9\]*_tile16r4x4: " } } */
+/* { dg-final { scan-tree-dump "record: variant gpu_matmul_\[0-9\]*_tile16r4x4 \[^\n\]* block 4 4 1\n" "gpu_outline" } } */
+/* { dg-final { scan-tree-dump "record: opt gpu_matmul_\[0-9\]*_tile16r4x4: " "gpu_outline" } } */
