@@ -257,7 +257,8 @@ make_record (struct gpu_region *r, const char *source)
       struct gpu_capture *c = &r->caps[i];
       const char *name = (TREE_CODE (c->value) == SSA_NAME
 			  || DECL_P (c->value))
-	? gpu_value_name (c->value) : "<index>";
+	? gpu_value_name (c->value)
+	: c->table ? gpu_value_name (c->table) : "<index>";
       if (c->kind == GPU_CAP_REDUCE)	/* GPU_REDUCE hook.  */
 	gpu_reduce_record_arg (r, i, &pp);
       else if (c->kind == GPU_CAP_BUFFER)

@@ -505,6 +505,143 @@ globals_by_value (struct gpu_region *r)
     }
 }
 
+/* walk_tree callback: is *TP the address of (a part of) the decl
+   DATA?  */
+
+static tree
+addr_of_r (tree *tp, int *walk_subtrees ATTRIBUTE_UNUSED, void *data)
+{
+  if (TREE_CODE (*tp) != ADDR_EXPR)
+    return NULL_TREE;
+  tree b = TREE_OPERAND (*tp, 0);
+  while (handled_component_p (b))
+    b = TREE_OPERAND (b, 0);
+  return b == (tree) data ? *tp : NULL_TREE;
+}
+
+/* Does a statement of region R take the address of DECL?  (The C front
+   end marks every array it indexes addressable, so TREE_ADDRESSABLE
+   does not tell.)  */
+
+static bool
+addr_taken_in_region_p (struct gpu_region *r, tree decl)
+{
+  bool taken = false;
+  basic_block *body = get_loop_body (r->outer);
+  for (unsigned i = 0; i < r->outer->num_nodes && !taken; i++)
+    {
+      for (gphi_iterator psi = gsi_start_phis (body[i]);
+	   !gsi_end_p (psi) && !taken; gsi_next (&psi))
+	for (unsigned k = 0; k < gimple_phi_num_args (psi.phi ()); k++)
+	  if (walk_tree (gimple_phi_arg_def_ptr (psi.phi (), k), addr_of_r,
+			 decl, NULL))
+	    taken = true;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   !gsi_end_p (gsi) && !taken; gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt))
+	    continue;
+	  for (unsigned k = 0; k < gimple_num_ops (stmt) && !taken; k++)
+	    if (gimple_op (stmt, k)
+		&& walk_tree (gimple_op_ptr (stmt, k), addr_of_r, decl, NULL))
+	      taken = true;
+	}
+    }
+  free (body);
+  return taken;
+}
+
+/* Can the global DECL, which capture CAP of region R stands for, be a
+   __constant array printed in the kernel source?  It must be a const
+   table whose initializer is known here and can be encoded as bytes,
+   read only, and reached only by references to the decl itself: no
+   address of it anywhere in the region or a called function (the
+   callee walk counts one as a write), so no pointer needs an address
+   space for it.  Its size in bytes, else 0.  */
+
+static unsigned
+table_bytes (struct gpu_region *r, unsigned cap, tree decl)
+{
+  tree type = TREE_TYPE (decl);
+  if (!VAR_P (decl) || !is_global_var (decl) || !TREE_READONLY (decl)
+      || TREE_THIS_VOLATILE (decl)
+      || TREE_CODE (type) != ARRAY_TYPE
+      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type))
+      || TYPE_ALIGN_UNIT (TREE_TYPE (type)) > 8)
+    return 0;
+  unsigned HOST_WIDE_INT size = tree_to_uhwi (TYPE_SIZE_UNIT (type));
+  if (size == 0 || size > INT_MAX)
+    return 0;
+  for (unsigned j = 0; j < r->accs.length (); j++)
+    if (r->accs[j].cap == (int) cap)
+      {
+	tree b = r->accs[j].ref;
+	while (b && handled_component_p (b))
+	  b = TREE_OPERAND (b, 0);
+	if (b != decl)
+	  return 0;
+      }
+  if (addr_taken_in_region_p (r, decl))
+    return 0;
+  tree init = ctor_for_folding (decl);
+  if (!init || init == error_mark_node)
+    return 0;
+  unsigned char *buf = XNEWVEC (unsigned char, size);
+  int n = native_encode_initializer (init, buf, size, 0);
+  free (buf);
+  return n == (int) size ? size : 0;
+}
+
+/* The const file-scope tables that region R and the functions it calls
+   read (coefficients, lookup tables, a generator's constants) are
+   printed into the kernel source as __constant arrays with their
+   initializers (the printer, print_tables), up to GPU_TABLE_MAX_BYTES in
+   all: no buffer, no copy, and the device's constant cache serves them.
+   A larger one stays a buffer, with a missed remark.  */
+
+static void
+const_tables (struct gpu_region *r)
+{
+  unsigned total = 0;
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    {
+      struct gpu_capture *c = &r->caps[i];
+      tree d = c->value;
+      if (c->kind != GPU_CAP_BUFFER || c->flags != GPU_ACC_READ)
+	continue;
+      unsigned bytes = table_bytes (r, i, d);
+      if (!bytes)
+	continue;
+      if (total + bytes > GPU_TABLE_MAX_BYTES)
+	{
+	  if (dump_enabled_p ())
+	    dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+			     dump_user_location_t::from_location_t (r->loc),
+			     "const table %qs (%u bytes) stays a global "
+			     "buffer: the kernel source holds at most %u "
+			     "bytes of tables\n", gpu_value_name (d), bytes,
+			     GPU_TABLE_MAX_BYTES);
+	  continue;
+	}
+      total += bytes;
+      c->kind = GPU_CAP_SCALAR;
+      c->type = integer_type_node;
+      c->value = integer_zero_node;
+      c->table = d;
+      /* Its references are no buffer's to bound.  */
+      unsigned k = 0;
+      for (unsigned j = 0; j < r->accs.length (); j++)
+	if (r->accs[j].cap != (int) i)
+	  r->accs[k++] = r->accs[j];
+      r->accs.truncate (k);
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	fprintf (dump_file, "SUCCESS: global %s is a constant table: "
+		 "__constant gpu_t%u in the kernel source (%u bytes)\n",
+		 gpu_value_name (d), i, bytes);
+    }
+}
+
 /* See gpu-params.h.  */
 
 bool
@@ -583,5 +720,7 @@ gpu_find_params (struct gpu_region *r)
   gpu_memctx_fini (&m);
   if (!gpu_opts.no_global_values)
     globals_by_value (r);
+  if (!gpu_opts.no_constant_tables)
+    const_tables (r);
   return !r->fail;
 }

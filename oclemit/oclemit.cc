@@ -577,6 +577,15 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
       {
 	struct gpu_ptr pi = decl_info (f, stmt, ref);
 	if (pi.as == GPU_AS_GLOBAL && pi.cap >= 0
+	    && f->unit->r->caps[pi.cap].table)
+	  {
+	    /* A const table, a __constant array of the source
+	       (print_tables).  */
+	    pp_printf (pp, "(*(__constant %s *)gpu_t%d)",
+		       type_name (f, stmt, TREE_TYPE (ref)), pi.cap);
+	    return;
+	  }
+	if (pi.as == GPU_AS_GLOBAL && pi.cap >= 0
 	    && f->unit->r->caps[pi.cap].kind == GPU_CAP_SCALAR)
 	  {
 	    /* A global the region only reads, passed by value.  */
@@ -1047,7 +1056,10 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
     {
       struct gpu_region *r = f->unit->r;
       for (unsigned k = 0; k < r->caps.length (); k++)
-	if (r->caps[k].callee_global && r->caps[k].kind == GPU_CAP_SCALAR)
+	if (r->caps[k].table)
+	  continue;		/* Seen from every function.  */
+	else if (r->caps[k].callee_global
+		 && r->caps[k].kind == GPU_CAP_SCALAR)
 	  pp_printf (pp, "%sgpu_s%u", i++ ? ", " : "", k);
 	else if (r->caps[k].callee_global)
 	  pp_printf (pp, "%sgpu_b%u, gpu_o%u", i++ ? ", " : "", k, k);
@@ -1830,8 +1842,10 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
 	}
       /* The buffers of the globals called functions use (print_call).  */
       for (unsigned k = 0; k < u->r->caps.length (); k++)
-	if (u->r->caps[k].callee_global
-	    && u->r->caps[k].kind == GPU_CAP_SCALAR)
+	if (u->r->caps[k].table)
+	  continue;
+	else if (u->r->caps[k].callee_global
+		 && u->r->caps[k].kind == GPU_CAP_SCALAR)
 	  pp_printf (&head, "%s%s gpu_s%u", i++ ? ", " : "",
 		     type_name (&cf, call, u->r->caps[k].type), k);
 	else if (u->r->caps[k].callee_global)
@@ -2066,6 +2080,39 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
   return ok;
 }
 
+/* Print into PP the const tables of region R (gpu-params.cc
+   const_tables) as __constant arrays gpu_tN of 64-bit words holding the
+   bytes of their initializers, in the host's byte order, as a copy to a
+   buffer would (the references read them through a cast to the table's
+   type, print_ref).  */
+
+static void
+print_tables (struct gpu_region *r, pretty_printer *pp)
+{
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    {
+      tree d = r->caps[i].table;
+      if (!d)
+	continue;
+      int size = tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (d)));
+      int words = (size + 7) / 8;
+      unsigned char *buf = XCNEWVEC (unsigned char, words * 8);
+      native_encode_initializer (ctor_for_folding (d), buf, size, 0);
+      pp_printf (pp, "/* %s, %d bytes */\n__constant ulong gpu_t%u[%d] = {",
+		 gpu_value_name (d), size, i, words);
+      for (int w = 0; w < words; w++)
+	{
+	  unsigned HOST_WIDE_INT v = 0;
+	  for (int b = 0; b < 8; b++)
+	    v |= (unsigned HOST_WIDE_INT) buf[w * 8 + b]
+		 << (BYTES_BIG_ENDIAN ? 56 - 8 * b : 8 * b);
+	  pp_printf (pp, "%s%wxUL,", w % 4 ? " " : "\n  ", v);
+	}
+      pp_string (pp, "\n};\n");
+      free (buf);
+    }
+}
+
 /* See oclemit.h.  */
 
 bool
@@ -2122,6 +2169,7 @@ oclemit_region (struct gpu_region *r, char **source)
       if (flag_fp_contract_mode != FP_CONTRACT_FAST)
 	pp_string (&src, "#pragma OPENCL FP_CONTRACT OFF\n");
       pp_string (&src, pp_formatted_text (&u.types));
+      print_tables (r, &src);
       pp_string (&src, "\n");
       pp_string (&src, pp_formatted_text (&u.funcs));
       pp_string (&src, pp_formatted_text (&kernels));

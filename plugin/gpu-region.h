@@ -85,7 +85,16 @@ struct gpu_capture
   /* UNBOUNDED and no GPU_EXTENT: the runtime bounds the accesses by the
      object the pointer points into (GPU_ARG_OBJECT); LO and HI are 0.  */
   bool object_bound;
+  /* A const file-scope table the kernel source holds as the __constant
+     array gpu_tN, its initializer printed there (gpu-params.cc
+     const_tables): the decl.  The capture stays in the argument list,
+     as the unused int 0, so that the record's numbers do not move.  */
+  tree table;
 };
+
+/* Most bytes of const tables one region's kernel source holds (the
+   source grows with each: larger ones stay buffers).  */
+#define GPU_TABLE_MAX_BYTES 16384
 
 /* A block the region's body allocates with malloc or calloc, and what
    gpu_private does with it (gpu-private.cc): analysed on the host nest

@@ -31,6 +31,10 @@ struct gpu_options
   bool no_global_values;	/* no-global-values: scalar globals a region
 				   only reads are buffers, not arguments by
 				   value (gpu-params.cc).  */
+  bool no_constant_tables;	/* no-constant-tables: const global tables
+				   a region reads are buffers, not
+				   __constant arrays printed in the kernel
+				   source (gpu-params.cc).  */
   bool no_guarded_hoist;	/* no-hoist-guarded: only loads that cannot
 				   fault before the loop are moved, none
 				   under its entry test (gpu-hoist.cc).  */

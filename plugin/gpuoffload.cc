@@ -22,7 +22,7 @@ static struct plugin_info gpu_plugin_info = {
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
   "  no-local-mem, no-tile, tile=N, no-private, no-batch, no-transfer-elim,\n"
   "  no-object-bounds, no-sync-range, no-hoist, no-hoist-guarded,\n"
-  "  no-global-values,\n"
+  "  no-global-values, no-constant-tables,\n"
   "  no-speculate, device-version=1.2"
 };
 
@@ -193,6 +193,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_hoist = true;
       else if (!strcmp (key, "no-global-values"))
 	gpu_opts.no_global_values = true;
+      else if (!strcmp (key, "no-constant-tables"))
+	gpu_opts.no_constant_tables = true;
       else if (!strcmp (key, "no-hoist-guarded"))
 	gpu_opts.no_guarded_hoist = true;
       else if (!strcmp (key, "no-speculate"))
