@@ -203,6 +203,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_two_level = true;
       else if (!strcmp (key, "no-auto-reduce"))
 	gpu_opts.no_auto_reduce = true;
+      else if (!strcmp (key, "no-auto-inner"))
+	gpu_opts.no_auto_inner = true;
       else
 	{
 	  error ("unknown option %<-fplugin-arg-gpuoffload-%s%>", key);
