@@ -23,7 +23,8 @@ static struct plugin_info gpu_plugin_info = {
   "  no-local-mem, no-tile, tile=N, no-private, no-batch, no-transfer-elim,\n"
   "  no-object-bounds, no-sync-range, no-hoist, no-hoist-guarded,\n"
   "  no-global-values, no-constant-tables,\n"
-  "  no-speculate, device-version=1.2"
+  "  no-speculate, no-two-level, no-auto-reduce, no-auto-inner,\n"
+  "  device-version=1.2"
 };
 
 /* Attribute handler shared by the markers: accept them on variables and
