@@ -2657,11 +2657,12 @@ find_region (function *fun, class loop *outer, tree iv)
     {
       if (!gpu_opts.no_two_level)
 	{
-	  /* A serial sum loop may become the inner level
-	     (gpu-twolevel.cc).  */
+	  /* A serial sum loop, or a serial loop whose iterations are
+	     independent, may become the inner level (gpu-twolevel.cc).  */
 	  struct gpu_auto_marks marks;
 	  marks.acc = NULL_TREE;
-	  gpu_twolevel_auto_reduce (r, &marks);
+	  if (!gpu_twolevel_auto_reduce (r, &marks))
+	    gpu_twolevel_auto_inner (r, &marks);
 	  find_inner (r);
 	  gpu_twolevel_auto_finish (r, &marks);
 	}

@@ -930,7 +930,8 @@ lower_two_level (struct gpu_region *r)
    used only there in the loop); the checks of a marked inner loop
    (find_inner) then apply, and undo the marks when they fail.  */
 
-/* Say at LOC, for the serial loop of R that sums into ACC, WHY it stays
+/* Say at LOC, for the serial loop of R that sums into ACC (or, with ACC
+   NULL, the serial loop gpu_twolevel_auto_inner looked at), WHY it stays
    serial (a missed remark and a FAILED line), or with WHY NULL that it
    was made an inner level, under RULE.  */
 
@@ -939,8 +940,16 @@ auto_reduce_say (struct gpu_region *r, location_t loc, tree acc,
 		 const char *why, const char *rule)
 {
   char buf[512];
-  const char *name = gpu_value_name (acc);
-  if (why)
+  const char *name = acc ? gpu_value_name (acc) : NULL;
+  int line = LOCATION_LINE (loc);
+  if (!acc && why)
+    snprintf (buf, sizeof buf, "%s: the inner loop at line %d runs "
+	      "serially in each work-item: %s", r->kernel_name, line, why);
+  else if (!acc)
+    snprintf (buf, sizeof buf, "%s: the inner loop at line %d runs as a "
+	      "second level: its iterations are independent",
+	      r->kernel_name, line);
+  else if (why)
     snprintf (buf, sizeof buf, "%s: the serial loop summing into %s runs "
 	      "in each work-item: %s", r->kernel_name, name, why);
   else
@@ -950,14 +959,20 @@ auto_reduce_say (struct gpu_region *r, location_t loc, tree acc,
   gpu_dump_reason (why ? "FAILED" : "SUCCESS", loc, buf);
   if (!dump_enabled_p ())
     return;
-  if (why)
-    dump_printf_loc (MSG_MISSED_OPTIMIZATION,
-		     dump_user_location_t::from_location_t (loc),
+  dump_user_location_t where = dump_user_location_t::from_location_t (loc);
+  if (!acc && why)
+    dump_printf_loc (MSG_MISSED_OPTIMIZATION, where, "inner loop at line "
+		     "%d runs serially in each work-item: %s\n", line, why);
+  else if (!acc)
+    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, where, "inner loop at line "
+		     "%d runs as a second level: its iterations are "
+		     "independent\n", line);
+  else if (why)
+    dump_printf_loc (MSG_MISSED_OPTIMIZATION, where,
 		     "serial loop summing into %s runs in each work-item: "
 		     "%s\n", name, why);
   else
-    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
-		     dump_user_location_t::from_location_t (loc),
+    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, where,
 		     "serial loop summing into %s shared out over a "
 		     "work-group per iteration, the sum combined in local "
 		     "memory: the order of its additions changes (%s)\n",
@@ -1119,6 +1134,173 @@ gpu_twolevel_auto_reduce (struct gpu_region *r, struct gpu_auto_marks *marks)
   marks->rule = rule;
   auto_mark (c, iv, GPU_ATTR_PARALLEL, marks);
   auto_mark (l, acc, GPU_ATTR_REDUCE, marks);
+  return true;
+}
+
+/* A serial loop with independent iterations made an inner level
+   (gpu_twolevel_auto_inner): a ported OpenMP program marks only its row
+   loop, as hotspot's "for (c...) result[r*cols + c] = ..." or lud's
+   "for (j = k+1...) a[i*size + j] -= l * a[k*size + j]"; one row per
+   work-item walks memory a row apart in neighbouring work-items (not
+   coalesced) and gives the device as many work-items as rows.  Shared
+   out over a work-group per row, as if the user had marked the loop
+   GPU_PARALLEL, the row is walked element by element.  That is done only
+   when it changes nothing: GCC's data-dependence analysis of the loop
+   finds no dependence between two of its references that crosses its
+   iterations (each is independent, chrec_known, or at distance 0), each
+   store moves by at least its own size from one iteration to the next
+   (the analysis does not compare a reference with itself), it calls no
+   function that touches memory (the analysis fails on such a call), and
+   it carries nothing but its index.  The loop must be the only loop
+   inside the innermost marked loop of a 1-D nest; the checks of a marked
+   inner loop (find_inner) then apply, and undo the mark when they
+   fail.  */
+
+/* Do the references A and B of the serial loop LOOP, which GCC's
+   dependence analysis could not separate, name the same array (not
+   through a pointer whose range is unknown) with, in one dimension, the
+   same subscript that moves with LOOP?  Then two iterations touch
+   different elements of that dimension: lud's A[i][j] and A[k][j], whose
+   rows i and k the analysis cannot compare.  Like the analysis, this
+   relies on each subscript staying within its dimension.  */
+
+static bool
+same_moving_subscript_p (class loop *loop, struct data_reference *a,
+			 struct data_reference *b)
+{
+  if (!DR_BASE_OBJECT (a) || !DR_BASE_OBJECT (b)
+      || DR_UNCONSTRAINED_BASE (a) || DR_UNCONSTRAINED_BASE (b)
+      || !operand_equal_p (DR_BASE_OBJECT (a), DR_BASE_OBJECT (b), 0)
+      || DR_NUM_DIMENSIONS (a) != DR_NUM_DIMENSIONS (b)
+      || !operand_equal_p (TYPE_SIZE_UNIT (TREE_TYPE (DR_REF (a))),
+			   TYPE_SIZE_UNIT (TREE_TYPE (DR_REF (b))), 0))
+    return false;
+  for (unsigned d = 0; d < DR_NUM_DIMENSIONS (a); d++)
+    {
+      tree fa = DR_ACCESS_FN (a, d);
+      if (TREE_CODE (fa) == POLYNOMIAL_CHREC
+	  && CHREC_VARIABLE (fa) == (unsigned) loop->num
+	  && evolution_function_is_affine_p (fa)
+	  && TREE_CODE (CHREC_RIGHT (fa)) == INTEGER_CST
+	  && !integer_zerop (CHREC_RIGHT (fa))
+	  && eq_evolutions_p (fa, DR_ACCESS_FN (b, d)))
+	return true;
+    }
+  return false;
+}
+
+/* Does DDR, a dependence between two references of the serial loop
+   LOOP, keep LOOP's iterations apart?  NULL, or why not.  */
+
+static const char *
+auto_inner_ddr (class loop *loop, struct data_dependence_relation *ddr)
+{
+  struct data_reference *a = DDR_A (ddr), *b = DDR_B (ddr);
+  if (DR_IS_READ (a) && DR_IS_READ (b))
+    return NULL;
+  if (a == b)
+    {
+      /* A store to other bytes in each iteration.  */
+      tree step = DR_STEP (a);
+      tree size = TYPE_SIZE_UNIT (TREE_TYPE (DR_REF (a)));
+      if (!step || TREE_CODE (step) != INTEGER_CST || !size
+	  || TREE_CODE (size) != INTEGER_CST
+	  || wi::to_widest (step) == 0
+	  || wi::ltu_p (wi::abs (wi::to_widest (step)), wi::to_widest (size)))
+	return "a store of it does not move to other memory from one "
+	  "iteration to the next";
+      return NULL;
+    }
+  if (DDR_ARE_DEPENDENT (ddr) == chrec_known
+      || same_moving_subscript_p (loop, a, b))
+    return NULL;
+  if (DDR_ARE_DEPENDENT (ddr) == chrec_dont_know
+      || DDR_NUM_DIST_VECTS (ddr) == 0)
+    return "GCC's data-dependence analysis cannot tell whether two of its "
+      "memory references meet in different iterations";
+  int k = index_in_loop_nest (loop->num, DDR_LOOP_NEST (ddr));
+  unsigned i;
+  lambda_vector v;
+  FOR_EACH_VEC_ELT (DDR_DIST_VECTS (ddr), i, v)
+    if (v[k] != 0)
+      return "an iteration touches memory that another one writes";
+  return NULL;
+}
+
+/* See gpu-region.h and the comment above auto_inner_ddr.  */
+
+bool
+gpu_twolevel_auto_inner (struct gpu_region *r, struct gpu_auto_marks *marks)
+{
+  class loop *l = r->dims[0].loop;
+  class loop *c = l->inner;
+  if (r->ndim != 1 || !c || c->next || c->inner)
+    return false;
+  tree iv = NULL_TREE;
+  bool carried = false;
+  for (gphi_iterator gsi = gsi_start_phis (c->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      tree res = gimple_phi_result (gsi.phi ());
+      tree var = SSA_NAME_VAR (res);
+      if (virtual_operand_p (res))
+	continue;
+      if (var && (gpu_decl_has_attr (var, GPU_ATTR_PARALLEL)
+		  || gpu_decl_has_attr (var, GPU_ATTR_REDUCE)))
+	return false;
+      affine_iv aiv;
+      if (!iv && INTEGRAL_TYPE_P (TREE_TYPE (res))
+	  && simple_iv (c, c, res, &aiv, true)
+	  && TREE_CODE (aiv.step) == INTEGER_CST)
+	iv = res;
+      else
+	carried = true;
+    }
+  if (!iv)
+    return false;
+  /* A loop that stores nothing is a sum (gpu_twolevel_auto_reduce) or
+     nothing to share out.  */
+  basic_block *body = get_loop_body (c);
+  bool stores = false;
+  for (unsigned i = 0; !stores && i < c->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	 !stores && !gsi_end_p (gsi); gsi_next (&gsi))
+      if (gimple_vdef (gsi_stmt (gsi)))
+	stores = true;
+  free (body);
+  if (!stores)
+    return false;
+  location_t loc = find_loop_location (c).get_location_t ();
+  const char *why = NULL;
+  if (carried)
+    why = "it carries a value other than its index from one iteration to "
+      "the next";
+  auto_vec<loop_p, 2> nest;
+  vec<data_reference_p> drs = vNULL;
+  vec<ddr_p> ddrs = vNULL;
+  if (!why && !compute_data_dependences_for_loop (c, true, &nest, &drs,
+						  &ddrs))
+    why = "GCC's data-dependence analysis cannot analyse its memory "
+      "references (or it calls a function that touches memory)";
+  unsigned i;
+  ddr_p ddr;
+  if (!why)
+    FOR_EACH_VEC_ELT (ddrs, i, ddr)
+      if ((why = auto_inner_ddr (c, ddr)))
+	break;
+  free_dependence_relations (ddrs);
+  free_data_refs (drs);
+  if (!why && gpu_opts.no_auto_inner)
+    why = "-fplugin-arg-gpuoffload-no-auto-inner";
+  if (why)
+    {
+      auto_reduce_say (r, loc, NULL_TREE, why, NULL);
+      return false;
+    }
+  marks->acc = NULL_TREE;
+  marks->loc = loc;
+  marks->rule = NULL;
+  auto_mark (c, iv, GPU_ATTR_PARALLEL, marks);
   return true;
 }
 

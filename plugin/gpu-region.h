@@ -504,9 +504,10 @@ const char *gpu_twolevel_check_inner (struct gpu_region *r, class loop *inner,
    once per work-group?  Returns NULL, or why not (with *LOC).  */
 const char *gpu_twolevel_check_serial (struct gpu_region *r, location_t *loc);
 
-/* A serial sum loop gpu_twolevel_auto_reduce marked: its names with the
-   variables they had, the sum, the loop's location and the rule that
-   allows the new order of the additions.  */
+/* A serial loop gpu_twolevel_auto_reduce or gpu_twolevel_auto_inner
+   marked: its names with the variables they had, the sum (NULL for
+   gpu_twolevel_auto_inner), the loop's location and the rule that allows
+   the new order of the additions.  */
 struct gpu_auto_marks
 {
   auto_vec<tree> names;
@@ -523,6 +524,14 @@ struct gpu_auto_marks
    whether it did.  */
 bool gpu_twolevel_auto_reduce (struct gpu_region *r,
 			       struct gpu_auto_marks *marks);
+
+/* Mark the one serial loop inside the innermost loop of 1-D region R as
+   an inner GPU_PARALLEL loop when GCC's data-dependence analysis proves
+   its iterations independent and it carries nothing but its index (see
+   gpu-twolevel.cc); the renamed names go into *MARKS.  Returns whether
+   it did.  */
+bool gpu_twolevel_auto_inner (struct gpu_region *r,
+			      struct gpu_auto_marks *marks);
 
 /* After find_inner: say that the loop MARKS describes is R's inner
    level, or give its names their variables back when it is not.  */

@@ -46,6 +46,10 @@ struct gpu_options
   bool no_auto_reduce;		/* no-auto-reduce: a serial sum loop in a
 				   1-D nest is not made an inner level
 				   (gpu-twolevel.cc).  */
+  bool no_auto_inner;		/* no-auto-inner: a serial loop with
+				   independent iterations in a 1-D nest is
+				   not made an inner level
+				   (gpu-twolevel.cc).  */
   const char *device_version;	/* device-version=1.2.  */
 };
 

@@ -23,7 +23,8 @@ static struct plugin_info gpu_plugin_info = {
   "  no-local-mem, no-tile, tile=N, no-private, no-batch, no-transfer-elim,\n"
   "  no-object-bounds, no-sync-range, no-hoist, no-hoist-guarded,\n"
   "  no-global-values, no-constant-tables,\n"
-  "  no-speculate, device-version=1.2"
+  "  no-speculate, no-two-level, no-auto-reduce, no-auto-inner,\n"
+  "  device-version=1.2"
 };
 
 /* Attribute handler shared by the markers: accept them on variables and
@@ -203,6 +204,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_two_level = true;
       else if (!strcmp (key, "no-auto-reduce"))
 	gpu_opts.no_auto_reduce = true;
+      else if (!strcmp (key, "no-auto-inner"))
+	gpu_opts.no_auto_inner = true;
       else
 	{
 	  error ("unknown option %<-fplugin-arg-gpuoffload-%s%>", key);
