@@ -1035,15 +1035,20 @@ gpu_twolevel_auto_finish (struct gpu_region *r, struct gpu_auto_marks *marks)
 
 /* See gpu-region.h and the comment above auto_reduce_say.  */
 
-bool
-gpu_twolevel_auto_reduce (struct gpu_region *r, struct gpu_auto_marks *marks)
+/* The single serial loop of R's 1-D marked loop, with no loop inside it
+   and no marked variable carried around it, for the automatic inner
+   level: NULL if there is none.  Its index (an integer with a constant
+   step) in *IV; the first other value it carries in *OTHER (NULL_TREE if
+   none) and their number in *NOTHER.  */
+
+static class loop *
+auto_candidate (struct gpu_region *r, tree *iv, tree *other, int *nother)
 {
-  class loop *l = r->dims[0].loop;
-  class loop *c = l->inner;
+  class loop *c = r->dims[0].loop->inner;
   if (r->ndim != 1 || !c || c->next || c->inner)
-    return false;
-  /* The index and the sum, nothing else carried.  */
-  tree iv = NULL_TREE, acc = NULL_TREE;
+    return NULL;
+  *iv = *other = NULL_TREE;
+  *nother = 0;
   for (gphi_iterator gsi = gsi_start_phis (c->header); !gsi_end_p (gsi);
        gsi_next (&gsi))
     {
@@ -1053,18 +1058,26 @@ gpu_twolevel_auto_reduce (struct gpu_region *r, struct gpu_auto_marks *marks)
 	continue;
       if (var && (gpu_decl_has_attr (var, GPU_ATTR_PARALLEL)
 		  || gpu_decl_has_attr (var, GPU_ATTR_REDUCE)))
-	return false;
+	return NULL;
       affine_iv aiv;
-      if (!iv && INTEGRAL_TYPE_P (TREE_TYPE (res))
+      if (!*iv && INTEGRAL_TYPE_P (TREE_TYPE (res))
 	  && simple_iv (c, c, res, &aiv, true)
 	  && TREE_CODE (aiv.step) == INTEGER_CST)
-	iv = res;
-      else if (!acc)
-	acc = res;
-      else
-	return false;
+	*iv = res;
+      else if ((*nother)++ == 0)
+	*other = res;
     }
-  if (!iv || !acc)
+  return *iv ? c : NULL;
+}
+
+bool
+gpu_twolevel_auto_reduce (struct gpu_region *r, struct gpu_auto_marks *marks)
+{
+  /* The index and the sum, nothing else carried.  */
+  tree iv, acc;
+  int nother;
+  class loop *c = auto_candidate (r, &iv, &acc, &nother);
+  if (!c || nother != 1)
     return false;
   gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (acc));
   tree next = PHI_ARG_DEF_FROM_EDGE (phi, loop_latch_edge (c));
@@ -1133,7 +1146,7 @@ gpu_twolevel_auto_reduce (struct gpu_region *r, struct gpu_auto_marks *marks)
   marks->loc = loc;
   marks->rule = rule;
   auto_mark (c, iv, GPU_ATTR_PARALLEL, marks);
-  auto_mark (l, acc, GPU_ATTR_REDUCE, marks);
+  auto_mark (r->dims[0].loop, acc, GPU_ATTR_REDUCE, marks);
   return true;
 }
 
@@ -1232,32 +1245,12 @@ auto_inner_ddr (class loop *loop, struct data_dependence_relation *ddr)
 bool
 gpu_twolevel_auto_inner (struct gpu_region *r, struct gpu_auto_marks *marks)
 {
-  class loop *l = r->dims[0].loop;
-  class loop *c = l->inner;
-  if (r->ndim != 1 || !c || c->next || c->inner)
+  tree iv, other;
+  int nother;
+  class loop *c = auto_candidate (r, &iv, &other, &nother);
+  if (!c)
     return false;
-  tree iv = NULL_TREE;
-  bool carried = false;
-  for (gphi_iterator gsi = gsi_start_phis (c->header); !gsi_end_p (gsi);
-       gsi_next (&gsi))
-    {
-      tree res = gimple_phi_result (gsi.phi ());
-      tree var = SSA_NAME_VAR (res);
-      if (virtual_operand_p (res))
-	continue;
-      if (var && (gpu_decl_has_attr (var, GPU_ATTR_PARALLEL)
-		  || gpu_decl_has_attr (var, GPU_ATTR_REDUCE)))
-	return false;
-      affine_iv aiv;
-      if (!iv && INTEGRAL_TYPE_P (TREE_TYPE (res))
-	  && simple_iv (c, c, res, &aiv, true)
-	  && TREE_CODE (aiv.step) == INTEGER_CST)
-	iv = res;
-      else
-	carried = true;
-    }
-  if (!iv)
-    return false;
+  bool carried = nother > 0;
   /* A loop that stores nothing is a sum (gpu_twolevel_auto_reduce) or
      nothing to share out.  */
   basic_block *body = get_loop_body (c);
