@@ -1,4 +1,4 @@
-/* speculate.c: marked loops that may end the program through abort, exit, a failed assert or a noreturn function of the program are valid C and are speculated (issue 18): the device runs them, and when a work-item reaches such a call the region deoptimizes and runs again on the host, so the program does exactly what the serial program does.  Each case runs in a child process (the program itself, exec'd with its stdout and stderr in files), once through the marked loop and once through a serial twin, on random inputs of several sizes, with no bad element, one, and two (the first one must win); the exit status, stdout and stderr must be the same (stderr up to the twin's function name and line in an assert's message), and a child that ends normally prints its results.  The cases: abort after a message; exit (3) after printing to stdout; a failed assert; a noreturn function of the program in a GPU_REDUCE loop (the host rerun starts from the initial value); a region whose input an earlier region left on the device (residency) before it deoptimizes; a time loop of two regions, the second speculated, each reading what the other kept on the device the step before, whose elements go bad at a random step (with a bad element, the deopt must find the first region's results of that step and the second's of the step before, which the device may hold alone).  The marked child's GPURT_PROFILE must show, on the device, no deopt and a device run when no element is bad, and one deopt when one is (for the cases that exit, the others die before the report); speculate-off.c builds the same with no-speculate (host loops).  */
+/* speculate.c: marked loops that may end the program through abort, exit, a failed assert or a noreturn function of the program are valid C and are speculated (issue 18): the device runs them, and when a work-item reaches such a call the region deoptimizes and runs again on the host, so the program does exactly what the serial program does.  Each case runs in a child process (the program itself, exec'd with its stdout and stderr in files), once through the marked loop and once through a serial twin, on random inputs of several sizes, with no bad element, one, and two (the first one must win); the exit status, stdout and stderr must be the same (stderr up to the twin's function name and line in an assert's message), and a child that ends normally prints its results.  The cases: abort after a message; exit (3) after printing to stdout; a failed assert; a noreturn function of the program in a GPU_REDUCE loop (the host rerun starts from the initial value); a region whose input an earlier region left on the device (residency) before it deoptimizes; a time loop of two regions, the second speculated, each reading what the other kept on the device the step before, whose elements go bad at a random step (with no bad element, optimized, its arrays are copied in at most once over the steps: the speculated region keeps its data on the device too; with a bad element, the deopt must find the first region's results of that step and the second's of the step before, which the device may hold alone).  The marked child's GPURT_PROFILE must show, on the device, no deopt and a device run when no element is bad, and one deopt when one is (for the cases that exit, the others die before the report); speculate-off.c builds the same with no-speculate (host loops).  */
 #ifndef SPECULATE_OFF
 #define SPECULATE_OFF 0
 #endif
@@ -262,6 +262,7 @@ struct outcome
   char out[4096], err[4096];
   int profiled;			/* the child wrote its profile */
   unsigned long long deopts, device_runs;
+  unsigned long long bytes_h2d;	/* copied in, all regions together */
 };
 
 /* Run this program as a child for case C (twin if SERIAL), with its
@@ -316,6 +317,7 @@ run_child (int c, int serial, unsigned long long seed, long n, long bad1,
       slurp (prof, text, sizeof text);
       o->deopts = check_json_sum (text, "\"deopts\": ");
       o->device_runs = check_json_sum (text, "\"device_runs\": ");
+      o->bytes_h2d = check_json_sum (text, "\"bytes_h2d\": ");
       unlink (prof);
     }
 }
@@ -396,6 +398,17 @@ main (int argc, char **argv)
 							  || c == CASE_STEPS)))),
 		   "%s, %ld elements, bad at %ld: %llu deopts, %llu device"
 		   " runs", what, n, bad1, m.deopts, m.device_runs);
+	  /* A time loop whose speculated region never deoptimizes keeps its
+	     data on the device like any other (gpu_hostsync gives its launch
+	     GPU_NARGS_KEEP): X, A and B are copied in at most once, not at
+	     every step.  gpu_hostsync does not run at -O0.  */
+#ifdef __OPTIMIZE__
+	  if (m.profiled && spec && !nbad && c == CASE_STEPS)
+	    CHECK (m.bytes_h2d <= 3 * n * sizeof (int),
+		   "steps, %ld elements: %llu bytes copied in over %d steps,"
+		   " more than X, A and B once (%lu)", n, m.bytes_h2d, NSTEPS,
+		   (unsigned long) (3 * n * sizeof (int)));
+#endif
 	}
   /* GPURT_VERBOSE=1 names the call and line a deopt reached, at the
      first iteration that reached one.  */
