@@ -2,14 +2,15 @@
    on the device between them, and bring it home where host code may look.
 
    Every region is one call gpurt_run (record, args, nargs, ...) made by
-   gpu_outline.  Without this pass the runtime copies each region's inputs
+   gpu_outline, or gpurt_launch (record, args, nargs, ...) followed by its
+   serial loop where the host path stays in place (a speculated region).  Without this pass the runtime copies each region's inputs
    in and its results back around every call.  This pass runs late (after
    inlining and the scalar optimizations, so that a time loop and the
    regions of the functions it calls are one body) on each function that
-   calls gpurt_run, and:
+   launches a region, and:
 
      - analysis: a forward dataflow over the CFG of one bit, "a region of
-       this function may have left results on the device".  A gpurt_run
+       this function may have left results on the device".  A launch
        call sets it.  A host statement that may read or write memory a
        region could reach -- any load or store but those of the launch's
        own temporaries and of locals whose address is never taken, any
@@ -18,7 +19,7 @@
        needs the host copy current first: it is a sync point, and clears
        it.
 
-     - transform: each gpurt_run call gets GPU_NARGS_KEEP (its results
+     - transform: each gpurt_run or gpurt_launch call gets GPU_NARGS_KEEP (its results
        may stay on the device) and gpurt_sync () is inserted before every
        sync point the bit reaches set.  Nothing is ever stale: every path
        from a region to host code that may touch memory, or out of the
@@ -111,15 +112,29 @@ gpu_runtime_call_p (gimple *stmt, const char *name)
   return fn && DECL_NAME (fn) && id_equal (DECL_NAME (fn), name);
 }
 
-/* Does STMT leave data on the device as a region does: a gpurt_run call,
-   or a call of a function that may return with its data there?  */
+/* Is STMT a region's launch: gpurt_run, or gpurt_launch, which a region
+   whose host path stays in place behind it calls (a speculated region,
+   gpu_launch_serial)?  Both take NARGS third and honour GPU_NARGS_KEEP;
+   when gpurt_launch returns 0 the runtime has brought kept data home
+   first, and the serial loop after it is host code like any other.  */
+
+static bool
+gpu_launch_call_p (gimple *stmt)
+{
+  return (gpu_runtime_call_p (stmt, "gpurt_run")
+	  || gpu_runtime_call_p (stmt, "gpurt_launch"));
+}
+
+/* Does STMT leave data on the device as a region does: a region's launch
+   (gpu_launch_call_p), or a call of a function that may return with its
+   data there?  */
 
 static bool
 gpu_region_like_p (gimple *stmt)
 {
   tree fn;
 
-  if (gpu_runtime_call_p (stmt, "gpurt_run"))
+  if (gpu_launch_call_p (stmt))
     return true;
   if (!is_gimple_call (stmt) || !gpu_keeps_at_exit)
     return false;
@@ -455,7 +470,7 @@ gpu_hostsync_analyze (function *fun, bool entry_bit, auto_sbitmap &in)
   return true;
 }
 
-/* Set GPU_NARGS_KEEP on the gpurt_run call CALL, at GSI.  */
+/* Set GPU_NARGS_KEEP on the launch CALL (gpu_launch_call_p), at GSI.  */
 
 static void
 gpu_mark_keep (gimple_stmt_iterator *gsi, gcall *call)
@@ -758,7 +773,7 @@ pass_gpu_hostsync::execute (function *fun)
 	  switch (gpu_stmt_effect (stmt, &what))
 	    {
 	    case GPU_KEEPS:
-	      if (gpu_runtime_call_p (stmt, "gpurt_run"))
+	      if (gpu_launch_call_p (stmt))
 		{
 		  gpu_mark_keep (&gsi, as_a <gcall *> (stmt));
 		  nkeep++;

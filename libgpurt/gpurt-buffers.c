@@ -381,6 +381,72 @@ gpurt_buffers_copy_back (struct gpurt_plan *plan, struct gpurt_region *r,
   return ok;
 }
 
+/* See gpurt-internal.h.  The kernel of a speculated region writes its
+   results in place, into device copies that may hold results of earlier
+   regions the host does not have yet (PLAN's at-risk buffers): a deopt
+   must not lose those.  Their dirty ranges are copied device to device
+   (through QUEUE, before the kernel), which costs far less than bringing
+   them home before every launch.  */
+
+int
+gpurt_buffers_backup (struct gpurt_plan *plan, cl_command_queue queue,
+		      char *why)
+{
+  unsigned i;
+
+  for (i = 0; i < plan->nbuffers; i++)
+    {
+      struct gpurt_buffer *b = &plan->buffers[i];
+      struct gpurt_mapping *m = b->map;
+
+      if (!b->at_risk || m == NULL)
+	continue;
+      b->backup_lo = m->dirty_lo;
+      b->backup_hi = m->dirty_hi;
+      b->backup = gpurt_cl_buffer (plan->dev, CL_MEM_READ_WRITE,
+				   (size_t) (b->backup_hi - b->backup_lo),
+				   why, "the copy of kept results a deopt"
+				   " needs");
+      if (b->backup == NULL
+	  || !gpurt_cl_copy (queue, m->mem, (size_t) (b->backup_lo - m->start),
+			     b->backup, 0,
+			     (size_t) (b->backup_hi - b->backup_lo), why))
+	return 0;
+    }
+  return 1;
+}
+
+/* See gpurt-internal.h.  R's kernel finished and reached a speculated
+   call; the copies are read through QUEUE into host memory and charged
+   to R.  A buffer restored is no longer at risk, and its mapping, left
+   without a dirty range, is dropped without a copy back.  */
+
+int
+gpurt_buffers_restore (struct gpurt_plan *plan, struct gpurt_region *r,
+		       cl_command_queue queue, char *why)
+{
+  unsigned i;
+
+  for (i = 0; i < plan->nbuffers; i++)
+    {
+      struct gpurt_buffer *b = &plan->buffers[i];
+      size_t size = (size_t) (b->backup_hi - b->backup_lo);
+
+      if (b->backup == NULL)
+	continue;
+      if (!gpurt_cl_read (queue, b->backup, 1, 0, size,
+			  (void *) (uintptr_t) b->backup_lo, why,
+			  "kept results back after a deopt"))
+	return 0;
+      atomic_fetch_add (&r->bytes_d2h, size);
+      pthread_mutex_lock (&plan->dev->map.lock);
+      b->map->dirty_lo = b->map->dirty_hi = 0;
+      pthread_mutex_unlock (&plan->dev->map.lock);
+      b->at_risk = 0;
+    }
+  return 1;
+}
+
 /* Leave every mapping of PLAN (keeping them on the device when the
    launch succeeded with KEEP: PLAN->kept), release its dummy buffer,
    staging areas and arrays.  Safe on a partly made plan.  */
@@ -399,6 +465,8 @@ gpurt_plan_release (struct gpurt_plan *plan)
 			   plan->buffers[i].whi);
 	else if (plan->buffers[i].mem != NULL)
 	  gpurt_cl_buffer_release (plan->buffers[i].mem);
+	if (plan->buffers[i].backup != NULL)
+	  gpurt_cl_buffer_release (plan->buffers[i].backup);
 	free (plan->buffers[i].staging);
 	free (plan->buffers[i].saved);
       }

@@ -632,6 +632,10 @@ struct gpurt_buffer
   void *staging;		/* read-back staging area, or NULL */
   void *saved;			/* host bytes before the read-back, for the
 				   profile (gpurt_redundant_save), or NULL */
+  cl_mem backup;		/* speculated region, AT_RISK: a device copy
+				   of MAP's dirty range [BACKUP_LO, BACKUP_HI)
+				   taken before the kernel, or NULL */
+  uint64_t backup_lo, backup_hi;
 };
 
 struct gpurt_plan
@@ -661,6 +665,16 @@ GPURT_HIDDEN int gpurt_buffers_copy_in (struct gpurt_plan *plan,
 GPURT_HIDDEN int gpurt_buffers_copy_back (struct gpurt_plan *plan,
 					  struct gpurt_region *r,
 					  cl_command_queue queue, char *why);
+/* Speculation (docs/ABI.md section 7): before the kernel, copy on the
+   device the dirty range of every at-risk mapping of PLAN; after a
+   deopt, bring those copies home and clear the mappings' dirty ranges,
+   so that the host loop starts from the data the kernel started from.
+   Each returns 1, or 0 with WHY.  */
+GPURT_HIDDEN int gpurt_buffers_backup (struct gpurt_plan *plan,
+				       cl_command_queue queue, char *why);
+GPURT_HIDDEN int gpurt_buffers_restore (struct gpurt_plan *plan,
+					struct gpurt_region *r,
+					cl_command_queue queue, char *why);
 GPURT_HIDDEN void gpurt_plan_release (struct gpurt_plan *plan);
 /* Does PLAN use a device copy that is not in the map (a private copy)?
    Its copy in may still be reading host memory that no sync point

@@ -520,9 +520,10 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   if (!gpurt_buffers_copy_in (&plan, r, lane->queue, why))
     goto ERROR;
   if (deopt_mem != NULL
-      && !gpurt_cl_write (lane->queue, deopt_mem, 0,
-			  r->ndeopts * sizeof *deopt_words, deopt_words,
-			  why))
+      && (!gpurt_cl_write (lane->queue, deopt_mem, 0,
+			   r->ndeopts * sizeof *deopt_words, deopt_words,
+			   why)
+	  || !gpurt_buffers_backup (&plan, lane->queue, why)))
     goto ERROR;
   gpurt_clock_mark (clock, GPURT_PART_COPY);
 
@@ -597,7 +598,9 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       kernel_event = NULL;
     }
   /* Speculation: a kernel that reached a speculated call leaves its
-     results on the device, where they are dropped.  */
+     results on the device, where they are dropped (the plan is not kept);
+     what earlier regions kept in the device copies it may have written
+     comes home from the backups.  */
   if (deopt_mem != NULL)
     {
       if (!gpurt_cl_read (lane->queue, deopt_mem, 1, 0,
@@ -613,7 +616,12 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	    deopted = 1;
 	  }
       if (deopted)
-	goto ERROR;
+	{
+	  if (!gpurt_buffers_restore (&plan, r, lane->queue, why))
+	    gpurt_message ("region %s (%s) deoptimized and %s", r->name,
+			   r->loc, why);
+	  goto ERROR;
+	}
     }
 
   /* GPU_REDUCE hook: combine the partials into the host slots.  */
@@ -869,18 +877,18 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
     return gpurt_fallback (r, 0, why);
   gpurt_clock_mark (&clock, GPURT_PART_READY);
 
-  /* A speculated region may have to start over on the host from host
-     memory: results earlier regions kept on the device go home first,
-     and its own are not kept.  */
-  if (r->ndeopts != 0)
-    gpurt_sync ();
+  /* A speculated region keeps its results on the device as any other
+     (its kernel is waited for, to read the deopt buffer).  */
   ok = gpurt_run_on_device (r, dev, args, n,
-			    (flags & GPU_NARGS_KEEP) && !gpurt_env.verify
-			    && r->ndeopts == 0, &clock, why, &site, &iter);
+			    (flags & GPU_NARGS_KEEP) && !gpurt_env.verify,
+			    &clock, why, &site, &iter);
   if (ok < 0)
     {
       /* Not a failure: the host runs the region as the serial program
-	 does (printing, ending the program).  */
+	 does (printing, ending the program), from host memory: the
+	 region's own device copies were dropped, and what earlier regions
+	 kept comes home first.  */
+      gpurt_sync ();
       atomic_fetch_add (&r->deopt_runs, 1);
       atomic_fetch_add (&r->host_runs, 1);
       if (gpurt_env.verbose >= 1)

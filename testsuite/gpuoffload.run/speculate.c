@@ -1,4 +1,4 @@
-/* speculate.c: marked loops that may end the program through abort, exit, a failed assert or a noreturn function of the program are valid C and are speculated (issue 18): the device runs them, and when a work-item reaches such a call the region deoptimizes and runs again on the host, so the program does exactly what the serial program does.  Each case runs in a child process (the program itself, exec'd with its stdout and stderr in files), once through the marked loop and once through a serial twin, on random inputs of several sizes, with no bad element, one, and two (the first one must win); the exit status, stdout and stderr must be the same (stderr up to the twin's function name and line in an assert's message), and a child that ends normally prints its results.  The cases: abort after a message; exit (3) after printing to stdout; a failed assert; a noreturn function of the program in a GPU_REDUCE loop (the host rerun starts from the initial value); a region whose input an earlier region left on the device (residency) before it deoptimizes.  The marked child's GPURT_PROFILE must show, on the device, no deopt and a device run when no element is bad, and one deopt when one is (for the cases that exit, the others die before the report); speculate-off.c builds the same with no-speculate (host loops).  */
+/* speculate.c: marked loops that may end the program through abort, exit, a failed assert or a noreturn function of the program are valid C and are speculated (issue 18): the device runs them, and when a work-item reaches such a call the region deoptimizes and runs again on the host, so the program does exactly what the serial program does.  Each case runs in a child process (the program itself, exec'd with its stdout and stderr in files), once through the marked loop and once through a serial twin, on random inputs of several sizes, with no bad element, one, and two (the first one must win); the exit status, stdout and stderr must be the same (stderr up to the twin's function name and line in an assert's message), and a child that ends normally prints its results.  The cases: abort after a message; exit (3) after printing to stdout; a failed assert; a noreturn function of the program in a GPU_REDUCE loop (the host rerun starts from the initial value); a region whose input an earlier region left on the device (residency) before it deoptimizes; a time loop of two regions, the second speculated, each reading what the other kept on the device the step before, whose elements go bad at a random step (with no bad element, optimized, its arrays are copied in at most once over the steps: the speculated region keeps its data on the device too; with a bad element, the deopt must find the first region's results of that step and the second's of the step before, which the device may hold alone).  The marked child's GPURT_PROFILE must show, on the device, no deopt and a device run when no element is bad, and one deopt when one is (for the cases that exit, the others die before the report); speculate-off.c builds the same with no-speculate (host loops).  */
 #ifndef SPECULATE_OFF
 #define SPECULATE_OFF 0
 #endif
@@ -104,10 +104,37 @@ produce (long n, long bad1, long bad2, int *x)
 QUITS (consume, GPU_PARALLEL, 4)
 QUITS (consume_serial, , 4)
 
+/* STEPS time steps of two regions: the first reads B, kept on the device
+   by the second the step before, and makes A, which the second reads;
+   element I goes bad at step X[I] (never when X[I] < 0), and the second
+   then stops the program with exit (6).  */
+#define STEPS(NAME, MARK)						\
+  static void								\
+  NAME (long n, int steps, const int *x, int *a, int *b)		\
+  {									\
+    for (int t = 0; t < steps; t++)					\
+      {									\
+	for (long i MARK = 0; i < n; i++)				\
+	  a[i] = b[i] + (x[i] == t ? -1000 : 7);			\
+	for (long i MARK = 0; i < n; i++)				\
+	  {								\
+	    if (a[i] < -100)						\
+	      {								\
+		printf ("step %d: element %ld is %d\n", t, i, a[i]);	\
+		exit (6);						\
+	      }								\
+	    b[i] = a[i] / 2 + t;					\
+	  }								\
+      }									\
+  }
+STEPS (steps, GPU_PARALLEL)
+STEPS (steps_serial, )
+#define NSTEPS 4
+
 enum { CASE_CHECKED, CASE_QUITS, CASE_ASSERTS, CASE_SUMMED, CASE_RESIDENT,
-       NCASES };
+       CASE_STEPS, NCASES };
 static const char *const case_names[NCASES] = {
-  "checked", "quits", "asserts", "summed", "resident"
+  "checked", "quits", "asserts", "summed", "resident", "steps"
 };
 
 /* The child: case CASE, serial twin if SERIAL, N elements from SEED with
@@ -123,6 +150,9 @@ child (int c, int serial, unsigned long long seed, long n, long bad1,
   ix = check_alloc (n * sizeof *ix);
   iy = check_alloc (n * sizeof *iy);
   check_fill_float (fx, n, 0.0f, 100.0f);
+  if (c == CASE_STEPS)
+    for (long i = 0; i < n; i++)
+      ((int *) fx)[i] = (int) check_range (0, 40);
   for (long i = 0; i < n; i++)
     {
       ix[i] = (int) check_range (0, 41);
@@ -157,6 +187,21 @@ child (int c, int serial, unsigned long long seed, long n, long bad1,
       break;
     case CASE_SUMMED:
       h = (unsigned long long) (serial ? summed_serial : summed) (n, ix);
+      break;
+    case CASE_STEPS:
+      {
+	/* The bad elements go bad at one step, chosen from the seed.  */
+	int k = (int) (seed % NSTEPS);
+	for (long i = 0; i < n; i++)
+	  {
+	    ix[i] = i == bad1 || i == bad2 ? k : -1;
+	    ((int *) fy)[i] = ((int *) fx)[i];
+	  }
+	(serial ? steps_serial : steps) (n, NSTEPS, ix, iy, (int *) fy);
+	for (long i = 0; i < n; i++)
+	  h = h * 31 + (unsigned long long) iy[i] * 7
+	      + (unsigned long long) ((int *) fy)[i];
+      }
       break;
     default:
       produce (n, bad1, bad2, ix);
@@ -217,6 +262,7 @@ struct outcome
   char out[4096], err[4096];
   int profiled;			/* the child wrote its profile */
   unsigned long long deopts, device_runs;
+  unsigned long long bytes_h2d;	/* copied in, all regions together */
 };
 
 /* Run this program as a child for case C (twin if SERIAL), with its
@@ -271,6 +317,7 @@ run_child (int c, int serial, unsigned long long seed, long n, long bad1,
       slurp (prof, text, sizeof text);
       o->deopts = check_json_sum (text, "\"deopts\": ");
       o->device_runs = check_json_sum (text, "\"device_runs\": ");
+      o->bytes_h2d = check_json_sum (text, "\"bytes_h2d\": ");
       unlink (prof);
     }
 }
@@ -288,6 +335,8 @@ expected_end (int c, int status)
       return WIFEXITED (status) && WEXITSTATUS (status) == 3;
     case CASE_SUMMED:
       return WIFEXITED (status) && WEXITSTATUS (status) == 5;
+    case CASE_STEPS:
+      return WIFEXITED (status) && WEXITSTATUS (status) == 6;
     default:
       return WIFEXITED (status) && WEXITSTATUS (status) == 4;
     }
@@ -337,7 +386,7 @@ main (int argc, char **argv)
 	  /* The marked loops ran on the device (speculated), and
 	     deoptimized exactly when an element was bad.  */
 	  CHECK (m.profiled || (nbad && c != CASE_QUITS && c != CASE_SUMMED
-				&& c != CASE_RESIDENT),
+				&& c != CASE_RESIDENT && c != CASE_STEPS),
 		 "%s, %ld elements, bad at %ld: no profile written", what, n,
 		 bad1);
 	  if (m.profiled)
@@ -345,9 +394,21 @@ main (int argc, char **argv)
 		   && (m.device_runs > 0) == (n > 0
 					      && ((spec && !nbad)
 						  || (device
-						      && c == CASE_RESIDENT))),
+						      && (c == CASE_RESIDENT
+							  || c == CASE_STEPS)))),
 		   "%s, %ld elements, bad at %ld: %llu deopts, %llu device"
 		   " runs", what, n, bad1, m.deopts, m.device_runs);
+	  /* A time loop whose speculated region never deoptimizes keeps its
+	     data on the device like any other (gpu_hostsync gives its launch
+	     GPU_NARGS_KEEP): X, A and B are copied in at most once, not at
+	     every step.  gpu_hostsync does not run at -O0.  */
+#ifdef __OPTIMIZE__
+	  if (m.profiled && spec && !nbad && c == CASE_STEPS)
+	    CHECK (m.bytes_h2d <= 3 * n * sizeof (int),
+		   "steps, %ld elements: %llu bytes copied in over %d steps,"
+		   " more than X, A and B once (%lu)", n, m.bytes_h2d, NSTEPS,
+		   (unsigned long) (3 * n * sizeof (int)));
+#endif
 	}
   /* GPURT_VERBOSE=1 names the call and line a deopt reached, at the
      first iteration that reached one.  */
