@@ -2661,6 +2661,7 @@ find_region (function *fun, class loop *outer, tree iv)
 	     independent, may become the inner level (gpu-twolevel.cc).  */
 	  struct gpu_auto_marks marks;
 	  marks.acc = NULL_TREE;
+	  marks.alias_check = false;
 	  if (!gpu_twolevel_auto_reduce (r, &marks))
 	    gpu_twolevel_auto_inner (r, &marks);
 	  find_inner (r);

@@ -366,6 +366,87 @@ flatten_inner2 (struct gpu_region *r, struct gpu_inner *in, tree kname,
   return true;
 }
 
+static const char *auto_inner_ddr (class loop *,
+				   struct data_dependence_relation *, bool *);
+
+/* The bytes [*LO, *HI) (as uint64 addresses) that the reference DR,
+   alias_checkable_p in its loop, touches over COUNT (uint64, nonzero)
+   iterations.  */
+
+static void
+ref_interval (data_reference_p dr, tree count, tree *lo, tree *hi)
+{
+  tree u64 = long_long_unsigned_type_node;
+  tree off = fold_build2 (PLUS_EXPR, sizetype,
+			  fold_convert (sizetype, unshare_expr (DR_OFFSET (dr))),
+			  fold_convert (sizetype, DR_INIT (dr)));
+  tree start = fold_convert (u64, fold_build_pointer_plus
+			     (unshare_expr (DR_BASE_ADDRESS (dr)), off));
+  tree step = DR_STEP (dr);
+  bool down = tree_int_cst_sgn (step) < 0;
+  tree astep = wide_int_to_tree (u64, wi::abs (wi::to_wide (step)));
+  tree span = fold_build2 (MULT_EXPR, u64,
+			   fold_build2 (MINUS_EXPR, u64, unshare_expr (count),
+					build_int_cst (u64, 1)), astep);
+  tree size = fold_convert (u64, TYPE_SIZE_UNIT (TREE_TYPE (DR_REF (dr))));
+  *lo = down ? fold_build2 (MINUS_EXPR, u64, start, span) : start;
+  *hi = fold_build2 (PLUS_EXPR, u64, down ? unshare_expr (start)
+		     : fold_build2 (PLUS_EXPR, u64, unshare_expr (start), span),
+		     size);
+}
+
+/* The run-time alias check of the inner loop L of the clone, which runs
+   COUNT (uint64) times: a boolean (GENERIC, valid at L's preheader) that
+   is true when no two of its references that GCC's dependence analysis
+   cannot compare, one of them written, touch the same bytes over the
+   loop, so that its iterations are independent (the other pairs were
+   proved apart, as gpu_twolevel_auto_inner found on the original loop);
+   false when some pair cannot be checked, and then *WHY says which.  The
+   number of pairs checked in *NPAIRS.  */
+
+static tree
+alias_check_cond (class loop *l, tree count, int *npairs, const char **why)
+{
+  tree u64 = long_long_unsigned_type_node;
+  tree ok = fold_build2 (EQ_EXPR, boolean_type_node, unshare_expr (count),
+			 build_int_cst (u64, 0));
+  tree all = boolean_true_node;
+  auto_vec<loop_p, 2> nest;
+  vec<data_reference_p> drs = vNULL;
+  vec<ddr_p> ddrs = vNULL;
+  *npairs = 0;
+  *why = NULL;
+  if (!compute_data_dependences_for_loop (l, true, &nest, &drs, &ddrs))
+    *why = "GCC's data-dependence analysis cannot analyse the device copy "
+      "of the loop";
+  unsigned i;
+  ddr_p ddr;
+  if (!*why)
+    FOR_EACH_VEC_ELT (ddrs, i, ddr)
+      {
+	bool check = false;
+	if ((*why = auto_inner_ddr (l, ddr, &check)))
+	  break;
+	if (!check)
+	  continue;
+	tree alo, ahi, blo, bhi;
+	ref_interval (DDR_A (ddr), count, &alo, &ahi);
+	ref_interval (DDR_B (ddr), count, &blo, &bhi);
+	tree apart = fold_build2 (BIT_IOR_EXPR, boolean_type_node,
+				  fold_build2 (LE_EXPR, boolean_type_node,
+					       ahi, blo),
+				  fold_build2 (LE_EXPR, boolean_type_node,
+					       bhi, alo));
+	all = fold_build2 (BIT_AND_EXPR, boolean_type_node, all, apart);
+	++*npairs;
+      }
+  free_dependence_relations (ddrs);
+  free_data_refs (drs);
+  if (*why)
+    return boolean_false_node;
+  return fold_build2 (BIT_IOR_EXPR, boolean_type_node, ok, all);
+}
+
 /* Share out the iterations of inner loop K of R's clone among the
    work-items of the group, with a barrier after it (and before it when
    BARRIER_BEFORE), and combine its reductions over the group after it.
@@ -404,6 +485,29 @@ share_inner (struct gpu_region *r, int k, bool barrier_before,
   tree utype = unsigned_type_for (type);
   gphi *ivphi = as_a<gphi *> (SSA_NAME_DEF_STMT (iv));
   tree base = PHI_ARG_DEF_FROM_EDGE (ivphi, pe);
+  /* An inner level only under a run-time alias check: its condition,
+     from the loop as it is.  */
+  tree alias_ok = NULL_TREE;
+  if (r->inner[k].alias_check)
+    {
+      int npairs;
+      const char *why;
+      alias_ok = alias_check_cond (l, r->inner[k].dev_count, &npairs, &why);
+      char buf[512];
+      location_t loc = find_loop_location (l).get_location_t ();
+      if (why)
+	snprintf (buf, sizeof buf, "%s: the inner loop at line %d runs "
+		  "serially in one work-item of each group: the run-time "
+		  "alias check cannot be built: %s", r->kernel_name,
+		  LOCATION_LINE (loc), why);
+      else
+	snprintf (buf, sizeof buf, "%s: the inner loop at line %d: inner "
+		  "loop parallel under a run-time alias check of %d pair%s "
+		  "of references (one work-item runs it in a group where "
+		  "they overlap)", r->kernel_name, LOCATION_LINE (loc),
+		  npairs, npairs == 1 ? "" : "s");
+      gpu_dump_reason (why ? "FAILED" : "SUCCESS", loc, buf);
+    }
 
   /* Before the loop: a barrier when the serial code touches memory of
      the host (what it read or wrote is done with in every work-item), the
@@ -421,6 +525,34 @@ share_inner (struct gpu_region *r, int k, bool barrier_before,
 			  NULL_TREE, NULL_TREE);
   tree lsz = emit_marker (&pg, GPU_MARK_LOCAL_SIZE, NULL_TREE, 1, zero,
 			  NULL_TREE, NULL_TREE);
+  if (alias_ok)
+    {
+      /* Where the references may overlap, work-item 0 runs every
+	 iteration (from 0 by 1) and the others none (from COUNT): the
+	 serial result.  */
+      tree lt = TREE_TYPE (lid);
+      seq = NULL;
+      tree ok = force_gimple_operand (alias_ok, &seq, true, NULL_TREE);
+      gsi_insert_seq_after (&pg, seq, GSI_CONTINUE_LINKING);
+      tree first = make_ssa_name (boolean_type_node);
+      gsi_insert_after (&pg, gimple_build_assign (first, EQ_EXPR, lid,
+						  build_int_cst (lt, 0)),
+			GSI_NEW_STMT);
+      tree runs = make_ssa_name (boolean_type_node);
+      gsi_insert_after (&pg, gimple_build_assign (runs, BIT_IOR_EXPR, ok,
+						  first), GSI_NEW_STMT);
+      tree from = make_ssa_name (lt);
+      gsi_insert_after (&pg, gimple_build_assign (from, COND_EXPR, runs, lid,
+						  fold_convert (lt, cnt)),
+			GSI_NEW_STMT);
+      tree by = make_ssa_name (TREE_TYPE (lsz));
+      gsi_insert_after (&pg, gimple_build_assign (by, COND_EXPR, ok, lsz,
+						  build_int_cst (TREE_TYPE
+								 (lsz), 1)),
+			GSI_NEW_STMT);
+      lid = from;
+      lsz = by;
+    }
   /* A 2-D inner level: the iteration number runs over both loops' counts
      (the second's iterations fastest); CDIV, its count or 1, splits it.  */
   struct gpu_inner *in = &r->inner[k];
@@ -947,8 +1079,8 @@ auto_reduce_say (struct gpu_region *r, location_t loc, tree acc,
 	      "serially in each work-item: %s", r->kernel_name, line, why);
   else if (!acc)
     snprintf (buf, sizeof buf, "%s: the inner loop at line %d runs as a "
-	      "second level: its iterations are independent",
-	      r->kernel_name, line);
+	      "second level: %s", r->kernel_name, line,
+	      rule ? rule : "its iterations are independent");
   else if (why)
     snprintf (buf, sizeof buf, "%s: the serial loop summing into %s runs "
 	      "in each work-item: %s", r->kernel_name, name, why);
@@ -965,8 +1097,8 @@ auto_reduce_say (struct gpu_region *r, location_t loc, tree acc,
 		     "%d runs serially in each work-item: %s\n", line, why);
   else if (!acc)
     dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, where, "inner loop at line "
-		     "%d runs as a second level: its iterations are "
-		     "independent\n", line);
+		     "%d runs as a second level: %s\n", line,
+		     rule ? rule : "its iterations are independent");
   else if (why)
     dump_printf_loc (MSG_MISSED_OPTIMIZATION, where,
 		     "serial loop summing into %s runs in each work-item: "
@@ -1022,6 +1154,7 @@ gpu_twolevel_auto_finish (struct gpu_region *r, struct gpu_auto_marks *marks)
     return;
   if (r->ninner)
     {
+      r->inner[0].alias_check = marks->alias_check;
       auto_reduce_say (r, marks->loc, marks->acc, NULL, marks->rule);
       return;
     }
@@ -1202,11 +1335,33 @@ same_moving_subscript_p (class loop *loop, struct data_reference *a,
   return false;
 }
 
+/* Can the bytes the reference DR touches over the iterations of LOOP be
+   computed before LOOP starts: an address affine in LOOP's index with a
+   constant step (scalar evolution) from a start invariant in LOOP, and a
+   constant size?  Then the run-time alias check (alias_check_cond)
+   covers it.  */
+
+static bool
+alias_checkable_p (class loop *loop, data_reference_p dr)
+{
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (DR_REF (dr)));
+  return (DR_BASE_ADDRESS (dr) && DR_OFFSET (dr) && DR_INIT (dr)
+	  && DR_STEP (dr) && TREE_CODE (DR_STEP (dr)) == INTEGER_CST
+	  && size && TREE_CODE (size) == INTEGER_CST
+	  && expr_invariant_in_loop_p (loop, DR_BASE_ADDRESS (dr))
+	  && expr_invariant_in_loop_p (loop, DR_OFFSET (dr)));
+}
+
 /* Does DDR, a dependence between two references of the serial loop
-   LOOP, keep LOOP's iterations apart?  NULL, or why not.  */
+   LOOP, keep LOOP's iterations apart?  NULL, or why not.  When the
+   analysis could not tell only because the two addresses differ by
+   values known at run time (both alias_checkable_p), set *CHECK: the
+   iterations are apart when the bytes the two references touch over the
+   loop do not meet, which the kernel checks.  */
 
 static const char *
-auto_inner_ddr (class loop *loop, struct data_dependence_relation *ddr)
+auto_inner_ddr (class loop *loop, struct data_dependence_relation *ddr,
+		bool *check)
 {
   struct data_reference *a = DDR_A (ddr), *b = DDR_B (ddr);
   if (DR_IS_READ (a) && DR_IS_READ (b))
@@ -1227,6 +1382,13 @@ auto_inner_ddr (class loop *loop, struct data_dependence_relation *ddr)
   if (DDR_ARE_DEPENDENT (ddr) == chrec_known
       || same_moving_subscript_p (loop, a, b))
     return NULL;
+  if ((DDR_ARE_DEPENDENT (ddr) == chrec_dont_know
+       || DDR_NUM_DIST_VECTS (ddr) == 0)
+      && alias_checkable_p (loop, a) && alias_checkable_p (loop, b))
+    {
+      *check = true;
+      return NULL;
+    }
   if (DDR_ARE_DEPENDENT (ddr) == chrec_dont_know
       || DDR_NUM_DIST_VECTS (ddr) == 0)
     return "GCC's data-dependence analysis cannot tell whether two of its "
@@ -1277,14 +1439,20 @@ gpu_twolevel_auto_inner (struct gpu_region *r, struct gpu_auto_marks *marks)
       "references (or it calls a function that touches memory)";
   unsigned i;
   ddr_p ddr;
+  bool check = false;
   if (!why)
     FOR_EACH_VEC_ELT (ddrs, i, ddr)
-      if ((why = auto_inner_ddr (c, ddr)))
+      if ((why = auto_inner_ddr (c, ddr, &check)))
 	break;
   free_dependence_relations (ddrs);
   free_data_refs (drs);
   if (!why && gpu_opts.no_auto_inner)
     why = "-fplugin-arg-gpuoffload-no-auto-inner";
+  if (!why && check && gpu_opts.no_alias_check)
+    why = "GCC's data-dependence analysis cannot tell whether two of its "
+      "memory references meet in different iterations, and "
+      "-fplugin-arg-gpuoffload-no-alias-check forbids checking that at "
+      "run time";
   if (why)
     {
       auto_reduce_say (r, loc, NULL_TREE, why, NULL);
@@ -1292,7 +1460,9 @@ gpu_twolevel_auto_inner (struct gpu_region *r, struct gpu_auto_marks *marks)
     }
   marks->acc = NULL_TREE;
   marks->loc = loc;
-  marks->rule = NULL;
+  marks->rule = check ? "inner loop parallel under a run-time alias check "
+    "(one work-item runs it where its references may overlap)" : NULL;
+  marks->alias_check = check;
   auto_mark (c, iv, GPU_ATTR_PARALLEL, marks);
   return true;
 }

@@ -172,6 +172,11 @@ struct gpu_inner
 				   (uint64), valid before LOOP (gpu_find).  */
   class loop *dev2;
   tree dev_iv2, dev_base2, dev_count2, dev_step2;  /* In the clone.  */
+  /* The loop was made the inner level (gpu_twolevel_auto_inner) on
+     condition that the references dependence analysis could not compare
+     touch disjoint bytes: the kernel checks that per group and runs the
+     loop in one work-item when they may meet (gpu_twolevel).  */
+  bool alias_check;
 };
 
 /* The device clone of a region's nest (gpu_clone): a copy of the marked
@@ -515,6 +520,7 @@ struct gpu_auto_marks
   tree acc;
   location_t loc;
   const char *rule;
+  bool alias_check;		/* Only under a run-time alias check.  */
 };
 
 /* Mark the one serial loop inside the innermost loop of 1-D region R as

@@ -50,6 +50,9 @@ struct gpu_options
 				   independent iterations in a 1-D nest is
 				   not made an inner level
 				   (gpu-twolevel.cc).  */
+  bool no_alias_check;		/* no-alias-check: nor one whose
+				   independence only a run-time alias check
+				   would show (gpu-twolevel.cc).  */
   const char *device_version;	/* device-version=1.2.  */
 };
 

@@ -4,8 +4,10 @@
    line): rows of global arrays, a lud update of rows i and k of one
    array.  It stays serial, with the reason as a missed remark, when an
    iteration reads what another writes, when it calls a function, when
-   it carries a scalar, and when the analysis cannot separate two
-   pointers (lud through a pointer, rows i * n and k * n apart).  */
+   it carries a scalar.  When the analysis cannot separate two pointers
+   only because their distance is known at run time (lud through a
+   pointer, rows i * n and k * n apart) it becomes the inner level under
+   a run-time alias check (SUCCESS lines in gpu_find and gpu_twolevel).  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details" } */
 #include <gpuoffload.h>
@@ -74,11 +76,11 @@ void
 ludp (int n, float *a)
 {
   for (int k = 0; k < n; k++)
-    for (int i GPU_PARALLEL = k + 1; i < n; i++) /* { dg-optimized "loop offloaded" } */
+    for (int i GPU_PARALLEL = k + 1; i < n; i++) /* { dg-optimized "1 inner GPU_PARALLEL loop over the work-items of a group" } */
       {
 	float l = a[i * n + k] / a[k * n + k];
 	a[i * n + k] = l;
-	for (int j = k + 1; j < n; j++) /* { dg-missed "inner loop at line \[0-9\]* runs serially in each work-item: GCC's data-dependence analysis cannot tell whether two of its memory references meet in different iterations" } */
+	for (int j = k + 1; j < n; j++) /* { dg-optimized "inner loop at line \[0-9\]* runs as a second level: inner loop parallel under a run-time alias check" } */
 	  a[i * n + j] -= l * a[k * n + j];
       }
 }
@@ -86,4 +88,6 @@ ludp (int n, float *a)
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_rows_\[0-9\]*: the inner loop at line \[0-9\]* runs as a second level" "gpu_find" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_lud_\[0-9\]*: the inner loop at line \[0-9\]* runs as a second level" "gpu_find" } } */
 /* { dg-final { scan-tree-dump "FAILED: \[^\n\]*: gpu_carried_\[0-9\]*: the inner loop at line \[0-9\]* runs serially" "gpu_find" } } */
-/* { dg-final { scan-tree-dump-not "gpu_ludp_\[0-9\]*: the inner loop at line \[0-9\]* runs as a second level" "gpu_find" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_ludp_\[0-9\]*: the inner loop at line \[0-9\]* runs as a second level: inner loop parallel under a run-time alias check" "gpu_find" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_ludp_\[0-9\]*: the inner loop at line \[0-9\]*: inner loop parallel under a run-time alias check of 1 pair of references" "gpu_twolevel" } } */
+/* { dg-final { scan-tree-dump-not "gpu_rows_\[0-9\]*: \[^\n\]*run-time alias check" "gpu_find" } } */
