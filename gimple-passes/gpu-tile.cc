@@ -46,7 +46,11 @@
    control flow), stores or calls in the serial loop.  An input that may
    alias an output through another pointer is promoted, and the variant
    asks the runtime to run it only when the two are distinct device
-   buffers (they are then distinct memory).  */
+   buffers (they are then distinct memory).
+
+   A 2-D nest without a serial loop whose stores walk dimension 1 (a
+   transpose) gets instead a staged-transpose variant: see the comment
+   before addr_evolution.  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
