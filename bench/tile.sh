@@ -3,7 +3,11 @@
 # run: matmul (a and b in __local tiles, the k loop strip-mined, 4x4
 # outputs per work-item; "ours-no-register-block" one each,
 # "ours-block8" 8x8) and
-# matvec (x in a __local tile), each as "ours", "ours-no-tile",
+# matvec (x in a __local tile), transpose (the load staged through a
+# 32x33 __local tile, the local indices exchanged so the stores are
+# coalesced: gpu_tile's variant _tr32), the 2-D 5-point and 3-D 7-point
+# stencils jacobi2d and heat3d (100 steps; no halo tiles yet: "ours"
+# is the untiled kernel, against plain hand-written kernels), each as "ours", "ours-no-tile",
 # "ours-no-local-mem" and the hand-written OpenCL ("ocl"), and matvec as
 # "ours-assoc" (-fassociative-math: a work-group per row, its sum in
 # local memory, as the hand-written kernel); cuBLAS SGEMM
@@ -17,8 +21,8 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 PACK=$top/gpu-pack/tile
 . "$top/bench/variants.sh"
-progs="matmul matvec"
-specs="matmul:4096 matmul:8192 matvec:16384"
+progs="matmul matvec transpose jacobi2d heat3d"
+specs="matmul:4096 matmul:8192 matvec:16384 transpose:16384 jacobi2d:4096 heat3d:256"
 switches="no-tile no-local-mem"
 assoc="-fassociative-math -fno-signed-zeros -fno-trapping-math"
 

@@ -377,14 +377,17 @@ remove_nest (struct gpu_nest *nest)
 	else
 	  gsi_next (&pi);
       }
-  /* The group shape and the blocking stay for the record.  */
+  /* The group shape, the blocking and the exchange of local indices
+     stay for the record.  */
   int group[3], block[3];
   memcpy (group, nest->group, sizeof group);
   memcpy (block, nest->block, sizeof block);
+  bool swap = nest->swap;
   nest->joins.release ();
   memset (nest, 0, sizeof *nest);
   memcpy (nest->group, group, sizeof group);
   memcpy (nest->block, block, sizeof block);
+  nest->swap = swap;
 }
 
 /* See gpu-region.h.  */

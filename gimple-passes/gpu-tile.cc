@@ -46,7 +46,11 @@
    control flow), stores or calls in the serial loop.  An input that may
    alias an output through another pointer is promoted, and the variant
    asks the runtime to run it only when the two are distinct device
-   buffers (they are then distinct memory).  */
+   buffers (they are then distinct memory).
+
+   A 2-D nest without a serial loop whose stores walk dimension 1 (a
+   transpose) gets instead a staged-transpose variant: see the comment
+   before addr_evolution.  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
@@ -64,6 +68,10 @@
    along dimension 1).  */
 #define TILE_DEFAULT_BLOCK 4
 
+/* Default group extent of a staged transpose (a warp's 32 consecutive
+   elements in each row of its tile).  */
+#define TILE_DEFAULT_TRANSPOSE 32
+
 /* A promoted load.  */
 struct tile_ref
 {
@@ -75,6 +83,9 @@ struct tile_ref
      BASE + OFFSET + INIT + M * STEP (host names, then the clone's).  */
   tree base, offset, init, step;
   tree tile;			/* The __local array (transform).  */
+  tree step1;			/* Staged transpose: the address step per
+				   iteration of dimension 1 (STEP: of
+				   dimension 0), else NULL.  */
   const char *name;		/* The array or pointer, for remarks.  */
 };
 
@@ -97,6 +108,7 @@ struct tile_plan
   int block[2];
   tree lo[2], n[2];
   int variant;			/* Its variant of R (transform).  */
+  bool transpose;		/* A staged transpose (no serial loop).  */
 };
 
 /* Say that the access (or loop) at LOC of region R is not tiled, WHY:
@@ -184,6 +196,51 @@ expr_deps (struct gpu_region *r, tree expr, unsigned *deps)
   return true;
 }
 
+/* Can the input through parameter CAP of PLAN's region (the access WHAT
+   at LOC) be read into local memory?  Not when the region writes
+   through the same pointer; one that may alias an output through
+   another needs distinct buffers at run time (a pair of PLAN's
+   DISTINCT).  Returns false with a remark.  */
+
+static bool
+alias_ok (struct tile_plan *plan, int cap, location_t loc, const char *what)
+{
+  struct gpu_region *r = plan->r;
+  if (r->caps[cap].flags & GPU_ACC_WRITE)
+    {
+      tile_missed (r, loc, what, "the region also writes through the same "
+		   "pointer (the tile could be stale)");
+      return false;
+    }
+  for (unsigned w = 0; w < r->caps.length (); w++)
+    {
+      struct gpu_capture *c = &r->caps[w];
+      if ((int) w == cap || c->kind != GPU_CAP_BUFFER
+	  || !(c->flags & GPU_ACC_WRITE))
+	continue;
+      tree a = r->caps[cap].value, b = c->value;
+      if (a && b && TREE_CODE (a) == SSA_NAME && TREE_CODE (b) == SSA_NAME
+	  && POINTER_TYPE_P (TREE_TYPE (a)) && POINTER_TYPE_P (TREE_TYPE (b))
+	  && !ptr_derefs_may_alias_p (a, b))
+	continue;
+      bool seen = false;
+      for (unsigned p = 0; p + 1 < plan->distinct.length (); p += 2)
+	if (plan->distinct[p] == cap && plan->distinct[p + 1] == (int) w)
+	  seen = true;
+      if (!seen && plan->distinct.length () < 2 * GPU_MAX_DISTINCT)
+	{
+	  plan->distinct.safe_push (cap);
+	  plan->distinct.safe_push (w);
+	}
+      else if (!seen)
+	{
+	  tile_missed (r, loc, what, "it may alias too many outputs");
+	  return false;
+	}
+    }
+  return true;
+}
+
 /* Is the load STMT (through parameter CAP, in the serial loop of PLAN)
    one to promote?  Fills *T and returns true, or returns false (with a
    remark when it would have been promoted but is not safe).  */
@@ -240,41 +297,10 @@ analyze_load (struct tile_plan *plan, gimple *stmt, int cap,
 		   "loop");
       return false;
     }
-  /* An input written through the same pointer; one that may alias an
-     output through another needs distinct buffers at run time.  */
-  if (r->caps[cap].flags & GPU_ACC_WRITE)
+  if (!alias_ok (plan, cap, loc, what))
     {
       free_data_ref (dr);
-      tile_missed (r, loc, what, "the region also writes through the same "
-		   "pointer (the tile could be stale)");
       return false;
-    }
-  for (unsigned w = 0; w < r->caps.length (); w++)
-    {
-      struct gpu_capture *c = &r->caps[w];
-      if ((int) w == cap || c->kind != GPU_CAP_BUFFER
-	  || !(c->flags & GPU_ACC_WRITE))
-	continue;
-      tree a = r->caps[cap].value, b = c->value;
-      if (a && b && TREE_CODE (a) == SSA_NAME && TREE_CODE (b) == SSA_NAME
-	  && POINTER_TYPE_P (TREE_TYPE (a)) && POINTER_TYPE_P (TREE_TYPE (b))
-	  && !ptr_derefs_may_alias_p (a, b))
-	continue;
-      bool seen = false;
-      for (unsigned p = 0; p + 1 < plan->distinct.length (); p += 2)
-	if (plan->distinct[p] == cap && plan->distinct[p + 1] == (int) w)
-	  seen = true;
-      if (!seen && plan->distinct.length () < 2 * GPU_MAX_DISTINCT)
-	{
-	  plan->distinct.safe_push (cap);
-	  plan->distinct.safe_push (w);
-	}
-      else if (!seen)
-	{
-	  free_data_ref (dr);
-	  tile_missed (r, loc, what, "it may alias too many outputs");
-	  return false;
-	}
     }
   t->stmt = stmt;
   t->cap = cap;
@@ -284,6 +310,7 @@ analyze_load (struct tile_plan *plan, gimple *stmt, int cap,
   t->init = DR_INIT (dr);
   t->step = DR_STEP (dr);
   t->tile = NULL_TREE;
+  t->step1 = NULL_TREE;
   t->name = ref_name (ref);
   free_data_ref (dr);
   return true;
@@ -309,6 +336,7 @@ tile_analyze (struct gpu_region *r, struct tile_plan *plan)
 {
   plan->r = r;
   plan->block[0] = plan->block[1] = 0;
+  plan->transpose = false;
   if (r->ndim > 2 || r->ninner || !r->reds.is_empty () || r->grid_stride)
     return false;
   class loop *l0 = r->dims[0].loop;
@@ -741,6 +769,7 @@ tile_block_plan (struct tile_plan *plan)
   b->distinct.safe_splice (plan->distinct);
   b->block[0] = block[0];
   b->block[1] = block[1];
+  b->transpose = false;
   return b;
 }
 
@@ -756,11 +785,12 @@ tile_clone (struct tile_plan *plan)
   plan->variant = r->nvariants;
   initialize_original_copy_tables ();
   bool ok = gpu_clone_nest (r, &v->dev);
-  class loop *k = ok ? get_loop_copy (plan->serial) : NULL;
-  tree count = ok ? gpu_clone_expr (r, plan->count) : NULL_TREE;
-  ok = ok && k && count;
+  class loop *k = ok && plan->serial ? get_loop_copy (plan->serial) : NULL;
+  tree count = ok && plan->count ? gpu_clone_expr (r, plan->count)
+    : NULL_TREE;
+  ok = ok && (plan->transpose || (k && count));
   for (int d = 0; ok && d < 2; d++)
-    if (plan->block[d] > 1)
+    if (plan->block[d] > 1 || plan->transpose)
       {
 	plan->lo[d] = gpu_clone_expr (r, r->dims[d].lo);
 	plan->n[d] = gpu_clone_expr (r, r->dims[d].count);
@@ -774,7 +804,10 @@ tile_clone (struct tile_plan *plan)
       t->offset = gpu_clone_expr (r, t->offset);
       t->init = gpu_clone_expr (r, t->init);
       t->step = gpu_clone_expr (r, t->step);
-      ok = t->stmt && t->base && t->offset && t->init && t->step;
+      if (t->step1)
+	t->step1 = gpu_clone_expr (r, t->step1);
+      ok = t->stmt && t->base && t->offset && t->init && t->step
+	&& (!plan->transpose || t->step1);
     }
   for (unsigned i = 0; ok && i < plan->stores.length (); i++)
     {
@@ -791,7 +824,7 @@ tile_clone (struct tile_plan *plan)
       return false;
     }
   plan->serial = k;
-  plan->count = gpu_region_keep (count);
+  plan->count = count ? gpu_region_keep (count) : NULL_TREE;
   return true;
 }
 
@@ -958,6 +991,48 @@ strip_mine (class loop *k, tree cnt, int ts, tree *t, basic_block *ob,
   return o;
 }
 
+/* Append to PP the names of the arrays PLAN promotes (a row's copy of a
+   promoted load has the name of the first).  */
+
+static void
+ref_names (struct tile_plan *plan, pretty_printer *pp)
+{
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    {
+      bool again = false;
+      for (unsigned j = 0; j < i; j++)
+	again |= !strcmp (plan->refs[j].name, plan->refs[i].name);
+      if (!again)
+	pp_printf (pp, "%s%s", i ? ", " : "", plan->refs[i].name);
+    }
+}
+
+/* Say what the variant of PLAN (its WHAT filled) does: the dump's
+   SUCCESS line and the optimized remark.  */
+
+static void
+tile_report (struct tile_plan *plan)
+{
+  struct gpu_region *r = plan->r;
+  struct gpu_variant *v = &r->variants[plan->variant];
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      expanded_location xl = expand_location (r->loc);
+      fprintf (dump_file, "SUCCESS: %s:%d: %s: variant %s%s: %s%s\n",
+	       xl.file, xl.line, r->kernel_name, r->kernel_name, v->suffix,
+	       v->what, v->ndistinct ? " (run when the promoted inputs and "
+	       "the outputs are distinct buffers)" : "");
+    }
+  if (dump_enabled_p ())
+    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
+		     dump_user_location_t::from_location_t (r->loc),
+		     "kernel %s: variant %s%s with %s; the plain kernel "
+		     "when the device cannot run it%s\n", r->kernel_name,
+		     r->kernel_name, v->suffix, v->what,
+		     v->ndistinct ? " or a promoted input shares a buffer "
+		     "with an output" : "");
+}
+
 /* Lower the variant clone of PLAN (see the head of the file).  */
 
 static void
@@ -1111,15 +1186,7 @@ tile_lower (struct tile_plan *plan)
 
   /* What was done: the remark, the record's opt line, the dump.  */
   pretty_printer arrays;
-  for (unsigned i = 0; i < plan->refs.length (); i++)
-    {
-      /* A row's copy of a promoted load has the name of the first.  */
-      bool again = false;
-      for (unsigned j = 0; j < i; j++)
-	again |= !strcmp (plan->refs[j].name, plan->refs[i].name);
-      if (!again)
-	pp_printf (&arrays, "%s%s", i ? ", " : "", plan->refs[i].name);
-    }
+  ref_names (plan, &arrays);
   char blocking[64] = "";
   if (blocked)
     snprintf (blocking, sizeof blocking, ", register blocks of %dx%d "
@@ -1128,22 +1195,274 @@ tile_lower (struct tile_plan *plan)
 	    "%d iterations of the serial loop at line %d, work-group %dx%d%s, "
 	    "%u bytes", pp_formatted_text (&arrays), ts, kl.line,
 	    v->dev.group[0], v->dev.group[1], blocking, bytes);
-  if (dump_file && (dump_flags & TDF_DETAILS))
+  tile_report (plan);
+}
+
+/* Staged transpose (issue 16 item 1): in a 2-D nest without a serial
+   loop whose stores walk dimension 1 (out[j * n + i] = ... with j the
+   index of dimension 0), neighbouring work-items store far apart.  The
+   variant NAME_trTS exchanges the local indices of the two dimensions
+   in a square TS x TS group (gpu_nest's SWAP), so the stores walk
+   neighbouring work-items, and stages each load that walks dimension 0
+   (which the exchange would make far apart in turn) through a __local
+   tile of TS x (TS + 1) elements (the pad keeps a column of the tile in
+   distinct banks): every work-item first loads the element of its own,
+   unexchanged, iteration -- neighbouring work-items, neighbouring
+   addresses -- then, after a barrier, reads the one of its exchanged
+   iteration from the tile.  A group runs the same iterations either
+   way, and a work-item outside the index space loads the last one of
+   each dimension (it reaches the barrier) and does not store.  */
+
+/* Write the address of the access REF (a MEM_REF through an SSA
+   pointer) of region R's 2-D nest as *BASE + G0 * *S0 + G1 * *S1 for
+   iteration G0, G1 of dimensions 0 and 1 (host names, sizetype steps).
+   Returns false when scalar evolution cannot.  */
+
+static bool
+addr_evolution (struct gpu_region *r, tree ref, tree *base, tree *s0,
+		tree *s1)
+{
+  if (TREE_CODE (ref) != MEM_REF
+      || TREE_CODE (TREE_OPERAND (ref, 0)) != SSA_NAME)
+    return false;
+  class loop *l0 = r->dims[0].loop;
+  tree chrec = analyze_scalar_evolution (l0, TREE_OPERAND (ref, 0));
+  chrec = instantiate_scev (loop_preheader_edge (r->outer), l0, chrec);
+  if (chrec_contains_undetermined (chrec)
+      || !evolution_function_is_affine_multivariate_p (chrec, l0->num))
+    return false;
+  tree st[2];
+  for (int d = 0; d < 2; d++)
     {
-      expanded_location xl = expand_location (r->loc);
-      fprintf (dump_file, "SUCCESS: %s:%d: %s: variant %s%s: %s%s\n",
-	       xl.file, xl.line, r->kernel_name, r->kernel_name, v->suffix,
-	       v->what, v->ndistinct ? " (run when the promoted inputs and "
-	       "the outputs are distinct buffers)" : "");
+      st[d] = evolution_part_in_loop_num (chrec, r->dims[d].loop->num);
+      st[d] = st[d] ? fold_convert (sizetype, st[d]) : size_zero_node;
+      if (tree_contains_chrecs (st[d], NULL)
+	  || !expr_invariant_in_loop_p (r->outer, st[d]))
+	return false;
     }
-  if (dump_enabled_p ())
-    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
-		     dump_user_location_t::from_location_t (r->loc),
-		     "kernel %s: variant %s%s with %s; the plain kernel "
-		     "when the device cannot run it%s\n", r->kernel_name,
-		     r->kernel_name, v->suffix, v->what,
-		     v->ndistinct ? " or a promoted input shares a buffer "
-		     "with an output" : "");
+  *base = initial_condition (chrec);
+  if (tree_contains_chrecs (*base, NULL)
+      || !expr_invariant_in_loop_p (r->outer, *base)
+      || !POINTER_TYPE_P (TREE_TYPE (*base)))
+    return false;
+  *s0 = st[0];
+  *s1 = st[1];
+  return true;
+}
+
+/* Does the access REF walk consecutive elements along the iterations of
+   dimension D and not along the other one (steps S0, S1)?  */
+
+static bool
+walks_dim (tree ref, tree s0, tree s1, int d)
+{
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+  tree own = d ? s1 : s0, other = d ? s0 : s1;
+  return (size && tree_int_cst_equal (own, size)
+	  && !(TREE_CODE (other) == INTEGER_CST
+	       && tree_int_cst_le (other, size)));
+}
+
+/* Analyze region R for a staged transpose (see above) into PLAN.
+   Returns true when a variant is to be made.  */
+
+static bool
+transpose_analyze (struct gpu_region *r, struct tile_plan *plan)
+{
+  plan->r = r;
+  plan->transpose = true;
+  plan->serial = NULL;
+  plan->count = NULL_TREE;
+  plan->block[0] = plan->block[1] = 0;
+  if (r->ndim != 2 || r->ninner || !r->reds.is_empty () || r->grid_stride)
+    return false;
+  class loop *l0 = r->dims[0].loop, *l1 = r->dims[1].loop;
+  if (l0->inner || l1->inner != l0 || l0->next)
+    return false;
+  /* The stores: all in the innermost marked loop, all walking
+     dimension 1.  */
+  auto_vec<gimple *> loads;
+  bool ok = true;
+  basic_block *body = get_loop_body (r->outer);
+  for (unsigned i = 0; ok && i < r->outer->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
+	  continue;
+	tree base, s0, s1;
+	if (gimple_vdef (stmt))
+	  ok = (is_gimple_assign (stmt) && body[i]->loop_father == l0
+		&& addr_evolution (r, gimple_assign_lhs (stmt), &base, &s0,
+				   &s1)
+		&& walks_dim (gimple_assign_lhs (stmt), s0, s1, 1));
+	if (ok && gimple_vdef (stmt))
+	  plan->stores.safe_push (stmt);
+	else if (ok && gimple_assign_load_p (stmt)
+		 && body[i]->loop_father == l0 && access_cap (r, stmt) >= 0)
+	  loads.safe_push (stmt);
+      }
+  free (body);
+  if (!ok || plan->stores.is_empty ())
+    return false;
+  location_t sloc = gimple_location (plan->stores[0]);
+  if (!dominated_by_p (CDI_DOMINATORS, l1->latch, l0->header))
+    {
+      tile_missed (r, sloc, "the nest", "its inner marked loop is not run "
+		   "by every iteration of the outer one (a barrier would be "
+		   "under divergent control flow)");
+      return false;
+    }
+  /* The loads that walk dimension 0: staged.  */
+  for (unsigned i = 0; i < loads.length (); i++)
+    {
+      gimple *stmt = loads[i];
+      tree ref = gimple_assign_rhs1 (stmt), base, s0, s1;
+      location_t loc = gimple_location (stmt);
+      char what[128];
+      snprintf (what, sizeof what, "access to %s", ref_name (ref));
+      if (!addr_evolution (r, ref, &base, &s0, &s1))
+	{
+	  tile_missed (r, loc, what, "its index is not an affine function "
+		       "of the loop indices");
+	  return false;
+	}
+      if (!walks_dim (ref, s0, s1, 0))
+	continue;
+      if (!dominated_by_p (CDI_DOMINATORS, l0->latch, gimple_bb (stmt)))
+	{
+	  tile_missed (r, loc, what, "it is under a condition in the "
+		       "nest (its barrier would be under divergent control "
+		       "flow)");
+	  return false;
+	}
+      if (!alias_ok (plan, access_cap (r, stmt), loc, what))
+	return false;
+      if (plan->refs.length () >= TILE_MAX_REFS)
+	{
+	  tile_missed (r, loc, what, "too many accesses to stage");
+	  return false;
+	}
+      struct tile_ref t;
+      memset (&t, 0, sizeof t);
+      t.stmt = stmt;
+      t.cap = access_cap (r, stmt);
+      t.dim = 0;
+      t.base = base;
+      t.offset = size_zero_node;
+      t.init = size_zero_node;
+      t.step = s0;
+      t.step1 = s1;
+      t.name = ref_name (ref);
+      plan->refs.safe_push (t);
+    }
+  if (plan->refs.is_empty ())
+    return false;
+  plan->ts = gpu_opts.tile > 0 ? gpu_opts.tile : TILE_DEFAULT_TRANSPOSE;
+  return true;
+}
+
+/* Lower the staged-transpose variant clone of PLAN (see above).  */
+
+static void
+transpose_lower (struct tile_plan *plan)
+{
+  struct gpu_region *r = plan->r;
+  struct gpu_variant *v = &r->variants[plan->variant];
+  int ts = plan->ts;
+  tree u64 = long_long_unsigned_type_node;
+
+  /* The tile loads go before the first staged load, in the block of
+     each (the loop body dominates its latch, so every work-item gets
+     there once).  */
+  gimple *first = NULL;
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    if (!first
+	|| dominated_by_p (CDI_DOMINATORS, gimple_bb (first),
+			   gimple_bb (plan->refs[i].stmt)))
+      first = plan->refs[i].stmt;
+  basic_block bb = gimple_bb (first);
+  gimple_stmt_iterator gp = gsi_for_stmt (first);
+  gsi_prev (&gp);
+  edge e = gsi_end_p (gp) ? split_block_after_labels (bb)
+    : split_block (bb, gsi_stmt (gp));
+  gimple_stmt_iterator g = gsi_last_bb (e->src);
+
+  /* The work-item's own iteration of each dimension, G0 and G1: its
+     group's first plus its unexchanged local index, or the last.  */
+  tree lid[2], it[2];
+  for (int d = 0; d < 2; d++)
+    {
+      lid[d] = add_marker (&g, GPU_MARK_LOCAL_ID, d);
+      tree grp = add_marker (&g, GPU_MARK_GROUP_ID, d);
+      tree own = fold_build2 (PLUS_EXPR, u64,
+			      fold_build2 (MULT_EXPR, u64, grp,
+					   build_int_cst (u64, ts)), lid[d]);
+      tree last = fold_build2 (MINUS_EXPR, u64,
+			       fold_convert (u64, plan->n[d]),
+			       build_one_cst (u64));
+      it[d] = add_value (&g, fold_build2 (MIN_EXPR, u64, own, last));
+    }
+  tree row = build_int_cst (u64, ts + 1);
+  tree sidx = add_value (&g, fold_build2 (PLUS_EXPR, u64,
+					  fold_build2 (MULT_EXPR, u64,
+						       lid[1], row), lid[0]));
+  tree ridx = add_value (&g, fold_build2 (PLUS_EXPR, u64,
+					  fold_build2 (MULT_EXPR, u64,
+						       lid[0], row), lid[1]));
+  tree lid_ident = get_identifier ("gpu local");
+  unsigned bytes = 0;
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      tree ref = gimple_assign_rhs1 (t->stmt);
+      tree elt = TREE_TYPE (ref);
+      unsigned n = ts * (ts + 1);
+      t->tile = create_tmp_var (build_array_type_nelts (elt, n), "gpu_tile");
+      DECL_ATTRIBUTES (t->tile) = tree_cons (lid_ident, NULL_TREE,
+					     DECL_ATTRIBUTES (t->tile));
+      bytes += n * tree_to_uhwi (TYPE_SIZE_UNIT (elt));
+      /* Element (G1, G0) into the tile at (L1, L0).  */
+      tree off = fold_build2 (PLUS_EXPR, sizetype,
+			      fold_build2 (MULT_EXPR, sizetype,
+					   fold_convert (sizetype, it[0]),
+					   t->step),
+			      fold_build2 (MULT_EXPR, sizetype,
+					   fold_convert (sizetype, it[1]),
+					   t->step1));
+      tree addr = add_value (&g, fold_build_pointer_plus (t->base, off));
+      tree val = make_ssa_name (elt);
+      gsi_insert_after (&g, gimple_build_assign
+			(val, build2 (MEM_REF, elt, addr,
+				      TREE_OPERAND (ref, 1))), GSI_NEW_STMT);
+      gsi_insert_after (&g, gimple_build_assign
+			(build4 (ARRAY_REF, elt, t->tile, sidx, NULL_TREE,
+				 NULL_TREE), val), GSI_NEW_STMT);
+      /* The exchanged iteration's element is at (L0, L1).  */
+      gimple_assign_set_rhs1 (t->stmt, build4 (ARRAY_REF, elt, t->tile,
+					       ridx, NULL_TREE, NULL_TREE));
+      update_stmt (t->stmt);
+    }
+  add_marker (&g, GPU_MARK_BARRIER, -1);
+  for (unsigned i = 0; i < plan->stores.length (); i++)
+    guard_in_range (plan->stores[i], NULL_TREE);
+
+  v->dev.group[0] = v->dev.group[1] = ts;
+  v->dev.group[2] = 1;
+  v->dev.swap = true;
+  v->local_bytes = bytes;
+  snprintf (v->suffix, sizeof v->suffix, "_tr%d", ts);
+  v->ndistinct = plan->distinct.length () / 2;
+  for (unsigned p = 0; p < plan->distinct.length (); p++)
+    v->distinct[p] = plan->distinct[p];
+  pretty_printer arrays;
+  ref_names (plan, &arrays);
+  snprintf (v->what, sizeof v->what, "transpose: %s staged through local "
+	    "memory in tiles of %dx%d (the stores walk dimension 1), "
+	    "work-group %dx%d, %u bytes", pp_formatted_text (&arrays), ts,
+	    ts + 1, ts, ts, bytes);
+  tile_report (plan);
 }
 
 namespace {
@@ -1203,6 +1522,11 @@ pass_gpu_tile::execute (function *fun)
       if (!tile_analyze (r, plan))
 	{
 	  delete plan;
+	  plan = new tile_plan;
+	  if (transpose_analyze (r, plan))
+	    plans.safe_push (plan);
+	  else
+	    delete plan;
 	  continue;
 	}
       /* The register-blocked variant first, when there is room for
@@ -1224,7 +1548,13 @@ pass_gpu_tile::execute (function *fun)
   free_dominance_info (CDI_DOMINATORS);
   release_recorded_exits (fun);
   for (unsigned i = 0; i < made.length (); i++)
-    tile_lower (made[i]);
+    if (made[i]->transpose)
+      {
+	calculate_dominance_info (CDI_DOMINATORS);
+	transpose_lower (made[i]);
+      }
+    else
+      tile_lower (made[i]);
   free_dominance_info (CDI_DOMINATORS);
   if (!plans.is_empty ())
     {

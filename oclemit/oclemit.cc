@@ -926,6 +926,13 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 	pp_printf (pp, "(ulong)get_local_id(%d)",
 		   (int) tree_to_shwi (gimple_call_arg (call, 0)));
       return true;
+    case GPU_MARK_GROUP_ID:
+      if (f->flat)
+	pp_string (pp, "(ulong)0");
+      else
+	pp_printf (pp, "(ulong)get_group_id(%d)",
+		   (int) tree_to_shwi (gimple_call_arg (call, 0)));
+      return true;
     case GPU_MARK_IN_RANGE:
       pp_string (pp, "gpu_in");
       return true;
@@ -2019,7 +2026,12 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
 	  pp_string (&src, "  int gpu_in = 1;\n");
 	  for (int k = 0; k < r->ndim; k++)
 	    {
-	      if (r->dev.block[k] > 1)
+	      if (r->dev.swap)
+		/* The local indices of dimensions 0 and 1 exchanged.  */
+		pp_printf (&src, "  ulong gpu_g%d = get_group_id(%d) * %dUL"
+			   " + get_local_id(%d);\n", k, k, r->dev.group[k],
+			   k < 2 ? 1 - k : k);
+	      else if (r->dev.block[k] > 1)
 		pp_printf (&src, "  ulong gpu_g%d = get_group_id(%d) * %dUL"
 			   " + get_local_id(%d);\n", k, k,
 			   r->dev.block[k] * r->dev.group[k], k);

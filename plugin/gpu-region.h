@@ -205,6 +205,11 @@ struct gpu_nest
      (0 or 1: one; gpu_tile's register blocking): work-item L of group G
      runs G * BLOCK * GROUP + L, then GROUP further each time.  */
   int block[3];
+  /* With a square group shape: the work-item's local indices along
+     dimensions 0 and 1 are exchanged (work-item L0, L1 of group G0, G1
+     runs iteration G0 * GROUP + L1, G1 * GROUP + L0; gpu_tile's staged
+     transpose, whose stores walk dimension 1).  */
+  bool swap;
 };
 
 /* Most kernel variants of one region besides its plain kernel, and most
@@ -480,10 +485,11 @@ enum gpu_marker
   GPU_MARK_IN_RANGE,		/* int __gpu_in_range (void): is the
 				   work-item inside the index space (a kernel
 				   with a group shape, gpu_nest)? */
-  GPU_MARK_DEOPT		/* void __gpu_deopt (int SITE): the work-item
+  GPU_MARK_DEOPT,		/* void __gpu_deopt (int SITE): the work-item
 				   reached speculated site SITE: record its
 				   iteration in the region's deopt buffer
 				   (gpu_speculate) */
+  GPU_MARK_GROUP_ID		/* ulong __gpu_group_id (int D) */
 };
 
 /* The function of marker M; TYPE is the value type of
