@@ -7,7 +7,9 @@
    registers them from constructors, before main; the first registration
    starts one thread that opens the device, makes the first thread's
    queue and loads the programs of the regions registered so far from
-   the persistent program cache, while main runs its own set-up.  The
+   the persistent program cache, then runs each loaded kernel once over
+   no iteration (gpurt_lane_warm: a driver's lazy work at a kernel's
+   first enqueue), while main runs its own set-up.  The
    first region finds all that done, or waits only for what is left
    (gpurt_device_get and gpurt_region_build take the same locks).  A
    program that is not in the cache is built from source by the first
@@ -50,6 +52,8 @@ gpurt_startup_main (void *unused)
 {
   struct gpurt_device *dev;
   struct gpurt_region *r;
+  char why[GPURT_WHY_LEN];
+  cl_mem dummy;
 
   (void) unused;
   dev = gpurt_device_get ();
@@ -64,6 +68,18 @@ gpurt_startup_main (void *unused)
        r != NULL && !atomic_load (&gpurt_startup_stop);
        r = gpurt_region_next (r))
     gpurt_region_preload (r, dev);
+  /* The first enqueue of each loaded kernel, and a first buffer, while
+     the first lane's queue is still unused: their drivers' lazy work is
+     not the first region's.  */
+  dummy = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE, 64, why,
+			   "the warm-up buffer");
+  for (r = gpurt_region_first ();
+       r != NULL && dummy != NULL && !atomic_load (&gpurt_startup_stop)
+       && gpurt_lane_warm (dev, r, dummy);
+       r = gpurt_region_next (r))
+    ;
+  if (dummy != NULL)
+    gpurt_cl_buffer_release (dummy);
   /* Whatever a load registered runs after the join.  */
   atexit (gpurt_startup_join);
   return NULL;
