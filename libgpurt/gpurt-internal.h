@@ -604,6 +604,8 @@ GPURT_HIDDEN struct gpurt_region *gpurt_region_next (struct gpurt_region *r);
    registered kernels before the first region (GPURT_INIT).  */
 GPURT_HIDDEN void gpurt_startup_begin (void);
 GPURT_HIDDEN void gpurt_startup_atfork_child (void);
+/* Wait until the start-up thread, if one runs, has done its work.  */
+GPURT_HIDDEN void gpurt_startup_wait (void);
 
 /* GPURT_VERIFY=1 (gpurt-verify.c): run the region on the device and with
    HOST, compare, keep the host's results.  Returns 1 when both ran, 0

@@ -133,8 +133,8 @@ gpurt_lane_prepare (struct gpurt_device *dev)
    without reduction touches nothing then (each work-item checks the trip
    counts, docs/ABI.md section 2); others are left alone.  R's kernel
    object is taken for the time and put back (a lane that needs it
-   meanwhile makes its own).  The lock is held over one kernel, so the
-   first lane waits for one at most.  Failures are not reported: the
+   meanwhile makes its own; launches wait for this thread first,
+   gpurt_startup_wait).  Failures are not reported: the
    first launch meets them again.  Returns 0 once the first lane has
    taken the queue (nothing left to warm up), else 1.  */
 
@@ -152,9 +152,14 @@ gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
   unsigned k, index = 0;
   int set = 1, more;
 
-  if (r->reduce_wg != 0 || r->group_wg != 0
-      || atomic_load_explicit (&r->build_state, memory_order_acquire)
-	 != GPURT_BUILD_OK)
+  if (r->reduce_wg != 0 || r->group_wg != 0)
+    return 1;
+  /* A region a launch is building is waited for (that launch waits for
+     this thread before it runs).  */
+  pthread_mutex_lock (&r->build_lock);
+  pthread_mutex_unlock (&r->build_lock);
+  if (atomic_load_explicit (&r->build_state, memory_order_acquire)
+      != GPURT_BUILD_OK)
     return 1;
   kernel = atomic_exchange (&r->kernel, NULL);
   if (kernel == NULL)
@@ -214,6 +219,7 @@ gpurt_lane_get (struct gpurt_device *dev, char *why)
       return NULL;
     }
   lane->dev = dev;
+  gpurt_startup_wait ();
   /* (The process has one device: the spare queue is DEV's.)  */
   pthread_mutex_lock (&gpurt_spare_lock);
   gpurt_lane_made = 1;
