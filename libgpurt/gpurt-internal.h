@@ -433,6 +433,15 @@ GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
 						char *why);
 /* The start-up thread: make the first lane's queue onto DEV ahead.  */
 GPURT_HIDDEN void gpurt_lane_prepare (struct gpurt_device *dev);
+/* The start-up thread: run R's kernel once over nothing (DUMMY for its
+   buffers) on DEV; 0 once the first lane took the queue.  */
+GPURT_HIDDEN int gpurt_lane_warm (struct gpurt_device *dev,
+				  struct gpurt_region *r, cl_mem dummy);
+/* The work-group size of a launch (gpurt.c).  */
+GPURT_HIDDEN void gpurt_choose_local_size (unsigned ndim, const uint64_t *n,
+					  size_t kernel_wg,
+					  const size_t *max_items,
+					  size_t *local);
 /* The calling thread's lane, NULL if it has none.  */
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_peek (void);
 /* Wait for everything queued on LANE, trying twice; nonzero on success,
@@ -595,6 +604,8 @@ GPURT_HIDDEN struct gpurt_region *gpurt_region_next (struct gpurt_region *r);
    registered kernels before the first region (GPURT_INIT).  */
 GPURT_HIDDEN void gpurt_startup_begin (void);
 GPURT_HIDDEN void gpurt_startup_atfork_child (void);
+/* Wait until the start-up thread, if one runs, has done its work.  */
+GPURT_HIDDEN void gpurt_startup_wait (void);
 
 /* GPURT_VERIFY=1 (gpurt-verify.c): run the region on the device and with
    HOST, compare, keep the host's results.  Returns 1 when both ran, 0

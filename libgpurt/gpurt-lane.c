@@ -123,6 +123,78 @@ gpurt_lane_prepare (struct gpurt_device *dev)
   pthread_mutex_unlock (&gpurt_spare_lock);
 }
 
+/* The start-up thread: run region R's kernel once, over no iteration,
+   on the queue kept for the first lane, so that what a driver does at a
+   kernel's first enqueue (loading its code onto the device, setting up
+   its first launch) is done before the region's first launch.  Its trip
+   counts are 0, every buffer argument is DUMMY and it runs one
+   work-group of the size a large launch takes (some drivers, PoCL's,
+   make code for each size on first use): a one-level kernel
+   without reduction touches nothing then (each work-item checks the trip
+   counts, docs/ABI.md section 2); others are left alone.  R's kernel
+   object is taken for the time and put back (a lane that needs it
+   meanwhile makes its own; launches wait for this thread first,
+   gpurt_startup_wait).  Failures are not reported: the
+   first launch meets them again.  Returns 0 once the first lane has
+   taken the queue (nothing left to warm up), else 1.  */
+
+int
+gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
+		 cl_mem dummy)
+{
+  /* Trip counts that fill the largest work-group.  */
+  static const uint64_t many[3] = { 1u << 20, 1u << 20, 1u << 20 };
+  size_t local[3];
+  char why[GPURT_WHY_LEN];
+  const uint64_t zero = 0;
+  const cl_long offset = 0;
+  cl_kernel kernel, none = NULL;
+  unsigned k, index = 0;
+  int set = 1, more;
+
+  if (r->reduce_wg != 0 || r->group_wg != 0)
+    return 1;
+  /* A region a launch is building is waited for (that launch waits for
+     this thread before it runs).  */
+  pthread_mutex_lock (&r->build_lock);
+  pthread_mutex_unlock (&r->build_lock);
+  if (atomic_load_explicit (&r->build_state, memory_order_acquire)
+      != GPURT_BUILD_OK)
+    return 1;
+  kernel = atomic_exchange (&r->kernel, NULL);
+  if (kernel == NULL)
+    return 1;
+  for (k = 0; k < r->nargs && set; k++)
+    if (r->args[k].kind == GPURT_ARG_BUFFER)
+      set = gpurt_cl_arg (kernel, index++, sizeof dummy, &dummy, why,
+			  "for warm-up argument %u", k)
+	    && gpurt_cl_arg (kernel, index++, sizeof offset, &offset, why,
+			     "for warm-up argument %u", k);
+    else if (r->args[k].kind == GPURT_ARG_SCALAR && r->args[k].size <= 8)
+      set = gpurt_cl_arg (kernel, index++, r->args[k].size, &zero, why,
+			  "for warm-up argument %u", k);
+    else
+      set = 0;
+  for (k = 0; k < 3 && set; k++)
+    set = gpurt_cl_arg (kernel, index++, sizeof zero, &zero, why,
+			"for warm-up trip count %u", k);
+  if (set && r->ndeopts != 0)
+    set = gpurt_cl_arg (kernel, index, sizeof dummy, &dummy, why,
+			"for the warm-up deopt buffer");
+  gpurt_choose_local_size (r->ndim, many, r->kernel_work_group_size,
+			   dev->max_work_item_sizes, local);
+  pthread_mutex_lock (&gpurt_spare_lock);
+  more = gpurt_spare_queue != NULL;
+  if (more && set
+      && gpurt_cl_enqueue (gpurt_spare_queue, kernel, r->ndim, local, local,
+			   NULL, why, r->name))
+    gpurt_cl_finish (gpurt_spare_queue, why, "a warm-up kernel");
+  pthread_mutex_unlock (&gpurt_spare_lock);
+  if (!atomic_compare_exchange_strong (&r->kernel, &none, kernel))
+    gpurt_cl_kernel_release (kernel);
+  return more;
+}
+
 /* The calling thread's lane onto DEV, made on first use.  Returns NULL
    with WHY set when the queue cannot be made.  */
 
@@ -147,6 +219,7 @@ gpurt_lane_get (struct gpurt_device *dev, char *why)
       return NULL;
     }
   lane->dev = dev;
+  gpurt_startup_wait ();
   /* (The process has one device: the spare queue is DEV's.)  */
   pthread_mutex_lock (&gpurt_spare_lock);
   gpurt_lane_made = 1;

@@ -68,6 +68,19 @@ struct gpurt_block
    the lock over it.  */
 static void *blocks;
 static pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Blocks added to and removed from the tree so far, under BLOCKS_LOCK.  */
+static atomic_ulong blocks_added, blocks_removed;
+
+/* Count one more change in COUNTER, under the lock that serialises its
+   changes (so no atomic read-modify-write in malloc).  */
+
+static inline void
+heap_count (atomic_ulong *counter)
+{
+  atomic_store_explicit (counter, atomic_load_explicit (counter,
+							memory_order_relaxed)
+			 + 1, memory_order_relaxed);
+}
 
 /* Set while this thread works on the tables: their own allocations go
    straight to glibc.  initial-exec: no TLS lookup (which could allocate)
@@ -102,6 +115,9 @@ struct gpurt_stripe
   atomic_flag lock;
   size_t cap, used, deleted;
   struct gpurt_slot *slots;
+  /* Blocks added and removed so far (changed under LOCK; see
+     heap_changes).  */
+  atomic_ulong added, removed;
 } __attribute__ ((aligned (64)));
 
 #define GPURT_STRIPES 64
@@ -210,6 +226,7 @@ block_add (void *p, size_t n)
 	}
       if (slot != NULL)
 	slot->size = n ? n : 1;
+      heap_count (&st->added);
       stripe_unlock (st);
       in_tree = 0;
       return;
@@ -228,10 +245,12 @@ block_add (void *p, size_t n)
 	  struct gpurt_block *old = *node;
 	  tdelete (old, &blocks, block_cmp);
 	  __libc_free (old);
+	  heap_count (&blocks_removed);
 	  node = tsearch (b, &blocks, block_cmp);
 	}
       if (node == NULL)		/* No memory for a node.  */
 	__libc_free (b);
+      heap_count (&blocks_added);
       pthread_mutex_unlock (&blocks_lock);
     }
   in_tree = 0;
@@ -257,6 +276,7 @@ block_remove (void *p)
       slot->start = 1;
       st->used--;
       st->deleted++;
+      heap_count (&st->removed);
     }
   stripe_unlock (st);
   if (n)
@@ -272,6 +292,7 @@ block_remove (void *p)
       b = *node;
       n = b->end - b->start;
       tdelete (b, &blocks, block_cmp);
+      heap_count (&blocks_removed);
     }
   pthread_mutex_unlock (&blocks_lock);
   __libc_free (b);
@@ -565,8 +586,8 @@ extern const char *__asan_locate_address (void *addr, char *name,
 /* The live heap block the host pointer P points into: sets *START and
    *END (one past) and returns 1, or returns 0 when there is none.  */
 
-int
-gpurt_heap_bounds (const void *p, uintptr_t *start, uintptr_t *end)
+static int
+heap_bounds_lookup (const void *p, uintptr_t *start, uintptr_t *end)
 {
   struct gpurt_block key = { (uintptr_t) p, (uintptr_t) p + 1 };
   int found = 0;
@@ -624,6 +645,72 @@ gpurt_heap_bounds (const void *p, uintptr_t *start, uintptr_t *end)
 	}
     }
   return 0;
+}
+
+/* The number of blocks removed from the heap so far when REMOVED, else
+   the number added: a block found stays the same while no block is
+   removed, a pointer in no block stays outside while none is added.
+   Each count only grows, so an unchanged sum means no change at all.  */
+
+static uint64_t
+heap_changes (int removed)
+{
+  uint64_t sum = atomic_load_explicit (removed ? &blocks_removed
+				       : &blocks_added,
+				       memory_order_relaxed);
+  for (int i = 0; i < GPURT_STRIPES; i++)
+    sum += atomic_load_explicit (removed ? &stripes[i].removed
+				 : &stripes[i].added, memory_order_relaxed);
+  return sum;
+}
+
+/* A heap lookup the calling thread made, and the count of changes
+   (heap_changes) under which it holds.  */
+struct heap_memo
+{
+  uintptr_t p, start, end;
+  uint64_t changes;
+  int found, valid;
+};
+
+#define GPURT_HEAP_MEMOS 16
+static _Thread_local struct heap_memo heap_memos[GPURT_HEAP_MEMOS];
+
+/* The live heap block the host pointer P points into: sets *START and
+   *END (one past) and returns 1, or returns 0 when there is none.
+   A launch asks about the same pointers again and again: the answer is
+   remembered per thread and given again while the heap has not changed
+   in a way that could change it (a block found: none removed, so a block
+   freed and its address reused is looked up anew; none found: none
+   added).  AddressSanitizer's allocator does not tell us of its
+   changes: nothing is remembered under it.  */
+
+int
+gpurt_heap_bounds (const void *p, uintptr_t *start, uintptr_t *end)
+{
+  uintptr_t q = (uintptr_t) p;
+  struct heap_memo *m;
+  uint64_t removed, added;
+
+  if (__asan_locate_address != NULL)
+    return heap_bounds_lookup (p, start, end);
+  m = &heap_memos[((q >> 4) ^ (q >> 12)) % GPURT_HEAP_MEMOS];
+  if (m->valid && m->p == q && m->changes == heap_changes (m->found))
+    {
+      *start = m->start;
+      *end = m->end;
+      return m->found;
+    }
+  /* Counted before the lookup: a change during it is a change after.  */
+  removed = heap_changes (1);
+  added = heap_changes (0);
+  m->found = heap_bounds_lookup (p, &m->start, &m->end);
+  m->p = q;
+  m->changes = m->found ? removed : added;
+  m->valid = 1;
+  *start = m->start;
+  *end = m->end;
+  return m->found;
 }
 
 /* The object the host pointer P points into: a live heap block, or a

@@ -7,9 +7,12 @@
    registers them from constructors, before main; the first registration
    starts one thread that opens the device, makes the first thread's
    queue and loads the programs of the regions registered so far from
-   the persistent program cache, while main runs its own set-up.  The
-   first region finds all that done, or waits only for what is left
-   (gpurt_device_get and gpurt_region_build take the same locks).  A
+   the persistent program cache, then runs each loaded kernel once over
+   no iteration (gpurt_lane_warm: a driver's lazy work at a kernel's
+   first enqueue), while main runs its own set-up.  The
+   first region finds all that done, or waits for what is left: a
+   thread's first launch waits for the whole of it (gpurt_startup_wait),
+   so the OpenCL calls come in the same order whatever the timing.  A
    program that is not in the cache is built from source by the first
    region that needs it, never here (see gpurt_startup_main).
    GPURT_INIT=lazy, GPURT_DEVICE=host and a child of fork start nothing.
@@ -34,6 +37,10 @@ static pthread_t gpurt_startup_thread;
 static atomic_int gpurt_startup_started;
 /* Set at exit: load no more programs.  */
 static atomic_int gpurt_startup_stop;
+/* Set when the thread has done its work, under its lock.  */
+static pthread_mutex_t gpurt_startup_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gpurt_startup_cond = PTHREAD_COND_INITIALIZER;
+static int gpurt_startup_done;
 
 static void gpurt_startup_join (void);
 
@@ -45,28 +52,73 @@ static void gpurt_startup_join (void);
    which exit would run while this thread still compiled; a region whose
    program is not cached builds it on its first launch.  */
 
+static void gpurt_startup_work (void);
+
 static void *
 gpurt_startup_main (void *unused)
 {
+  (void) unused;
+  gpurt_startup_work ();
+  pthread_mutex_lock (&gpurt_startup_lock);
+  gpurt_startup_done = 1;
+  pthread_cond_broadcast (&gpurt_startup_cond);
+  pthread_mutex_unlock (&gpurt_startup_lock);
+  return NULL;
+}
+
+/* The thread's work (gpurt_startup_main).  */
+
+static void
+gpurt_startup_work (void)
+{
   struct gpurt_device *dev;
   struct gpurt_region *r;
+  char why[GPURT_WHY_LEN];
+  cl_mem dummy;
 
-  (void) unused;
   dev = gpurt_device_get ();
   /* Loading the OpenCL library registered its own exit handlers, after
      the one gpurt_startup_begin_1 registered: exit would run them first.
      Registered now, the join runs before them.  */
   atexit (gpurt_startup_join);
   if (dev == NULL || atomic_load (&gpurt_startup_stop))
-    return NULL;
+    return;
   gpurt_lane_prepare (dev);
   for (r = gpurt_region_first ();
        r != NULL && !atomic_load (&gpurt_startup_stop);
        r = gpurt_region_next (r))
     gpurt_region_preload (r, dev);
+  /* The first enqueue of each loaded kernel, and a first buffer, while
+     the first lane's queue is still unused: their drivers' lazy work is
+     not the first region's.  */
+  dummy = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE, 64, why,
+			   "the warm-up buffer");
+  for (r = gpurt_region_first ();
+       r != NULL && dummy != NULL && !atomic_load (&gpurt_startup_stop)
+       && gpurt_lane_warm (dev, r, dummy);
+       r = gpurt_region_next (r))
+    ;
+  if (dummy != NULL)
+    gpurt_cl_buffer_release (dummy);
   /* Whatever a load registered runs after the join.  */
   atexit (gpurt_startup_join);
-  return NULL;
+}
+
+/* See gpurt-internal.h.  A thread's first launch on the device waits
+   here before it takes its queue, so that the thread's OpenCL calls
+   (each kernel's warm-up run above all) happen before the launch's
+   whatever the timing: the fault injection tests count the calls, and
+   the first lane then finds every kernel run once.  */
+
+void
+gpurt_startup_wait (void)
+{
+  if (!atomic_load (&gpurt_startup_started))
+    return;
+  pthread_mutex_lock (&gpurt_startup_lock);
+  while (!gpurt_startup_done && atomic_load (&gpurt_startup_started))
+    pthread_cond_wait (&gpurt_startup_cond, &gpurt_startup_lock);
+  pthread_mutex_unlock (&gpurt_startup_lock);
 }
 
 /* atexit: wait for the thread.  */
@@ -115,4 +167,6 @@ void
 gpurt_startup_atfork_child (void)
 {
   atomic_store (&gpurt_startup_started, 0);
+  pthread_mutex_init (&gpurt_startup_lock, NULL);
+  pthread_cond_init (&gpurt_startup_cond, NULL);
 }

@@ -161,7 +161,7 @@ gpurt_fallback (struct gpurt_region *r, int quiet, const char *why)
    product fits KERNEL_WG; a dimension whose trip count is smaller than its
    local size is shrunk to the next power of two >= the trip count.  */
 
-static void
+void
 gpurt_choose_local_size (unsigned ndim, const uint64_t *n, size_t kernel_wg,
 			 const size_t *max_items, size_t *local)
 {

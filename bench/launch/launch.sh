@@ -52,6 +52,8 @@ for round in 1 2; do
       | sed "s/^RESULT,ours,/RESULT,$v,/; s/^/$round /"
   done
 done | tee "$out/launch.txt"
+echo "first region / median later launch (issue 15 target: <= 1.2x):"
+grep ',first-over-later,' "$out/launch.txt" | sed 's/^/  /'
 GPURT_PROFILE=1 GPURT_DEVICE=gpu GPURT_FALLBACK=abort timeout 120 \
   "$pack/launch.ours" 1.0 20000 >"$out/launch-profile.txt" 2>&1
 cat "$out/launch-profile.txt"
