@@ -442,8 +442,8 @@ gpurt_heap_max (const struct gpurt_device *dev)
 }
 
 /* The first device heap of a launch on DEV: GPURT_HEAP_BYTES, else a
-   quarter of the largest buffer DEV allows, at most 256 MiB; at least
-   64 KiB, at most gpurt_heap_max.  */
+   quarter of the largest buffer DEV allows, at most 64 MiB (the buffer
+   is made at each launch); at least 16 bytes, at most gpurt_heap_max.  */
 
 static uint64_t
 gpurt_heap_bytes (const struct gpurt_device *dev)
@@ -452,8 +452,8 @@ gpurt_heap_bytes (const struct gpurt_device *dev)
   if (bytes == 0)
     {
       bytes = dev->max_mem_alloc_size / 4;
-      if (bytes > (uint64_t) 256 << 20)
-	bytes = (uint64_t) 256 << 20;
+      if (bytes > (uint64_t) 64 << 20)
+	bytes = (uint64_t) 64 << 20;
     }
   if (bytes < 16)
     bytes = 16;
