@@ -3,8 +3,8 @@
 # by side in one GPU run: kmeans_alloc (each point mallocs a scratch of
 # its distances to the 32 centroids) as "ours" (the scratch a private
 # array of each work-item), "ours-no-private" (built with
-# -fplugin-arg-gpuoffload-no-private and without werror: the loop stays
-# the serial host loop), 16-thread OpenMP ("omp") and, when GCC's nvptx
+# -fplugin-arg-gpuoffload-no-private and without werror: the scratch
+# comes from the device heap; bench/alloc.sh has the host loop), 16-thread OpenMP ("omp") and, when GCC's nvptx
 # offload is installed, "nvptx" (malloc on the device from libgomp's
 # heap).  Two rounds, runs alternated; kernel times from OpenCL events
 # for ours.

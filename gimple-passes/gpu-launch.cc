@@ -237,6 +237,7 @@ make_record (struct gpu_region *r, const char *source)
   expanded_location xl = expand_location (r->loc);
   pp_printf (&pp, GPU_RECORD_MAGIC " %d\nname %s\nloc %s:%d\nndim %d\n"
 	     "fp64 %d\noptions", r->ninner ? GPU_RECORD_VERSION_GROUP
+	     : r->heap ? GPU_RECORD_VERSION_HEAP
 	     : r->nspec ? GPU_RECORD_VERSION_DEOPT : GPU_RECORD_VERSION,
 	     r->kernel_name,
 	     xl.file ? xl.file : "?", xl.line, r->ndim, r->fp64 ? 1 : 0);
@@ -290,6 +291,8 @@ make_record (struct gpu_region *r, const char *source)
       pp_printf (&pp, "deopt %d %s:%d %s\n", k, sl.file ? sl.file : "?",
 		 sl.line, fn ? IDENTIFIER_POINTER (DECL_NAME (fn)) : "?");
     }
+  if (r->heap)			/* The device heap (check_call).  */
+    pp_string (&pp, "heap 1\n");
   if (r->ninner)		/* Two levels (gpu_twolevel).  */
     pp_printf (&pp, "group %d\nflat %s" GPU_FLAT_SUFFIX " %s\n",
 	       GPU_GROUP_WG_MAX, r->kernel_name,

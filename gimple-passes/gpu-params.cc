@@ -56,7 +56,7 @@ scan_ref (struct gpu_memctx *m, gimple *stmt, tree ref, unsigned flags)
   tree obj = gpu_ref_base (ref, &base_ptr);
   struct gpu_ptr pi = base_ptr ? gpu_ptr_info (m, stmt, base_ptr)
     : gpu_decl_info (m, stmt, obj);
-  if (pi.as != GPU_AS_GLOBAL)
+  if (pi.as != GPU_AS_GLOBAL || pi.cap == GPU_CAP_HEAP)
     return;
   if (pi.cap < 0)
     FAIL (m->r, stmt, "cannot tell which array %qs points into",
@@ -153,7 +153,7 @@ scan_callee_args (struct gpu_memctx *m, gcall *call)
 	continue;
       tree arg = gimple_call_arg (call, i);
       struct gpu_ptr pi = gpu_ptr_info (m, call, arg);
-      if (pi.as != GPU_AS_GLOBAL)
+      if (pi.as != GPU_AS_GLOBAL || pi.cap == GPU_CAP_HEAP)
 	continue;
       if (pi.cap < 0)
 	FAIL (m->r, call, "cannot tell which array %qs points into",
@@ -243,6 +243,34 @@ check_call (struct gpu_region *r, gcall *call)
   /* A block gpu_private places in private memory, and its free.  */
   if (gpu_private_call_p (r, call))
     return;
+  /* Any other malloc, calloc, realloc and free: the device heap.  */
+  enum built_in_function hk = gpu_heap_call_kind (call);
+  if (hk != END_BUILTINS)
+    {
+      if (r->ninner)
+	{
+	  /* A work-item that runs out of heap ends its iteration early;
+	     the others of its group would wait at a barrier.  */
+	  FAIL (r, call, "call to %qD in a loop with an inner "
+		"%<GPU_PARALLEL%> loop: no device heap there",
+		gimple_call_fndecl (call));
+	  return;
+	}
+      if (hk != BUILT_IN_FREE && !r->heap && dump_enabled_p ())
+	{
+	  const char *why = gpu_private_why_not (r, call);
+	  dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, r->callee_call
+			   ? r->callee_call : call,
+			   "kernel %s: %T%s from the device heap%s%s%s\n",
+			   r->kernel_name, gimple_call_fndecl (call),
+			   r->callee_call ? " in a called function" : "",
+			   why ? " (not private memory: " : "",
+			   why ? why : "", why ? ")" : "");
+	}
+      if (hk != BUILT_IN_FREE)
+	r->heap = true;
+      return;
+    }
   tree fndecl = gimple_call_fndecl (call);
   /* Internal functions, calls through pointers and setjmp: the printer
      says why.  */
@@ -355,7 +383,7 @@ scan_lib_call (struct gpu_memctx *m, gcall *call)
     {
       tree arg = gimple_call_arg (call, i);
       struct gpu_ptr pi = gpu_ptr_info (m, call, arg);
-      if (pi.as != GPU_AS_GLOBAL)
+      if (pi.as != GPU_AS_GLOBAL || pi.cap == GPU_CAP_HEAP)
 	continue;
       if (pi.cap < 0)
 	{

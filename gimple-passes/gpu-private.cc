@@ -524,6 +524,15 @@ find_alloc (struct gpu_region *r, gimple *stmt)
 
 /* See gpu-region.h.  */
 
+const char *
+gpu_private_why_not (struct gpu_region *r, gimple *call)
+{
+  struct gpu_private_alloc *a = find_alloc (r, call);
+  return a && !a->placed ? a->why : NULL;
+}
+
+/* See gpu-region.h.  */
+
 bool
 gpu_private_call_p (struct gpu_region *r, gimple *call)
 {
@@ -545,10 +554,15 @@ gpu_private_call_p (struct gpu_region *r, gimple *call)
   struct gpu_private_alloc *a = find_alloc (r, call);
   if (!a)
     return false;
-  if (!a->placed)
+  /* Not placed: the device heap serves a malloc or calloc (check_call
+     in gpu-params.cc says why it is not private memory).  */
+  if (!a->placed && gpu_heap_call_kind (call) == END_BUILTINS)
     gpu_region_fail (r, gimple_location (call), "the block of %s cannot be "
-		     "private memory: %s; the device has no heap yet",
-		     alloc_what (call), a->why);
+		     "private memory: %s; %s",
+		     alloc_what (call), a->why,
+		     gpu_opts.no_alloc ? "the device heap is off (no-alloc)"
+		     : "a variable-length array does not come from the "
+		     "device heap");
   return a->placed;
 }
 

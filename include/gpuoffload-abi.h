@@ -39,6 +39,17 @@
    pass it, nor read it.  */
 #define GPU_RECORD_VERSION_DEOPT 3
 
+/* ... or GPU_RECORD_VERSION_HEAP for a record with a "heap" line (device
+   heap, docs/ABI.md section 8; it may have "deopt" lines too), whose
+   kernel takes the heap buffer after the deopt buffer: a reader of
+   versions 1 to 3 would not pass it.  */
+#define GPU_RECORD_VERSION_HEAP 4
+
+/* Words of the heap buffer's header (docs/ABI.md section 8): 16-byte
+   units handed out, units the buffer has after the header, allocations
+   made, nonzero when one failed.  */
+#define GPU_HEAP_HEADER_WORDS 4
+
 /* Most "deopt" lines (speculated sites) of one record: the words of the
    region's deopt buffer.  */
 #define GPU_MAX_DEOPT_SITES 32

@@ -551,6 +551,9 @@ struct gpurt_region
      counts.  */
   unsigned ndeopts;
   struct gpurt_record_deopt deopts[GPU_MAX_DEOPT_SITES];
+  /* "heap 1": the kernel allocates from a heap buffer, after the deopt
+     buffer (docs/ABI.md section 8).  */
+  int heap;
   const char *source;		/* points into RECORD */
   size_t source_len;
 
@@ -575,6 +578,12 @@ struct gpurt_region
   atomic_uint_least64_t deopt_runs;	/* device runs whose kernel reached
 					   a speculated call: rerun on the
 					   host (of HOST_RUNS) */
+  atomic_uint_least64_t heap_used;	/* device heap: bytes handed out by
+					   the last good run */
+  atomic_uint_least64_t heap_allocs;	/* allocations of good runs */
+  atomic_uint_least64_t heap_failed;	/* runs that ran out of heap */
+  atomic_uint_least64_t heap_retries;	/* of them, rerun on the device
+					   with a heap twice as large */
   atomic_uint_least64_t kernel_ns;
   atomic_uint_least64_t bytes_h2d;
   atomic_uint_least64_t bytes_d2h;

@@ -132,6 +132,17 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
 	   (uint64_t) atomic_load (&r->bytes_resident),
 	   (uint64_t) atomic_load (&r->redundant_h2d_bytes),
 	   (uint64_t) atomic_load (&r->redundant_d2h_bytes));
+  /* The device heap of a region that allocates (docs/ABI.md section 8):
+     a line of its own, the table's columns staying as they are.  */
+  if (r->heap)
+    fprintf (stderr, "  %-*s  heap: %" PRIu64 " bytes used by the last"
+	     " run, %" PRIu64 " allocations, %" PRIu64 " runs out of heap,"
+	     " %" PRIu64 " retried on the device\n", widths->name,
+	     r->name != NULL ? r->name : "?",
+	     (uint64_t) atomic_load (&r->heap_used),
+	     (uint64_t) atomic_load (&r->heap_allocs),
+	     (uint64_t) atomic_load (&r->heap_failed),
+	     (uint64_t) atomic_load (&r->heap_retries));
 }
 
 /* Print the two rows of region R in the table of launch parts, with the
@@ -210,7 +221,9 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   ", \"redundant_h2d_bytes\": %" PRIu64
 	   ", \"redundant_d2h\": %" PRIu64
 	   ", \"redundant_d2h_bytes\": %" PRIu64
-	   ", \"flat_runs\": %" PRIu64 ", \"deopts\": %" PRIu64,
+	   ", \"flat_runs\": %" PRIu64 ", \"deopts\": %" PRIu64
+	   ", \"heap_used\": %" PRIu64 ", \"heap_allocs\": %" PRIu64
+	   ", \"heap_failed\": %" PRIu64 ", \"heap_retries\": %" PRIu64,
 	   (uint64_t) atomic_load (&r->launches),
 	   (uint64_t) atomic_load (&r->device_runs),
 	   (uint64_t) atomic_load (&r->host_runs),
@@ -225,7 +238,11 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (uint64_t) atomic_load (&r->redundant_d2h),
 	   (uint64_t) atomic_load (&r->redundant_d2h_bytes),
 	   (uint64_t) atomic_load (&r->flat_runs),
-	   (uint64_t) atomic_load (&r->deopt_runs));
+	   (uint64_t) atomic_load (&r->deopt_runs),
+	   (uint64_t) atomic_load (&r->heap_used),
+	   (uint64_t) atomic_load (&r->heap_allocs),
+	   (uint64_t) atomic_load (&r->heap_failed),
+	   (uint64_t) atomic_load (&r->heap_retries));
 
   double part[2][GPURT_NPARTS], total[2];
   uint64_t nlater = gpurt_profile_parts (r, part[0], part[1], &total[0],

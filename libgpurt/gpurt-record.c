@@ -486,13 +486,15 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	    rec->version = (unsigned) v;
 	  if (rec->version != GPU_RECORD_VERSION
 	      && rec->version != GPU_RECORD_VERSION_GROUP
-	      && rec->version != GPU_RECORD_VERSION_DEOPT)
+	      && rec->version != GPU_RECORD_VERSION_DEOPT
+	      && rec->version != GPU_RECORD_VERSION_HEAP)
 	    {
 	      /* Keep reading for the name, but never run it.  */
-	      gpurt_record_fail (rec, "record version '%.*s' is not %d, %d or"
-				 " %d", (int) value_len, value,
+	      gpurt_record_fail (rec, "record version '%.*s' is not %d, %d, %d"
+				 " or %d", (int) value_len, value,
 				 GPU_RECORD_VERSION, GPU_RECORD_VERSION_GROUP,
-				 GPU_RECORD_VERSION_DEOPT);
+				 GPU_RECORD_VERSION_DEOPT,
+				 GPU_RECORD_VERSION_HEAP);
 	      rec->status = GPURT_RECORD_VERSION;
 	    }
 	}
@@ -579,6 +581,12 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_variant (rec, value, value_len);
       else if (KEY_IS ("deopt"))
 	gpurt_record_deopt (rec, value, value_len);
+      else if (KEY_IS ("heap"))
+	{
+	  if (value_len != 1 || value[0] != '1')
+	    gpurt_record_fail (rec, "malformed 'heap' line");
+	  rec->heap = 1;
+	}
       else if (KEY_IS ("source"))
 	{
 	  /* The source is taken by length and must lie within the
@@ -628,7 +636,11 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_fail (rec, "argument %u is not described", k);
 	break;
       }
-  if (rec->ndeopts != 0 && rec->version != GPU_RECORD_VERSION_DEOPT)
+  if (rec->heap && rec->version != GPU_RECORD_VERSION_HEAP)
+    gpurt_record_fail (rec, "a 'heap' line in a record of version %u",
+		       rec->version);
+  if (rec->ndeopts != 0 && rec->version != GPU_RECORD_VERSION_DEOPT
+      && rec->version != GPU_RECORD_VERSION_HEAP)
     gpurt_record_fail (rec, "'deopt' lines in a record of version %u",
 		       rec->version);
   for (k = 0; k < rec->nvariants; k++)

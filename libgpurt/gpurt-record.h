@@ -100,6 +100,9 @@ struct gpurt_record
   unsigned ndeopts;		/* "deopt" lines: the kernel takes a deopt
 				   buffer of NDEOPTS words (version 3) */
   struct gpurt_record_deopt deopts[GPU_MAX_DEOPT_SITES];
+  int heap;			/* "heap 1": the kernel takes the heap
+				   buffer after the deopt buffer (version
+				   4) */
   unsigned nopts;
   char **opts;			/* the "opt" lines' text */
   const char *source;		/* the OpenCL C source, SOURCE_LEN bytes */

@@ -73,6 +73,7 @@ gpurt_region_parse (struct gpurt_region *r, const char *record)
   memcpy (r->variants, rec.variants, sizeof r->variants);
   r->ndeopts = rec.ndeopts;
   memcpy (r->deopts, rec.deopts, sizeof r->deopts);
+  r->heap = rec.heap;
   r->source = rec.source;
   r->source_len = rec.source_len;
   /* The "opt" lines are informational: the runtime does not keep them.  */

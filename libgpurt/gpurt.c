@@ -279,7 +279,7 @@ static int
 gpurt_set_args (struct gpurt_region *r, cl_kernel kernel,
 		const struct gpurt_plan *plan, struct gpurt_lane_kernel *lk,
 		const uint64_t *args, const uint64_t *n, cl_mem deopt,
-		char *why)
+		cl_mem heap, char *why)
 {
   cl_uint index = 0;
   unsigned k, d;
@@ -321,8 +321,13 @@ gpurt_set_args (struct gpurt_region *r, cl_kernel kernel,
   /* A speculated region's deopt buffer, new at each launch: set each
      time, outside the lane's cache.  */
   if (r->ndeopts != 0
-      && !gpurt_cl_arg (kernel, index, sizeof deopt, &deopt, why,
+      && !gpurt_cl_arg (kernel, index++, sizeof deopt, &deopt, why,
 			"the deopt buffer of %s", r->name))
+    return 0;
+  /* The device heap, also new at each launch.  */
+  if (r->heap
+      && !gpurt_cl_arg (kernel, index, sizeof heap, &heap, why,
+			"the heap buffer of %s", r->name))
     return 0;
   return 1;
 }
@@ -422,6 +427,41 @@ gpurt_say_variant (struct gpurt_region *r, int v, const char *why_not)
 		   r->loc, why_not);
 }
 
+/* Times a region that ran out of its device heap runs again on the
+   device, each time with twice the heap, before the host runs it.  */
+#define GPURT_HEAP_RETRIES 4
+
+/* The largest device heap on DEV: one buffer, and at most what the
+   header's 32-bit count of 16-byte units can say.  */
+
+static uint64_t
+gpurt_heap_max (const struct gpurt_device *dev)
+{
+  uint64_t max = dev->max_mem_alloc_size - 16;
+  return max < (uint64_t) UINT32_MAX * 16 ? max : (uint64_t) UINT32_MAX * 16;
+}
+
+/* The first device heap of a launch on DEV: GPURT_HEAP_BYTES, else a
+   quarter of the largest buffer DEV allows, at most 64 MiB (the buffer
+   is made at each launch); at least 16 bytes, at most gpurt_heap_max.  */
+
+static uint64_t
+gpurt_heap_bytes (const struct gpurt_device *dev)
+{
+  uint64_t bytes = gpurt_env.heap_bytes;
+  if (bytes == 0)
+    {
+      bytes = dev->max_mem_alloc_size / 4;
+      if (bytes > (uint64_t) 64 << 20)
+	bytes = (uint64_t) 64 << 20;
+    }
+  if (bytes < 16)
+    bytes = 16;
+  if (bytes > gpurt_heap_max (dev))
+    bytes = gpurt_heap_max (dev);
+  return bytes & ~(uint64_t) 15;
+}
+
 /* Run the region R on DEV with the argument records ARGS and the trip
    counts N, through the calling thread's lane (its own queue and kernel,
    so no lock is held: other threads' launches run at the same time),
@@ -431,16 +471,19 @@ gpurt_say_variant (struct gpurt_region *r, int v, const char *why_not)
    of a speculated region reached a speculated call (docs/ABI.md section
    7): nothing was copied back, *SITE is the deopt line reached at the
    first iteration *ITER (in the serial order) of those that reached
-   one.  */
+   one.  For a region that allocates (docs/ABI.md section 8) the kernel
+   gets a heap of HEAP_BYTES; HEAP receives the heap's header words
+   after the kernel, and -2 says that an allocation failed: nothing was
+   copied back.  */
 
 static int
 gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		     const uint64_t *args, const uint64_t *n, int keep,
 		     struct gpurt_clock *clock, char *why, unsigned *site,
-		     uint32_t *iter)
+		     uint32_t *iter, uint64_t heap_bytes, uint32_t *heap)
 {
   int enqueued = 0, deopted = 0;
-  cl_mem deopt_mem = NULL;
+  cl_mem deopt_mem = NULL, heap_mem = NULL;
   uint32_t deopt_words[GPU_MAX_DEOPT_SITES];
   struct gpurt_lane *lane = NULL;
   struct gpurt_lane_kernel *lk = NULL;
@@ -478,6 +521,18 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       if (deopt_mem == NULL)
 	goto ERROR;
     }
+  /* The device heap: its header says how many 16-byte units follow.  */
+  if (r->heap)
+    {
+      memset (heap, 0, GPU_HEAP_HEADER_WORDS * sizeof *heap);
+      heap[1] = (uint32_t) (heap_bytes / 16);
+      heap_mem = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE,
+				  GPU_HEAP_HEADER_WORDS * sizeof *heap
+				  + (size_t) heap[1] * 16, why,
+				  "the heap buffer");
+      if (heap_mem == NULL)
+	goto ERROR;
+    }
   /* GPU_REDUCE hook: partials buffers and the 1-D grid-stride sizes.  */
   if (r->reduce_wg != 0
       && !gpurt_reduce_setup (r, lane, lk, n, &red, global, local, why))
@@ -493,7 +548,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   why_not[0] = '\0';
   if (r->nvariants != 0 && r->group_wg == 0 && r->reduce_wg == 0)
     variant = gpurt_choose_variant (r, dev, &plan, lk, &kernel, why_not);
-  if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem, why))
+  if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem, heap_mem,
+			   why))
     goto ERROR;
 
   if (variant >= 0)
@@ -525,6 +581,10 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 			   why)
 	  || !gpurt_buffers_backup (&plan, lane->queue, why)))
     goto ERROR;
+  if (heap_mem != NULL
+      && !gpurt_cl_write (lane->queue, heap_mem, 0,
+			  GPU_HEAP_HEADER_WORDS * sizeof *heap, heap, why))
+    goto ERROR;
   gpurt_clock_mark (clock, GPURT_PART_COPY);
 
   if (gpurt_env.verbose >= 2)
@@ -540,7 +600,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
      it, and gpurt_sync waits for it.  A launch that waits must not be
      the one to find an earlier asynchronous kernel's failure: it waits
      for them first.  */
-  int async = keep && r->reduce_wg == 0 && r->ndeopts == 0
+  int async = keep && r->reduce_wg == 0 && r->ndeopts == 0 && !r->heap
 	      && event_ptr == NULL
 	      && gpurt_env.async && !gpurt_plan_copies_back (&plan)
 	      && !gpurt_plan_private_copies (&plan);
@@ -559,7 +619,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       variant = -1;
       kernel = lk->kernel;
       why[0] = '\0';
-      if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem, why))
+      if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem, heap_mem,
+			   why))
 	goto ERROR;
       gpurt_choose_local_size (r->ndim, n, r->kernel_work_group_size,
 			       dev->max_work_item_sizes, local);
@@ -623,6 +684,19 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	  goto ERROR;
 	}
     }
+  /* The device heap: a failed allocation drops the results too.  */
+  if (heap_mem != NULL)
+    {
+      if (!gpurt_cl_read (lane->queue, heap_mem, 1, 0,
+			  GPU_HEAP_HEADER_WORDS * sizeof *heap, heap, why,
+			  "the heap buffer"))
+	goto ERROR;
+      if (heap[3] != 0)
+	{
+	  deopted = 2;
+	  goto ERROR;
+	}
+    }
 
   /* GPU_REDUCE hook: combine the partials into the host slots.  */
   if (r->reduce_wg != 0 && !gpurt_reduce_finish (r, lane, lk, &red, why))
@@ -663,9 +737,11 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     gpurt_cl_event_ns (kernel_event);	/* releases it */
   if (deopt_mem != NULL)
     gpurt_cl_buffer_release (deopt_mem);
+  if (heap_mem != NULL)
+    gpurt_cl_buffer_release (heap_mem);
   gpurt_plan_release (&plan);
   gpurt_clock_mark (clock, GPURT_PART_RELEASE);
-  return deopted ? -1 : ok;
+  return deopted ? -deopted : ok;
 }
 
 /* Check the argument records ARGS (NARGS of them) and the trip counts N
@@ -804,6 +880,9 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
   unsigned flags = nargs & GPU_NARGS_FLAGS;
   struct gpurt_clock clock;
   unsigned site = 0;
+  uint64_t heap_bytes;
+  uint32_t heap[GPU_HEAP_HEADER_WORDS];
+  unsigned retries = 0;
   uint32_t iter = 0;
   int ok;
 
@@ -878,10 +957,49 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
   gpurt_clock_mark (&clock, GPURT_PART_READY);
 
   /* A speculated region keeps its results on the device as any other
-     (its kernel is waited for, to read the deopt buffer).  */
-  ok = gpurt_run_on_device (r, dev, args, n,
-			    (flags & GPU_NARGS_KEEP) && !gpurt_env.verify,
-			    &clock, why, &site, &iter);
+     (its kernel is waited for, to read the deopt buffer; a deopt restores
+     what it overwrote).  A region with a heap may have to start over from
+     host memory after running out of heap: results earlier regions kept
+     on the device go home first, and its own are not kept.  */
+  if (r->heap)
+    gpurt_sync ();
+  heap_bytes = gpurt_heap_bytes (dev);
+  for (;;)
+    {
+      ok = gpurt_run_on_device (r, dev, args, n,
+				(flags & GPU_NARGS_KEEP) && !gpurt_env.verify
+				&& !r->heap, &clock, why,
+				&site, &iter, heap_bytes, heap);
+      if (ok != -2)
+	break;
+      /* Out of heap: nothing was kept.  Again with twice the heap, a
+	 few times, then the host loop (not a failure either).  */
+      atomic_fetch_add (&r->heap_failed, 1);
+      if (retries == GPURT_HEAP_RETRIES
+	  || heap_bytes > gpurt_heap_max (dev) / 2)
+	{
+	  atomic_fetch_add (&r->host_runs, 1);
+	  if (gpurt_env.verbose >= 1)
+	    gpurt_message ("region %s (%s) ran out of its %" PRIu64 "-byte"
+			   " device heap; the region runs on the host",
+			   r->name, r->loc, heap_bytes);
+	  gpurt_last_on_device = 0;
+	  return 0;
+	}
+      retries++;
+      atomic_fetch_add (&r->heap_retries, 1);
+      if (gpurt_env.verbose >= 2)
+	gpurt_message ("region %s (%s) ran out of its %" PRIu64 "-byte"
+		       " device heap; again on the device with %" PRIu64
+		       " bytes", r->name, r->loc, heap_bytes,
+		       heap_bytes * 2);
+      heap_bytes *= 2;
+    }
+  if (ok > 0 && r->heap)
+    {
+      atomic_store (&r->heap_used, (uint64_t) heap[0] * 16);
+      atomic_fetch_add (&r->heap_allocs, heap[2]);
+    }
   if (ok < 0)
     {
       /* Not a failure: the host runs the region as the serial program

@@ -433,7 +433,7 @@ make_records (void)
 	       "gpu_argcount_10_e1");
 
   make_record (rec_version2,
-	       "gpuoffload-region 4\n"
+	       "gpuoffload-region 5\n"
 	       "name %s\n"
 	       "loc selftest.c:1200\n"
 	       "ndim 1\n"
@@ -1627,7 +1627,7 @@ test_policies (void)
   check (WIFEXITED (status) && WEXITSTATUS (status) == 0
 	 && strstr (err, "clSetKernelArg failed") != NULL
 	 && strstr (err, "clEnqueueNDRangeKernel failed") != NULL
-	 && strstr (err, "record version '4' is not 1, 2 or 3") != NULL
+	 && strstr (err, "record version '5' is not 1, 2, 3 or 4") != NULL
 	 && strstr (err, "region gpu_cube_3_d4 (selftest.c:400) runs on the"
 		    " host: the index arithmetic may wrap") != NULL,
 	 "failing launches under GPURT_VERBOSE=1: status %#x, stderr:\n%s",

@@ -707,6 +707,7 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
 /* ---------------------------------------------------------- statements */
 
 static void emit_edge (struct ocl_fn *f, edge e, const char *indent);
+static void emit_heap_check (struct ocl_fn *f, gcall *call);
 
 /* Print "(OPERAND)", converted to the unsigned type UT first when UT is
    not NULL: arithmetic that must wrap (on narrow integers, which C
@@ -985,6 +986,30 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
       FAIL (f, call, "call through a function pointer");
       return false;
     }
+  /* The device heap (docs/ABI.md section 8): free is accepted and does
+     nothing (a bump allocator).  */
+  enum built_in_function hk = gpu_heap_call_kind (call);
+  if (hk != END_BUILTINS && f->unit->r->heap)
+    {
+      if (hk == BUILT_IN_FREE)
+	{
+	  pp_string (pp, "(void)0");
+	  return true;
+	}
+      pp_string (pp, hk == BUILT_IN_MALLOC ? "gpu_heap_malloc(gpu_heap"
+		 : hk == BUILT_IN_CALLOC ? "gpu_heap_calloc(gpu_heap"
+		 : "gpu_heap_realloc(gpu_heap");
+      for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+	{
+	  tree a = gimple_call_arg (call, i);
+	  pp_string (pp, POINTER_TYPE_P (TREE_TYPE (a)) ? ", " : ", (ulong)(");
+	  print_value (f, call, pp, a);
+	  if (!POINTER_TYPE_P (TREE_TYPE (a)))
+	    pp_string (pp, ")");
+	}
+      pp_string (pp, ")");
+      return true;
+    }
   const char *name = NULL;
   if (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
     {
@@ -1070,6 +1095,9 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 	  pp_printf (pp, "%sgpu_s%u", i++ ? ", " : "", k);
 	else if (r->caps[k].callee_global)
 	  pp_printf (pp, "%sgpu_b%u, gpu_o%u", i++ ? ", " : "", k, k);
+      /* The device heap goes down the call chain.  */
+      if (r->heap)
+	pp_printf (pp, "%sgpu_heap", i++ ? ", " : "");
     }
   pp_string (pp, ")");
   return true;
@@ -1315,6 +1343,18 @@ emit_store (struct ocl_fn *f, gimple *stmt, tree lhs, const char *rhs)
 {
   pretty_printer lp;
   tree type = TREE_TYPE (lhs);
+  /* A block of the device heap must not outlive the iteration.  */
+  if (TREE_CODE (lhs) != SSA_NAME && f->unit->r->heap
+      && gimple_assign_single_p (stmt)
+      && TREE_CODE (gimple_assign_rhs1 (stmt)) == SSA_NAME
+      && POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (stmt)))
+      && ptr_info (f, stmt, gimple_assign_rhs1 (stmt)).cap == GPU_CAP_HEAP)
+    {
+      FAIL (f, stmt, "pointer %qs to a block of the device heap is stored "
+	    "to memory: the block would outlive the iteration",
+	    gpu_value_name (gimple_assign_rhs1 (stmt)));
+      return;
+    }
   if (TREE_CODE (lhs) == SSA_NAME)
     pp_string (&lp, ssa_local (f, stmt, lhs));
   else
@@ -1466,6 +1506,7 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	  emit_store (f, stmt, lhs, pp_formatted_text (&cp));
 	else
 	  pp_printf (f->out, "  %s;\n", pp_formatted_text (&cp));
+	emit_heap_check (f, call);
 	return;
       }
     case GIMPLE_COND:
@@ -1640,6 +1681,44 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
   else
     pp_printf (f->out, "%sgoto bb%d%s;\n", indent, e->dest->index,
 	       f->suffix);
+}
+
+/* After CALL, when it allocates from the device heap or calls a
+   function of the unit (which may): when the heap ran out, the work-item
+   leaves, the kernel its iteration, a called function returning (a zero
+   value, never used: the runtime discards the whole launch).  */
+
+static void
+emit_heap_check (struct ocl_fn *f, gcall *call)
+{
+  struct gpu_region *r = f->unit->r;
+  if (!r->heap || gpu_marker_of (call) != GPU_MARK_NONE)
+    return;
+  enum built_in_function hk = gpu_heap_call_kind (call);
+  tree fndecl = gimple_call_fndecl (call);
+  bool unit_fn = (fndecl && !fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
+		  && !gpu_device_lib_name (fndecl));
+  if (hk == BUILT_IN_FREE || (hk == END_BUILTINS && !unit_fn))
+    return;
+  pp_string (f->out, "  if (gpu_heap[GPU_HEAP_FAILED])\n");
+  if (f->m.kernel)
+    {
+      if (r->grid_stride)
+	pp_printf (f->out, "    goto gpu_next%s;\n", f->suffix);
+      else
+	pp_string (f->out, "    return;\n");
+      return;
+    }
+  tree rt = TREE_TYPE (TREE_TYPE (f->m.fndecl));
+  if (VOID_TYPE_P (rt))
+    pp_string (f->out, "    return;\n");
+  else if (AGGREGATE_TYPE_P (rt))
+    {
+      const char *tn = type_name (f, call, rt);
+      pp_printf (f->out, "    { %s gpu_z = {0}; return gpu_z; }\n", tn);
+    }
+  else
+    pp_printf (f->out, "    return (%s)0;\n", type_name (f, call, rt));
 }
 
 /* Emit the basic block BB.  */
@@ -1858,6 +1937,8 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
 	else if (u->r->caps[k].callee_global)
 	  pp_printf (&head, "%s__global char *gpu_b%u, long gpu_o%u",
 		     i++ ? ", " : "", k, k);
+      if (u->r->heap)
+	pp_printf (&head, "%s__global uint *gpu_heap", i++ ? ", " : "");
       if (!i)
 	pp_string (&head, "void");
       pp_printf (&u->funcs, "%s)\n{\n%s%s}\n\n", pp_formatted_text (&head),
@@ -1872,6 +1953,49 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
     }
   return failed (f) ? NULL : name;
 }
+
+/* The device heap's allocator (docs/ABI.md section 8), in the source of
+   a region that allocates.  Words of the buffer: 0 the 16-byte units
+   handed out, 1 the units it has, 2 the allocations made, 3 set when
+   one failed; the blocks from byte 16, each after a 16-byte header
+   whose first 8 bytes are its size (for realloc).  One compare-and-swap
+   loop on word 0 per allocation: it never runs past the end, so the
+   word cannot wrap.  */
+
+static const char heap_source[] =
+  "\n#define GPU_HEAP_FAILED 3\n"
+  "__global void *gpu_heap_malloc(__global uint *h, ulong n)\n{\n"
+  "  if (h[GPU_HEAP_FAILED] || n > (ulong)h[1] * 16)\n"
+  "    {\n      h[GPU_HEAP_FAILED] = 1;\n      return 0;\n    }\n"
+  "  uint units = (uint)((n + 15) / 16 + 1);\n"
+  "  uint at = h[0], old;\n"
+  "  for (;;)\n    {\n"
+  "      if (units > h[1] - at)\n"
+  "        {\n          h[GPU_HEAP_FAILED] = 1;\n          return 0;\n"
+  "        }\n"
+  "      old = atomic_cmpxchg(h, at, at + units);\n"
+  "      if (old == at)\n        break;\n"
+  "      at = old;\n    }\n"
+  "  atomic_inc(h + 2);\n"
+  "  __global ulong *b = (__global ulong *)(h + 4 + (ulong)at * 4);\n"
+  "  b[0] = n;\n"
+  "  return b + 2;\n}\n\n"
+  "__global void *gpu_heap_calloc(__global uint *h, ulong n, ulong m)\n{\n"
+  "  if (m != 0 && n > (ulong)-1 / m)\n"
+  "    {\n      h[GPU_HEAP_FAILED] = 1;\n      return 0;\n    }\n"
+  "  __global uint *p = (__global uint *)gpu_heap_malloc(h, n * m);\n"
+  "  if (p)\n"
+  "    for (ulong i = 0; i < (n * m + 3) / 4; i++)\n      p[i] = 0;\n"
+  "  return p;\n}\n\n"
+  "__global void *gpu_heap_realloc(__global uint *h, __global void *p, "
+  "ulong n)\n{\n"
+  "  __global uchar *q = (__global uchar *)gpu_heap_malloc(h, n);\n"
+  "  if (q && p)\n    {\n"
+  "      ulong old = ((__global ulong *)p)[-2];\n"
+  "      __global const uchar *s = (__global const uchar *)p;\n"
+  "      for (ulong i = 0; i < (old < n ? old : n); i++)\n"
+  "        q[i] = s[i];\n    }\n"
+  "  return q;\n}\n";
 
 /* Print the indices gpu_g0..2 of R's flattened iteration T.  */
 
@@ -1993,6 +2117,10 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
       /* A speculated region's deopt buffer (gpu_speculate).  */
       if (r->nspec)
 	pp_string (&params, ", __global uint *gpu_deopt");
+      /* A region that allocates: the device heap (docs/ABI.md
+	 section 8).  */
+      if (r->heap)
+	pp_string (&params, ", __global uint *gpu_heap");
       pp_string (&params, ")\n{\n");
       pp_printf (&src, "void %s(%s", r->kernel_name,
 		 pp_formatted_text (&params));
@@ -2182,6 +2310,8 @@ oclemit_region (struct gpu_region *r, char **source)
 	pp_string (&src, "#pragma OPENCL FP_CONTRACT OFF\n");
       pp_string (&src, pp_formatted_text (&u.types));
       print_tables (r, &src);
+      if (r->heap)
+	pp_string (&src, heap_source);
       pp_string (&src, "\n");
       pp_string (&src, pp_formatted_text (&u.funcs));
       pp_string (&src, pp_formatted_text (&kernels));

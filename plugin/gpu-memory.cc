@@ -39,6 +39,28 @@ gpu_memctx_fini (struct gpu_memctx *m)
 
 /* See gpu-region.h.  */
 
+enum built_in_function
+gpu_heap_call_kind (gimple *stmt)
+{
+  if (gpu_opts.no_alloc || !is_gimple_call (stmt)
+      || !gimple_call_builtin_p (stmt, BUILT_IN_NORMAL))
+    return END_BUILTINS;
+  enum built_in_function k
+    = DECL_FUNCTION_CODE (gimple_call_fndecl (stmt));
+  switch (k)
+    {
+    case BUILT_IN_MALLOC:
+    case BUILT_IN_CALLOC:
+    case BUILT_IN_REALLOC:
+    case BUILT_IN_FREE:
+      return k;
+    default:
+      return END_BUILTINS;
+    }
+}
+
+/* See gpu-region.h.  */
+
 location_t
 gpu_stmt_loc (struct gpu_region *r, gimple *stmt)
 {
@@ -386,6 +408,8 @@ gpu_ptr_info (struct gpu_memctx *m, gimple *stmt, tree ptr)
   else if (is_gimple_call (def) && m->kernel
 	   && gpu_private_call_p (m->r, def))
     pi.as = GPU_AS_PRIVATE;	/* A block gpu_private places.  */
+  else if (is_gimple_call (def) && gpu_heap_call_kind (def) != END_BUILTINS)
+    pi.cap = GPU_CAP_HEAP;	/* A block of the device heap.  */
   else if (is_gimple_call (def))
     FAIL (m, def, "pointer returned by a function call");
   else

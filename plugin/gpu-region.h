@@ -306,6 +306,11 @@ struct gpu_region
      buffer's words (the record's "deopt" lines).  */
   int nspec;
   gimple *spec_calls[GPU_MAX_DEOPT_SITES];
+  /* Device heap (gpu-params.cc, check_call): the body or a function it
+     calls allocates with malloc, calloc or realloc a block gpu_private
+     does not place; the kernel takes the heap buffer (docs/ABI.md
+     section 8, the record's "heap" line).  */
+  bool heap;
 };
 
 /* The regions of FUN (created by gpu_find, in source order).  A table
@@ -564,4 +569,17 @@ void gpu_private_analyze (struct gpu_region *r);
    gpu_private places in private memory, or the free of such a block?
    An allocation that cannot be placed fails R with the reason.  */
 bool gpu_private_call_p (struct gpu_region *r, gimple *call);
+
+/* Why the block of the malloc or calloc CALL of R's body is not private
+   memory, or NULL when gpu_private did not look at it.  */
+const char *gpu_private_why_not (struct gpu_region *r, gimple *call);
+
+/* The cap of a gpu_ptr into the device heap: global memory of no
+   kernel parameter (gpu-memory.cc).  */
+#define GPU_CAP_HEAP (-3)
+
+/* Device heap (gpu-memory.cc).  When STMT is a call to malloc, calloc,
+   realloc or free that the device heap serves (unless no-alloc), which
+   one; else END_BUILTINS.  */
+enum built_in_function gpu_heap_call_kind (gimple *stmt);
 #endif /* GPUOFFLOAD_GPU_REGION_H */

@@ -20,6 +20,9 @@ struct gpu_options
   bool no_private;		/* no-private: no gpu_private (a block the
 				   body allocates keeps the loop on the
 				   host).  */
+  bool no_alloc;		/* no-alloc: no device heap (any other
+				   allocation keeps the loop on the
+				   host).  */
   bool no_batch;		/* no-batch (reserved).  */
   bool no_transfer_elim;	/* no-transfer-elim: no gpu_hostsync.  */
   bool no_object_bounds;	/* no-object-bounds: a pointer the compiler

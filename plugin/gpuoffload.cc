@@ -20,7 +20,8 @@ static struct plugin_info gpu_plugin_info = {
   "gpuoffload: run GPU_PARALLEL loops on OpenCL devices.\n"
   "Options: -fplugin-arg-gpuoffload-dump-cl=DIR, -fplugin-arg-gpuoffload-werror,\n"
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
-  "  no-local-mem, no-tile, tile=N, no-private, no-batch, no-transfer-elim,\n"
+  "  no-local-mem, no-tile, tile=N, no-private, no-alloc,\n"
+  "  no-batch, no-transfer-elim,\n"
   "  no-object-bounds, no-sync-range, no-hoist, no-hoist-guarded,\n"
   "  no-global-values, no-constant-tables,\n"
   "  no-speculate, no-two-level, no-auto-reduce, no-auto-inner,\n"
@@ -182,6 +183,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_tile = true;
       else if (!strcmp (key, "no-private"))
 	gpu_opts.no_private = true;
+      else if (!strcmp (key, "no-alloc"))
+	gpu_opts.no_alloc = true;
       else if (!strcmp (key, "no-batch"))
 	gpu_opts.no_batch = true;
       else if (!strcmp (key, "no-transfer-elim"))

@@ -133,6 +133,9 @@ print_record (const struct gpurt_record *r)
   for (i = 0; i < r->ndeopts; i++)
     printf ("  speculated:    call to %s at %s (deopt word %u)\n",
 	    r->deopts[i].call, r->deopts[i].loc, i);
+  if (r->heap)
+    printf ("  heap:          the kernel allocates from the device heap"
+	    " (gpu_heap)\n");
   if (r->nopts == 0)
     printf ("  optimizations: none recorded\n");
   else

@@ -1,6 +1,6 @@
 /* private-missed.c: a block that escapes the iteration or that private
-   memory cannot hold keeps the loop on the host (there is no device heap
-   yet), and both remarks name why: a store of its pointer into an
+   memory cannot hold keeps the loop on the host under no-alloc (no
+   device heap: alloc-remark.c has the heap), and both remarks name why: a store of its pointer into an
    output array, a call to a function that may keep it, a size of 8 KiB,
    a size known only at run time, a pointer carried from one step of a
    serial loop to the next, a pointer converted to an integer, blocks
@@ -8,7 +8,7 @@
    variable-length array of any length; and a function of the file that
    keeps the pointer it is passed.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-missed -fplugin-arg-gpuoffload-dump=details" } */
+/* { dg-options "-O2 -fopt-info-loop-missed -fplugin-arg-gpuoffload-no-alloc -fplugin-arg-gpuoffload-dump=details" } */
 #include <gpuoffload.h>
 #include <stdlib.h>
 
@@ -19,7 +19,7 @@ escape_store (int n, const double *x, double **rows)
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     {
-      double *r = malloc (4 * sizeof (double)); /* { dg-missed "loop not offloaded: the block of malloc cannot be private memory: pointer .r. is stored to memory at line 26; the device has no heap yet" } */
+      double *r = malloc (4 * sizeof (double)); /* { dg-missed "loop not offloaded: the block of malloc cannot be private memory: pointer .r. is stored to memory at line 26; the device heap is off .no-alloc." } */
       /* { dg-missed "block of malloc not placed in private memory: pointer .r. is stored to memory at line 26" "" { target *-*-* } .-1 } */
       for (int k = 0; k < 4; k++)
 	r[k] = x[i] + k;

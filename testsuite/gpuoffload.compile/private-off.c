@@ -2,7 +2,7 @@
    private memory: a loop whose body allocates stays on the host with the
    remark it had before gpu_private.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-missed -fplugin-arg-gpuoffload-no-private -fplugin-arg-gpuoffload-dump=details" } */
+/* { dg-options "-O2 -fopt-info-loop-missed -fplugin-arg-gpuoffload-no-private -fplugin-arg-gpuoffload-no-alloc -fplugin-arg-gpuoffload-dump=details" } */
 #include <gpuoffload.h>
 #include <stdlib.h>
 

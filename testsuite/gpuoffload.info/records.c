@@ -29,7 +29,7 @@ RECORD (good,
 	"/* kernel */\n");
 
 RECORD (later,
-	"gpuoffload-region 4\n"
+	"gpuoffload-region 5\n"
 	"name gpu_later_0\n"
 	"source 0\n");
 

@@ -1,0 +1,38 @@
+/* alloc-missed.c: loops whose heap blocks are stored to memory stay on
+   the host, with the remark that says why: a heap pointer stored to an
+   output array of pointers (a block that would outlive the iteration:
+   not offloaded yet), a heap pointer kept in a struct of the iteration
+   and loaded from it.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -fopt-info-loop-missed" } */
+#include <gpuoffload.h>
+#include <stdlib.h>
+
+void
+escape (int n, const int *len, float **rows)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      float *r = malloc (len[i] * sizeof *r); /* { dg-missed "block of malloc not placed in private memory" } */
+      for (int k = 0; k < len[i]; k++)
+	r[k] = k;
+      rows[i] = r; /* { dg-missed "loop not offloaded: pointer to pointer" } */
+    }
+}
+
+struct box { float *p; int n; };
+
+void
+in_struct (int n, const int *len, float *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    {
+      struct box b;
+      b.p = malloc (len[i] * sizeof (float)); /* { dg-missed "block of malloc not placed in private memory" } */
+      b.n = len[i];
+      for (int k = 0; k < b.n; k++)
+	b.p[k] = k;
+      y[i] = b.p[b.n - 1]; /* { dg-missed "loop not offloaded: pointer .* is loaded from memory" } */
+      free (b.p);
+    }
+}

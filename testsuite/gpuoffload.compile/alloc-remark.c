@@ -1,0 +1,45 @@
+/* alloc-remark.c: the remarks of the device heap (docs/ABI.md section
+   8): a malloc of a size known only at run time and a calloc come from
+   the heap, saying why they are not private memory; a malloc in a called
+   function is named at the call (alloc-missed.c has the loops that stay
+   on the host); both kernels
+   allocate through gpu_heap_malloc and gpu_heap_calloc.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -fopt-info-loop -fplugin-arg-gpuoffload-dump=details" } */
+#include <gpuoffload.h>
+#include <stdlib.h>
+
+void
+scratch (int n, const int *len, const float *x, float *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "loop offloaded as kernel gpu_scratch_0" } */
+    {
+      float *t = malloc (len[i] * sizeof *t); /* { dg-optimized "kernel gpu_scratch_0: malloc from the device heap .not private memory: its size is not bounded" } */
+      for (int k = 0; k < len[i]; k++)
+	t[k] = x[i] * k;
+      y[i] = t[len[i] / 2];
+      free (t);
+    }
+}
+
+static float
+helper (int m)
+{
+  int *c = calloc (m, sizeof *c);
+  float s = 0.0f;
+  for (int k = 0; k < m; k++)
+    s += c[k] + k;
+  free (c);
+  return s;
+}
+
+void
+called (int n, const int *len, float *y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "loop offloaded as kernel gpu_called_1" } */
+    y[i] += helper (len[i]); /* { dg-optimized "kernel gpu_called_1: calloc in a called function from the device heap" } */
+}
+
+/* { dg-final { scan-tree-dump "= \\(__global float \\*\\)\\(gpu_heap_malloc\\(gpu_heap, " "gpu_emit" } } */
+/* { dg-final { scan-tree-dump "gpu_heap_calloc\\(gpu_heap, " "gpu_emit" } } */
+/* { dg-final { scan-tree-dump-times "if \\(gpu_heap\\\[GPU_HEAP_FAILED\\\]\\)" 3 "gpu_emit" } } */
