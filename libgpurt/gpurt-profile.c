@@ -210,7 +210,8 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   ", \"redundant_h2d_bytes\": %" PRIu64
 	   ", \"redundant_d2h\": %" PRIu64
 	   ", \"redundant_d2h_bytes\": %" PRIu64
-	   ", \"flat_runs\": %" PRIu64 ", \"deopts\": %" PRIu64,
+	   ", \"flat_runs\": %" PRIu64 ", \"deopts\": %" PRIu64
+	   ", \"batches\": %" PRIu64,
 	   (uint64_t) atomic_load (&r->launches),
 	   (uint64_t) atomic_load (&r->device_runs),
 	   (uint64_t) atomic_load (&r->host_runs),
@@ -225,7 +226,8 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (uint64_t) atomic_load (&r->redundant_d2h),
 	   (uint64_t) atomic_load (&r->redundant_d2h_bytes),
 	   (uint64_t) atomic_load (&r->flat_runs),
-	   (uint64_t) atomic_load (&r->deopt_runs));
+	   (uint64_t) atomic_load (&r->deopt_runs),
+	   (uint64_t) atomic_load (&r->batches));
 
   double part[2][GPURT_NPARTS], total[2];
   uint64_t nlater = gpurt_profile_parts (r, part[0], part[1], &total[0],

@@ -26,6 +26,9 @@ struct gpurt_record_arg
   char *name;			/* the variable; "?" when the line has none */
   char elem_kind;		/* written buffer: GPU_ELEM_*; 0: no line */
   unsigned elem_size;		/* and its element size in bytes */
+  char batch;			/* buffer, "batch K move|whole": 'm' its
+				   range moves with the outermost index,
+				   'w' it does not; 0: no line */
 };
 
 /* Most "variant" lines a record may have, and most pairs of arguments
@@ -100,6 +103,8 @@ struct gpurt_record
   unsigned ndeopts;		/* "deopt" lines: the kernel takes a deopt
 				   buffer of NDEOPTS words (version 3) */
   struct gpurt_record_deopt deopts[GPU_MAX_DEOPT_SITES];
+  int batch;			/* "batch" lines: runs in batches of the
+				   outermost index when too large */
   unsigned nopts;
   char **opts;			/* the "opt" lines' text */
   const char *source;		/* the OpenCL C source, SOURCE_LEN bytes */

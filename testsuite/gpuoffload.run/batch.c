@@ -1,0 +1,115 @@
+/* batch.c: regions whose data do not fit the device run in batches of their outermost index (docs/ABI.md section 8): saxpy, a 2-D stencil with a halo of one row, a sum reduction and a region with a whole read-only table beside a streamed input, in a child under GPURT_DEVICE_MEM_LIMIT (a few KiB: a third of the data of the larger sizes or less), at sizes that do not divide into batches, against serial C; the child's profile must count batches.  */
+#include "check.h"
+
+CHECK_CHILDREN_USE_DEVICE
+
+static void
+saxpy (int n, float a, const float *restrict x, float *restrict y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = a * x[i] + y[i];
+}
+
+/* Rows 1..n-2 of OUT from three rows of IN: the halo.  */
+static void
+stencil (int n, int m, const float *restrict in, float *restrict out)
+{
+  for (int i GPU_PARALLEL = 1; i < n - 1; i++)
+    for (int j GPU_PARALLEL = 0; j < m; j++)
+      out[i * m + j] = in[(i - 1) * m + j] + 2.0f * in[i * m + j]
+		       + in[(i + 1) * m + j];
+}
+
+static long
+sum (int n, const int *x)
+{
+  long s GPU_REDUCE = 7;
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    s += x[i];
+  return s;
+}
+
+/* LUT is read whole by every batch; X and Y are streamed.  */
+static void
+lookup (int n, const int *restrict x, const float *restrict lut GPU_EXTENT (16),
+	float *restrict y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = lut[x[i] & 15] * (float) x[i];
+}
+
+static void
+test (long n, long m)
+{
+  float *x = check_alloc (n * m * sizeof *x);
+  float *y = check_alloc (n * m * sizeof *y);
+  int *ix = check_alloc (n * sizeof *ix);
+  float lut[16];
+  check_fill_float (x, n * m, -10.0f, 10.0f);
+  check_fill_float (y, n * m, -10.0f, 10.0f);
+  check_fill_float (lut, 16, -2.0f, 2.0f);
+  for (long i = 0; i < n; i++)
+    ix[i] = (int) check_uniformf (-1000.0f, 1000.0f);
+  float a = check_uniformf (-3.0f, 3.0f);
+
+  float *want = check_dup (y, n * m * sizeof *y);
+  for (long i = 0; i < n * m; i++)
+    want[i] = a * x[i] + want[i];
+  saxpy ((int) (n * m), a, x, y);
+  CHECK_RAN_ON_DEVICE (n * m);
+  CHECK_FLOATS (y, want, n * m, 1e-5, 1e-4, "saxpy n=%ld", n * m);
+
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 0; j < m; j++)
+      want[i * m + j] = x[(i - 1) * m + j] + 2.0f * x[i * m + j]
+			+ x[(i + 1) * m + j];
+  stencil ((int) n, (int) m, x, y);
+  CHECK_FLOATS (y, want, n * m, 1e-5, 1e-4, "stencil %ldx%ld", n, m);
+
+  long s = 7;
+  for (long i = 0; i < n; i++)
+    s += ix[i];
+  long got = sum ((int) n, ix);
+  CHECK (got == s, "sum n=%ld: %ld, want %ld", n, got, s);
+
+  for (long i = 0; i < n; i++)
+    want[i] = lut[ix[i] & 15] * (float) ix[i];
+  lookup ((int) n, ix, lut, y);
+  CHECK (n == 0 || memcmp (y, want, n * sizeof *y) == 0, "lookup n=%ld", n);
+  free (x);
+  free (y);
+  free (ix);
+  free (want);
+}
+
+static void
+run_all (void)
+{
+  for (int s = 0; s < CHECK_NSIZES; s++)
+    test (check_sizes[s], 3);
+  test (1000, 37);
+  test (4099, 5);
+}
+
+int
+main (int argc, char **argv)
+{
+  check_init ();
+  if (argc > 1)
+    {
+      run_all ();
+      return 0;
+    }
+  /* Under a limit of 8 KiB every region of 1000 iterations or more needs
+     batches (its data are 12 KiB or more): on a device (the child's
+     regions ran there), the profile counts them.  */
+  static char text[1 << 16];
+  check_profile_child (argv[0], "--child", "GPURT_DEVICE_MEM_LIMIT=8192",
+		       text, sizeof text);
+  if (check_json_sum (text, "\"device_runs\": ") != 0)
+    CHECK (check_json_sum (text, "\"batches\": ") >= 3 * 4,
+	   "too few batches in the profile:\n%s", text);
+  /* And without a limit, in this process.  */
+  run_all ();
+  return 0;
+}
