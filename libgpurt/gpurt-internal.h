@@ -162,7 +162,8 @@ struct gpurt_env
   int pinned;			/* GPURT_PINNED: 0 off, 1 on, -1 not on a
 				   CPU device (default) */
   uint64_t heap_bytes;		/* GPURT_HEAP_BYTES, 0: default */
-  uint64_t batch_bytes;		/* GPURT_BATCH_BYTES, 0: choose */
+  uint64_t batch_bytes;		/* GPURT_BATCH_BYTES: most bytes of one
+				   batch, 0: the device's */
   uint64_t device_mem_limit;	/* GPURT_DEVICE_MEM_LIMIT, 0: none */
 };
 
