@@ -1,4 +1,4 @@
-/* batch.c: regions whose data do not fit the device run in batches of their outermost index (docs/ABI.md section 8): saxpy, a 2-D stencil with a halo of one row, a sum reduction and a region with a whole read-only table beside a streamed input, in a child under GPURT_DEVICE_MEM_LIMIT (a few KiB: a third of the data of the larger sizes or less), at sizes that do not divide into batches, against serial C; the child's profile must count batches.  */
+/* batch.c: regions whose data do not fit the device run in batches of their outermost index (docs/ABI.md section 8): saxpy, a 2-D stencil with a halo of one row, a sum reduction and a region with a whole read-only table beside a streamed input, in a child under GPURT_DEVICE_MEM_LIMIT (8 KiB: a third of the data of the larger sizes or less), at sizes that do not divide into batches, against serial C; the child's profile must count batches.  A region writing through an index (not batchable) over data larger than the limit runs on the host, right.  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
@@ -36,6 +36,39 @@ lookup (int n, const int *restrict x, const float *restrict lut GPU_EXTENT (16),
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     y[i] = lut[x[i] & 15] * (float) x[i];
+}
+
+/* H is written through an index: its range does not move with I, so the
+   region is not batchable.  */
+static void
+hist (int n, const int *restrict k, int *restrict h GPU_EXTENT (4096))
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    h[k[i] & 4095] = 1;
+}
+
+/* The region of HIST over 16 KiB of data under the 8 KiB limit: it must
+   run on the host (the child runs under GPURT_FALLBACK=silent), right.  */
+static void
+test_host (void)
+{
+  int n = 4096;
+  int *k = check_alloc (n * sizeof *k);
+  int *h = check_alloc (4096 * sizeof *h);
+  int *want = check_alloc (4096 * sizeof *want);
+  for (int i = 0; i < n; i++)
+    k[i] = (int) check_uniformf (0.0f, 100000.0f);
+  memset (h, 0, 4096 * sizeof *h);
+  memset (want, 0, 4096 * sizeof *want);
+  for (int i = 0; i < n; i++)
+    want[k[i] & 4095] = 1;
+  hist (n, k, h);
+  CHECK (!gpurt_last_region_ran_on_device (),
+	 "a region too large and not batchable ran on the device");
+  CHECK (memcmp (h, want, 4096 * sizeof *h) == 0, "hist");
+  free (k);
+  free (h);
+  free (want);
 }
 
 static void
@@ -95,6 +128,11 @@ int
 main (int argc, char **argv)
 {
   check_init ();
+  if (argc > 1 && strcmp (argv[1], "--host") == 0)
+    {
+      test_host ();
+      return 0;
+    }
   if (argc > 1)
     {
       run_all ();
@@ -109,6 +147,20 @@ main (int argc, char **argv)
   if (check_json_sum (text, "\"device_runs\": ") != 0)
     CHECK (check_json_sum (text, "\"batches\": ") >= 3 * 4,
 	   "too few batches in the profile:\n%s", text);
+  /* Not batchable and too large: the host, with the reason (the child
+     must not stop at it).  */
+  const char *fallback = getenv ("GPURT_FALLBACK");
+  char *saved = fallback ? strdup (fallback) : NULL;
+  setenv ("GPURT_FALLBACK", "silent", 1);
+  check_profile_child (argv[0], "--host", "GPURT_DEVICE_MEM_LIMIT=8192",
+		       text, sizeof text);
+  if (saved)
+    setenv ("GPURT_FALLBACK", saved, 1);
+  else
+    unsetenv ("GPURT_FALLBACK");
+  free (saved);
+  CHECK (check_json_sum (text, "\"batches\": ") == 0,
+	 "a region that is not batchable ran in batches:\n%s", text);
   /* And without a limit, in this process.  */
   run_all ();
   return 0;
