@@ -1,4 +1,4 @@
-/* batch.c: regions whose data do not fit the device run in batches of their outermost index (docs/ABI.md section 8): saxpy, a 2-D stencil with a halo of one row, a sum reduction and a region with a whole read-only table beside a streamed input, in a child under GPURT_DEVICE_MEM_LIMIT (8 KiB: a third of the data of the larger sizes or less), at sizes that do not divide into batches, against serial C; the child's profile must count batches.  A region writing through an index (not batchable) over data larger than the limit runs on the host, right.  */
+/* batch.c: regions whose data do not fit the device run in batches of their outermost index (docs/ABI.md section 8): saxpy, a 2-D stencil with a halo of one row, a 1-D and a 2-D sum reduction and a region with a whole read-only table beside a streamed input, in a child under GPURT_DEVICE_MEM_LIMIT (8 KiB: a third of the data of the larger sizes or less), at sizes that do not divide into batches, against serial C; the child's profile must count batches.  A region writing through an index (not batchable) over data larger than the limit runs on the host, right.  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
@@ -26,6 +26,17 @@ sum (int n, const int *x)
   long s GPU_REDUCE = 7;
   for (int i GPU_PARALLEL = 0; i < n; i++)
     s += x[i];
+  return s;
+}
+
+/* A 2-D reduction: batches of rows, the flattened index space offset.  */
+static long
+sum2 (int n, int m, const int *x)
+{
+  long s GPU_REDUCE = -3;
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    for (int j GPU_PARALLEL = 0; j < m; j++)
+      s += x[i * m + j] * (j + 1);
   return s;
 }
 
@@ -104,6 +115,17 @@ test (long n, long m)
     s += ix[i];
   long got = sum ((int) n, ix);
   CHECK (got == s, "sum n=%ld: %ld, want %ld", n, got, s);
+
+  int *ix2 = check_alloc (n * m * sizeof *ix2);
+  for (long i = 0; i < n * m; i++)
+    ix2[i] = (int) x[i];
+  s = -3;
+  for (long i = 0; i < n; i++)
+    for (long j = 0; j < m; j++)
+      s += ix2[i * m + j] * (j + 1);
+  got = sum2 ((int) n, (int) m, ix2);
+  CHECK (got == s, "sum2 %ldx%ld: %ld, want %ld", n, m, got, s);
+  free (ix2);
 
   for (long i = 0; i < n; i++)
     want[i] = lut[ix[i] & 15] * (float) ix[i];
