@@ -228,6 +228,29 @@ gpu_fp_mode (void)
   return "strict";
 }
 
+/* See gpu-launch.h.  */
+
+bool
+gpu_launch_batchable (struct gpu_region *r, int *why)
+{
+  *why = -1;
+  if (gpu_opts.no_batch || r->ninner || r->nspec)
+    return false;
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    {
+      struct gpu_capture *c = &r->caps[i];
+      /* A written range that stays put would be written by every batch:
+	 batches could not be copied back independently.  */
+      if (c->kind == GPU_CAP_BUFFER && !c->stride
+	  && (c->flags & GPU_ACC_WRITE))
+	{
+	  *why = (int) i;
+	  return false;
+	}
+    }
+  return true;
+}
+
 /* Build the region record of R (docs/ABI.md) with kernel SOURCE.  */
 
 static char *
@@ -281,6 +304,14 @@ make_record (struct gpu_region *r, const char *source)
 	elem_of (r, i, &kind, &size);
 	pp_printf (&pp, "elem %u %c %u\n", i, kind, size);
       }
+  /* Batches (section 9): how each buffer's range moves with the
+     outermost index; the launch passes the moving ones' words.  */
+  int why;
+  if (gpu_launch_batchable (r, &why))
+    for (unsigned i = 0; i < r->caps.length (); i++)
+      if (r->caps[i].kind == GPU_CAP_BUFFER)
+	pp_printf (&pp, "batch %u %s\n", i,
+		   r->caps[i].stride ? "move" : "whole");
   gpu_reduce_record (r, &pp);	/* GPU_REDUCE hook.  */
   /* Speculated sites (gpu_speculate): word K of the deopt buffer.  */
   for (int k = 0; k < r->nspec; k++)
@@ -425,7 +456,15 @@ gpu_launch_args (struct gpu_region *r, tree record_var,
       r->caps[r->dims[k].step_cap].value = emit_value (gsi, r->dims[k].step);
     }
 
-  tree atype = build_array_type_nelts (u64_type (), nargs ? 4 * nargs : 1);
+  /* Batches: after the 4 * NARGS words, LO0, HI0 and STRIDE of each
+     buffer whose range moves with the outermost index.  */
+  int why;
+  unsigned nwords = 4 * nargs;
+  bool batch = gpu_launch_batchable (r, &why);
+  for (unsigned i = 0; batch && i < nargs; i++)
+    if (r->caps[i].kind == GPU_CAP_BUFFER && r->caps[i].stride)
+      nwords += 3;
+  tree atype = build_array_type_nelts (u64_type (), nwords ? nwords : 1);
   tree args = create_tmp_var (atype, "gpu_args");
   TREE_ADDRESSABLE (args) = 1;
   gpu_mark_launch_temp (args);
@@ -463,6 +502,17 @@ gpu_launch_args (struct gpu_region *r, tree record_var,
 		      build_int_cst (u64_type (), cap_size (c)));
 	  store_word (gsi, args, 4 * i + 3, build_int_cst (u64_type (), 0));
 	}
+    }
+
+  nwords = 4 * nargs;
+  for (unsigned i = 0; batch && i < nargs; i++)
+    {
+      struct gpu_capture *c = &r->caps[i];
+      if (c->kind != GPU_CAP_BUFFER || !c->stride)
+	continue;
+      store_word (gsi, args, nwords++, c->lo0);
+      store_word (gsi, args, nwords++, c->hi0);
+      store_word (gsi, args, nwords++, c->stride);
     }
 
   l->record = build_fold_addr_expr

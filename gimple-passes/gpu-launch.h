@@ -22,6 +22,11 @@ struct gpu_launch
    variable.  */
 tree gpu_launch_record (struct gpu_region *r);
 
+/* Whether region R may run in batches of its outermost index (docs/ABI.md
+   section 8): its record has "batch" lines.  When not, *WHY is the
+   argument that prevents it, or -1 (no-batch, two levels,
+   speculation).  */
+bool gpu_launch_batchable (struct gpu_region *r, int *why);
 /* Append at *GSI the computation of the launch *L of R, whose record is
    RECORD_VAR: the argument words, the counts, the final index.  Creates
    the reductions' result slots.  */

@@ -960,6 +960,28 @@ report_offloaded (struct gpu_region *r, bool outlined)
 		     "%u arguments%s, host fallback %s)\n", r->kernel_name,
 		     r->ndim, r->caps.length (), reds,
 		     outlined ? "on threads" : "serial");
+  /* Batches of the outermost index (docs/ABI.md section 9), for data
+     larger than the device.  */
+  int why;
+  unsigned nmove = 0;
+  bool batch = gpu_launch_batchable (r, &why);
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    nmove += r->caps[i].kind == GPU_CAP_BUFFER && r->caps[i].stride != NULL;
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    fprintf (dump_file, batch ? "SUCCESS: batchable, %u streamed "
+	     "argument(s)\n" : "FAILED: not batchable\n", nmove);
+  if (batch && dump_enabled_p ())
+    dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
+		     dump_user_location_t::from_location_t (r->loc),
+		     "loop can run in batches of its outermost index when "
+		     "its data do not fit the device (%u argument(s) "
+		     "streamed)\n", nmove);
+  else if (why >= 0 && dump_enabled_p ())
+    dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+		     dump_user_location_t::from_location_t (r->loc),
+		     "loop cannot run in batches: the range of %qs it writes "
+		     "does not move with the outermost index\n",
+		     gpu_value_name (r->caps[why].value));
   for (unsigned i = 0; i < r->caps.length (); i++)
     if (r->caps[i].object_bound && dump_enabled_p ())
       dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,

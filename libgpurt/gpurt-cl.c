@@ -309,9 +309,23 @@ gpurt_cl_enqueue (cl_command_queue queue, cl_kernel kernel, unsigned ndim,
 		  const size_t *global, const size_t *local, cl_event *event,
 		  char *why, const char *name)
 {
+  return gpurt_cl_enqueue_at (queue, kernel, ndim, NULL, global, local,
+			      event, why, name);
+}
+
+/* As gpurt_cl_enqueue, with the global work offset OFFSET (NULL: none):
+   a batch of the outermost index.  */
+
+int
+gpurt_cl_enqueue_at (cl_command_queue queue, cl_kernel kernel, unsigned ndim,
+		     const size_t *offset, const size_t *global,
+		     const size_t *local, cl_event *event, char *why,
+		     const char *name)
+{
   return GPURT_CL_CHECK (gpurt_cl.clEnqueueNDRangeKernel (queue, kernel, ndim,
-							  NULL, global, local,
-							  0, NULL, event),
+							  offset, global,
+							  local, 0, NULL,
+							  event),
 			 why, clEnqueueNDRangeKernel, "for kernel %s", name);
 }
 

@@ -554,6 +554,12 @@ gpurt_open_device (struct gpurt_device *dev, const struct gpurt_candidate *c,
 				  &dev->max_mem_alloc_size, NULL);
   if (err != CL_SUCCESS)
     goto ERROR;
+  what = "clGetDeviceInfo (CL_DEVICE_GLOBAL_MEM_SIZE)";
+  err = gpurt_cl.clGetDeviceInfo (dev->id, CL_DEVICE_GLOBAL_MEM_SIZE,
+				  sizeof dev->global_mem_size,
+				  &dev->global_mem_size, NULL);
+  if (err != CL_SUCCESS)
+    goto ERROR;
   gpurt_device_identity (dev);
   gpurt_map_init (&dev->map);
   ok = 1;

@@ -378,8 +378,8 @@ gpurt_env_read (void)
 	gpurt_message ("GPURT_PINNED=%s is not 0, 1 or auto; using auto", s);
     }
 
-  /* For the device heap, batching and a pretend-smaller device (read
-     now so that a bad value is reported; nothing uses them yet).  */
+  /* For the device heap (read now so that a bad value is reported;
+     nothing uses it yet), batches and a pretend-smaller device.  */
   gpurt_read_bytes ("GPURT_HEAP_BYTES", &gpurt_env.heap_bytes);
   gpurt_read_bytes ("GPURT_BATCH_BYTES", &gpurt_env.batch_bytes);
   gpurt_read_bytes ("GPURT_DEVICE_MEM_LIMIT", &gpurt_env.device_mem_limit);

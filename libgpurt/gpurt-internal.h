@@ -162,7 +162,8 @@ struct gpurt_env
   int pinned;			/* GPURT_PINNED: 0 off, 1 on, -1 not on a
 				   CPU device (default) */
   uint64_t heap_bytes;		/* GPURT_HEAP_BYTES, 0: default */
-  uint64_t batch_bytes;		/* GPURT_BATCH_BYTES, 0: choose */
+  uint64_t batch_bytes;		/* GPURT_BATCH_BYTES: most bytes of one
+				   batch, 0: the device's */
   uint64_t device_mem_limit;	/* GPURT_DEVICE_MEM_LIMIT, 0: none */
 };
 
@@ -245,6 +246,12 @@ GPURT_HIDDEN void gpurt_cl_kernel_release (cl_kernel kernel);
 GPURT_HIDDEN int gpurt_cl_arg (cl_kernel kernel, unsigned index, size_t size,
 			       const void *value, char *why,
 			       const char *fmt, ...) GPURT_PRINTF (6, 7);
+GPURT_HIDDEN int gpurt_cl_enqueue_at (cl_command_queue queue,
+				      cl_kernel kernel, unsigned ndim,
+				      const size_t *offset,
+				      const size_t *global,
+				      const size_t *local, cl_event *event,
+				      char *why, const char *name);
 GPURT_HIDDEN int gpurt_cl_enqueue (cl_command_queue queue, cl_kernel kernel,
 				   unsigned ndim, const size_t *global,
 				   const size_t *local, cl_event *event,
@@ -316,6 +323,7 @@ struct gpurt_device
   size_t max_work_group_size;
   size_t max_work_item_sizes[3];
   cl_ulong max_mem_alloc_size;
+  cl_ulong global_mem_size;	/* batches: what a launch may hold */
   cl_ulong local_mem_size;	/* CL_DEVICE_LOCAL_MEM_SIZE */
   /* Vendor, versions of device, driver and platform, platform name: what
      a program binary depends on besides the source (the cache's key).  */
@@ -549,6 +557,7 @@ struct gpurt_region
   /* "deopt" lines: the speculated calls (docs/ABI.md section 7); the
      kernel takes a deopt buffer of NDEOPTS words after its trip
      counts.  */
+  int batch;			/* the record has "batch" lines */
   unsigned ndeopts;
   struct gpurt_record_deopt deopts[GPU_MAX_DEOPT_SITES];
   /* "heap 1": the kernel allocates from a heap buffer, after the deopt
@@ -575,6 +584,7 @@ struct gpurt_region
   atomic_uint_least64_t flat_runs;	/* of them, a two-level region's
 					   one-level kernel */
   atomic_uint_least64_t host_runs;
+  atomic_uint_least64_t batches;	/* kernels of batched device runs */
   atomic_uint_least64_t deopt_runs;	/* device runs whose kernel reached
 					   a speculated call: rerun on the
 					   host (of HOST_RUNS) */
@@ -728,6 +738,11 @@ GPURT_HIDDEN int gpurt_reduce_finish (struct gpurt_region *r,
 				      struct gpurt_lane_kernel *lk,
 				      struct gpurt_reduce_launch *rl,
 				      char *why);
+/* Combine the reduction value PART (SIZE bytes, operator OP, type TYPE:
+   GPU_RED_*) into ACC, for batches.  */
+GPURT_HIDDEN void gpurt_reduce_fold (unsigned op, unsigned type,
+				     unsigned size, void *acc,
+				     const void *part);
 GPURT_HIDDEN void gpurt_reduce_store (const struct gpurt_region *r,
 				      const struct gpurt_reduce_launch *rl,
 				      const uint64_t *args);

@@ -223,7 +223,8 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   ", \"redundant_d2h_bytes\": %" PRIu64
 	   ", \"flat_runs\": %" PRIu64 ", \"deopts\": %" PRIu64
 	   ", \"heap_used\": %" PRIu64 ", \"heap_allocs\": %" PRIu64
-	   ", \"heap_failed\": %" PRIu64 ", \"heap_retries\": %" PRIu64,
+	   ", \"heap_failed\": %" PRIu64 ", \"heap_retries\": %" PRIu64
+	   ", \"batches\": %" PRIu64,
 	   (uint64_t) atomic_load (&r->launches),
 	   (uint64_t) atomic_load (&r->device_runs),
 	   (uint64_t) atomic_load (&r->host_runs),
@@ -242,7 +243,8 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (uint64_t) atomic_load (&r->heap_used),
 	   (uint64_t) atomic_load (&r->heap_allocs),
 	   (uint64_t) atomic_load (&r->heap_failed),
-	   (uint64_t) atomic_load (&r->heap_retries));
+	   (uint64_t) atomic_load (&r->heap_retries),
+	   (uint64_t) atomic_load (&r->batches));
 
   double part[2][GPURT_NPARTS], total[2];
   uint64_t nlater = gpurt_profile_parts (r, part[0], part[1], &total[0],

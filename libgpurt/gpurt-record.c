@@ -168,6 +168,29 @@ gpurt_record_elem (struct gpurt_record *rec, const char *line, size_t len)
   rec->args[k].elem_size = (unsigned) size;
 }
 
+/* Parse the "batch K move|whole" line LINE (LEN bytes) into REC
+   (docs/ABI.md section 9).  A malformed line is ignored: without it the
+   region is not batched, which is always correct.  */
+
+static void
+gpurt_record_batch (struct gpurt_record *rec, const char *line, size_t len)
+{
+  const char *tok[3];
+  size_t toklen[3];
+  uint64_t k;
+
+  if (gpurt_record_split (line, len, tok, toklen, 3) < 3 || rec->args == NULL
+      || !gpurt_record_u64 (tok[1], toklen[1], &k) || k >= rec->nargs)
+    return;
+  if (gpu_abi_token_is (tok[2], toklen[2], "move"))
+    rec->args[k].batch = 'm';
+  else if (gpu_abi_token_is (tok[2], toklen[2], "whole"))
+    rec->args[k].batch = 'w';
+  else
+    return;
+  rec->batch = 1;
+}
+
 /* Parse "OP TYPE NAME" of the reduction argument K of REC into ARG: OP
    is the LEN bytes at OP, REST the LEN2 bytes "TYPE NAME".  */
 
@@ -561,6 +584,8 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_arg (rec, line, len);
       else if (KEY_IS ("elem"))
 	gpurt_record_elem (rec, line, len);
+      else if (KEY_IS ("batch"))
+	gpurt_record_batch (rec, line, len);
       else if (KEY_IS ("reduce"))
 	gpurt_record_reduce (rec, value, value_len);
       else if (KEY_IS ("group"))

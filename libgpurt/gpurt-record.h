@@ -26,6 +26,9 @@ struct gpurt_record_arg
   char *name;			/* the variable; "?" when the line has none */
   char elem_kind;		/* written buffer: GPU_ELEM_*; 0: no line */
   unsigned elem_size;		/* and its element size in bytes */
+  char batch;			/* buffer, "batch K move|whole": 'm' its
+				   range moves with the outermost index,
+				   'w' it does not; 0: no line */
 };
 
 /* Most "variant" lines a record may have, and most pairs of arguments
@@ -103,6 +106,8 @@ struct gpurt_record
   int heap;			/* "heap 1": the kernel takes the heap
 				   buffer after the deopt buffer (version
 				   4) */
+  int batch;			/* "batch" lines: runs in batches of the
+				   outermost index when too large */
   unsigned nopts;
   char **opts;			/* the "opt" lines' text */
   const char *source;		/* the OpenCL C source, SOURCE_LEN bytes */

@@ -188,6 +188,19 @@ gpurt_combine (unsigned op, unsigned type, const void *p, size_t count,
     }
 }
 
+/* See gpurt-internal.h.  */
+
+void
+gpurt_reduce_fold (unsigned op, unsigned type, unsigned size, void *acc,
+		   const void *part)
+{
+  unsigned char two[16];
+
+  memcpy (two, acc, size);
+  memcpy (two + size, part, size);
+  gpurt_combine (op, type, two, 2, acc);
+}
+
 /* Time spent in final combines, for GPURT_REDUCE_STATS=1.  */
 static atomic_uint_least64_t gpurt_final_ns, gpurt_final_count;
 

@@ -71,6 +71,7 @@ gpurt_region_parse (struct gpurt_region *r, const char *record)
   r->flat_coalesced = rec.flat_coalesced;
   r->nvariants = rec.nvariants;
   memcpy (r->variants, rec.variants, sizeof r->variants);
+  r->batch = rec.batch;
   r->ndeopts = rec.ndeopts;
   memcpy (r->deopts, rec.deopts, sizeof r->deopts);
   r->heap = rec.heap;

@@ -480,8 +480,10 @@ static int
 gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		     const uint64_t *args, const uint64_t *n, int keep,
 		     struct gpurt_clock *clock, char *why, unsigned *site,
-		     uint32_t *iter, uint64_t heap_bytes, uint32_t *heap)
+		     uint32_t *iter, uint64_t heap_bytes, uint32_t *heap,
+		     const uint64_t *first)
 {
+  size_t offset[3] = { 0, 0, 0 };
   int enqueued = 0, deopted = 0;
   cl_mem deopt_mem = NULL, heap_mem = NULL;
   uint32_t deopt_words[GPU_MAX_DEOPT_SITES];
@@ -546,7 +548,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 
   variant = -1;
   why_not[0] = '\0';
-  if (r->nvariants != 0 && r->group_wg == 0 && r->reduce_wg == 0)
+  if (r->nvariants != 0 && r->group_wg == 0 && r->reduce_wg == 0
+      && first == NULL)
     variant = gpurt_choose_variant (r, dev, &plan, lk, &kernel, why_not);
   if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem, heap_mem,
 			   why))
@@ -568,9 +571,17 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	}
       /* A variant's work-item may take BLOCK iterations.  */
       blocks = variant >= 0 ? r->variants[variant].block[d] : 1;
-      global[d] = (size_t) (((n[d] + blocks - 1) / blocks + local[d] - 1)
-			    / local[d] * local[d]);
+      /* A batch runs outer iterations [*FIRST, N) (the kernel guards N).  */
+      if (first != NULL && d + 1 == r->ndim)
+	offset[d] = (size_t) *first;
+      global[d] = (size_t) (((n[d] - offset[d] + blocks - 1) / blocks
+			     + local[d] - 1) / local[d] * local[d]);
     }
+  /* A reduction's 1-D grid-stride loop flattens the index space,
+     dimension 0 fastest: a batch starts at its first outer iteration.  */
+  if (first != NULL && r->reduce_wg != 0)
+    offset[0] = (size_t) (*first * (r->ndim > 1 ? n[0] : 1)
+			  * (r->ndim > 2 ? n[1] : 1));
 
   gpurt_clock_mark (clock, GPURT_PART_ARGS);
   if (!gpurt_buffers_copy_in (&plan, r, lane->queue, why))
@@ -631,10 +642,10 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	goto ERROR;
     }
   else if (variant < 0
-	   && !gpurt_cl_enqueue (lane->queue, kernel,
-				 r->reduce_wg != 0 || r->group_wg != 0
-				 ? 1 : r->ndim, global, local,
-				 event_ptr, why, r->name))
+	   && !gpurt_cl_enqueue_at (lane->queue, kernel,
+				    r->reduce_wg != 0 || r->group_wg != 0
+				    ? 1 : r->ndim, first ? offset : NULL,
+				    global, local, event_ptr, why, r->name))
     goto ERROR;		/* not queued: the device's data is intact */
   gpurt_say_variant (r, variant, why_not);
   enqueued = 1;
@@ -863,6 +874,195 @@ gpurt_bound_objects (struct gpurt_region *r, uint64_t *args, unsigned nargs,
   return 1;
 }
 
+/* The batch size of region R on DEV for the launch ARGS (NARGS
+   arguments, EXT the words after them, docs/ABI.md section 9) over the
+   trip counts N: outer iterations per batch, 0 when the launch needs no
+   batches (its data fit), UINT64_MAX with WHY when it needs them and
+   cannot have them.  */
+
+static uint64_t
+gpurt_batch_size (const struct gpurt_region *r,
+		  const struct gpurt_device *dev, const uint64_t *args,
+		  unsigned nargs, const uint64_t *ext, const uint64_t *n,
+		  char *why)
+{
+  uint64_t limit = gpurt_env.device_mem_limit != 0
+		   ? gpurt_env.device_mem_limit : dev->global_mem_size;
+  uint64_t total = 0, fixed = 0, slice = 0, step = 0, outer;
+  uint64_t most = dev->max_mem_alloc_size, c, nb;
+  unsigned k, j = 0;
+  int big = 0;
+
+  if (gpurt_env.batch_bytes != 0 && gpurt_env.batch_bytes < limit)
+    limit = gpurt_env.batch_bytes;
+  for (k = 0; k < nargs; k++)
+    {
+      const uint64_t *a = args + 4 * (size_t) k;
+      int64_t lo = (int64_t) a[2], hi = (int64_t) a[3];
+      uint64_t size = hi > lo ? (uint64_t) (hi - lo) : 0;
+
+      if (GPU_ARG_WORD0_KIND (a[0]) != GPU_ARG_BUFFER)
+	continue;
+      total += size;
+      big |= size > most;
+      if (r->args[k].batch != 'm')
+	{
+	  fixed += size;
+	  if (GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_WRITTEN)
+	    {
+	      gpurt_set_why (why, "argument %u (%s) is written and its range"
+			     " does not move with the outer index", k,
+			     r->args[k].name);
+	      return UINT64_MAX;
+	    }
+	  continue;
+	}
+      int64_t lo0 = (int64_t) ext[3 * j], hi0 = (int64_t) ext[3 * j + 1];
+      int64_t s = (int64_t) ext[3 * j + 2];
+      uint64_t one = hi0 > lo0 ? (uint64_t) (hi0 - lo0) : 0;
+      uint64_t abs_s = s < 0 ? -(uint64_t) s : (uint64_t) s;
+      j++;
+      if ((GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_WRITTEN) && abs_s < one)
+	{
+	  gpurt_set_why (why, "argument %u (%s): the ranges successive outer"
+			 " iterations write overlap", k, r->args[k].name);
+	  return UINT64_MAX;
+	}
+      slice += one < size ? one : size;
+      step += abs_s;
+    }
+  if (total <= limit && !big)
+    return 0;
+  outer = n[r->ndim - 1];
+  if (fixed + slice > limit)
+    {
+      gpurt_set_why (why, "its data (%" PRIu64 " bytes) do not fit the"
+		     " device (%" PRIu64 " bytes%s), nor in batches (%" PRIu64
+		     " bytes that do not move with the outer index, %" PRIu64
+		     " more per outer iteration)", total, limit,
+		     gpurt_env.device_mem_limit ? ", GPURT_DEVICE_MEM_LIMIT"
+		     : "", fixed, slice);
+      return UINT64_MAX;
+    }
+  c = step != 0 ? (limit - fixed - slice) / step + 1 : outer;
+  if (step != 0 && big && (most - slice) / step + 1 < c)
+    c = most > slice ? (most - slice) / step + 1 : 1;
+  if (c > outer)
+    c = outer;
+  /* As few batches as that, of even sizes.  */
+  nb = (outer + c - 1) / c;
+  return (outer + nb - 1) / nb;
+}
+
+/* Run region R on DEV in batches of its outermost index when the data
+   of the launch ARGS (NARGS arguments) over the trip counts N do not fit
+   the device (docs/ABI.md section 9), timing it in CLOCK.  Returns 1 when
+   it ran so, -1 when it needs no batches (or has no "batch" lines: the
+   usual launch follows), 0 with WHY when it must run on the host.  */
+
+static int
+gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
+		 const uint64_t *args, unsigned nargs, const uint64_t *n,
+		 struct gpurt_clock *clock, char *why)
+{
+  const uint64_t *ext = args + 4 * (size_t) nargs;
+  uint64_t *a = NULL, *part = NULL, *acc = NULL;
+  uint64_t c, first, nb[3], done = 0;
+  unsigned k, j, site = 0;
+  uint32_t iter = 0;
+  int ok = 0;
+
+  if (!r->batch || r->group_wg != 0 || r->ndeopts != 0 || r->heap)
+    return -1;
+  c = gpurt_batch_size (r, dev, args, nargs, ext, n, why);
+  if (c == 0)
+    return -1;
+  if (c == UINT64_MAX)
+    return 0;
+  a = malloc (4 * (size_t) nargs * sizeof *a + 1);
+  part = calloc (2 * (size_t) nargs + 1, sizeof *part);
+  if (a == NULL || part == NULL)
+    {
+      gpurt_set_why (why, "out of memory for the batches' arguments");
+      goto ERROR;
+    }
+  acc = part + nargs;
+  memcpy (a, args, 4 * (size_t) nargs * sizeof *a);
+  /* Each batch's reduction result goes to PART, combined into ACC.  */
+  for (k = 0; k < nargs; k++)
+    if (GPU_ARG_WORD0_KIND (a[4 * k]) == GPU_ARG_REDUCE)
+      a[4 * k + 1] = (uint64_t) (uintptr_t) &part[k];
+  /* Batches keep nothing on the device: what earlier regions kept goes
+     home first, as batches copy in from host memory.  */
+  gpurt_sync ();
+  if (gpurt_env.verbose >= 1)
+    gpurt_message ("region %s (%s) runs in batches of %" PRIu64 " outer"
+		   " iterations of %" PRIu64, r->name, r->loc, c,
+		   n[r->ndim - 1]);
+  memcpy (nb, n, sizeof nb);
+  for (first = 0; first < n[r->ndim - 1]; first += c)
+    {
+      uint64_t last = first + c < n[r->ndim - 1] ? first + c
+		      : n[r->ndim - 1];
+      for (k = 0, j = 0; k < nargs; k++)
+	{
+	  const uint64_t *w = args + 4 * (size_t) k;
+	  int64_t lo, hi, s;
+
+	  if (GPU_ARG_WORD0_KIND (w[0]) != GPU_ARG_BUFFER
+	      || r->args[k].batch != 'm')
+	    continue;
+	  /* Iterations [FIRST, LAST) reach the union of their first's and
+	     last's ranges, inside the whole launch's.  */
+	  s = (int64_t) ext[3 * j + 2];
+	  lo = (int64_t) ext[3 * j] + (int64_t) (s < 0 ? last - 1 : first) * s;
+	  hi = (int64_t) ext[3 * j + 1]
+	       + (int64_t) (s < 0 ? first : last - 1) * s;
+	  j++;
+	  lo = lo > (int64_t) w[2] ? lo : (int64_t) w[2];
+	  hi = hi < (int64_t) w[3] ? hi : (int64_t) w[3];
+	  a[4 * k + 2] = (uint64_t) lo;
+	  a[4 * k + 3] = (uint64_t) (hi > lo ? hi : lo);
+	}
+      nb[r->ndim - 1] = last;
+      ok = gpurt_run_on_device (r, dev, a, nb, 0, clock, why, &site, &iter, 0,
+				NULL, &first);
+      if (ok <= 0)
+	{
+	  if (done == 0)
+	    goto ERROR;
+	  /* Earlier batches changed host memory: the host loop cannot
+	     start over.  */
+	  gpurt_message ("region %s (%s): batch at outer iteration %" PRIu64
+			 " failed after %" PRIu64 " batches wrote their"
+			 " results: %s; aborting", r->name, r->loc, first,
+			 done, why);
+	  abort ();
+	}
+      for (k = 0; k < nargs; k++)
+	if (GPU_ARG_WORD0_KIND (a[4 * k]) == GPU_ARG_REDUCE)
+	  {
+	    if (done == 0)
+	      acc[k] = part[k];
+	    else
+	      gpurt_reduce_fold (r->args[k].op, r->args[k].type,
+				 r->args[k].size, &acc[k], &part[k]);
+	  }
+      done++;
+    }
+  for (k = 0; k < nargs; k++)
+    if (GPU_ARG_WORD0_KIND (a[4 * k]) == GPU_ARG_REDUCE)
+      memcpy ((void *) (uintptr_t) args[4 * (size_t) k + 1], &acc[k],
+	      r->args[k].size);
+  atomic_fetch_add (&r->batches, done);
+  ok = 1;
+
+ ERROR:
+  free (a);
+  free (part);
+  return ok;
+}
+
 /* Run the loop nest described by the region record REGION on the device:
    ARGS holds 4 * NARGS words (docs/ABI.md section 3; bit 31 of NARGS,
    GPURT_NARGS_RANGES_INVALID, sends the launch to the host), N0, N1, N2
@@ -956,6 +1156,19 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
     return gpurt_fallback (r, 0, why);
   gpurt_clock_mark (&clock, GPURT_PART_READY);
 
+  /* Data larger than the device: batches of the outermost index.  */
+  ok = gpurt_batch_run (r, dev, args, nargs, n, &clock, why);
+  if (ok == 0)
+    return gpurt_fallback (r, 0, why);
+  if (ok > 0)
+    {
+      gpurt_clock_add (r, &clock);
+      atomic_fetch_add (&r->device_runs, 1);
+      gpurt_last_on_device = 1;
+      gpurt_last_host_threads = 0;
+      return 1;
+    }
+
   /* A speculated region keeps its results on the device as any other
      (its kernel is waited for, to read the deopt buffer; a deopt restores
      what it overwrote).  A region with a heap may have to start over from
@@ -969,7 +1182,7 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
       ok = gpurt_run_on_device (r, dev, args, n,
 				(flags & GPU_NARGS_KEEP) && !gpurt_env.verify
 				&& !r->heap, &clock, why,
-				&site, &iter, heap_bytes, heap);
+				&site, &iter, heap_bytes, heap, NULL);
       if (ok != -2)
 	break;
       /* Out of heap: nothing was kept.  Again with twice the heap, a

@@ -23,7 +23,9 @@ struct gpu_options
   bool no_alloc;		/* no-alloc: no device heap (any other
 				   allocation keeps the loop on the
 				   host).  */
-  bool no_batch;		/* no-batch (reserved).  */
+  bool no_batch;		/* no-batch: no "batch" lines, so a region
+				   whose data do not fit the device runs
+				   on the host.  */
   bool no_transfer_elim;	/* no-transfer-elim: no gpu_hostsync.  */
   bool no_object_bounds;	/* no-object-bounds: a pointer the compiler
 				   cannot bound needs GPU_EXTENT.  */
