@@ -891,7 +891,7 @@ gpurt_batch_size (const struct gpurt_region *r,
   uint64_t total = 0, fixed = 0, slice = 0, step = 0, outer;
   uint64_t most = dev->max_mem_alloc_size, c, nb;
   unsigned k, j = 0;
-  int big = 0;
+  int big = 0, bad = 0;
 
   if (gpurt_env.batch_bytes != 0 && gpurt_env.batch_bytes < limit)
     limit = gpurt_env.batch_bytes;
@@ -908,12 +908,12 @@ gpurt_batch_size (const struct gpurt_region *r,
       if (r->args[k].batch != 'm')
 	{
 	  fixed += size;
-	  if (GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_WRITTEN)
+	  if ((GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_WRITTEN) && !bad)
 	    {
 	      gpurt_set_why (why, "argument %u (%s) is written and its range"
 			     " does not move with the outer index", k,
 			     r->args[k].name);
-	      return UINT64_MAX;
+	      bad = 1;
 	    }
 	  continue;
 	}
@@ -922,17 +922,22 @@ gpurt_batch_size (const struct gpurt_region *r,
       uint64_t one = hi0 > lo0 ? (uint64_t) (hi0 - lo0) : 0;
       uint64_t abs_s = s < 0 ? -(uint64_t) s : (uint64_t) s;
       j++;
-      if ((GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_WRITTEN) && abs_s < one)
+      if ((GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_WRITTEN) && abs_s < one
+	  && !bad)
 	{
 	  gpurt_set_why (why, "argument %u (%s): the ranges successive outer"
 			 " iterations write overlap", k, r->args[k].name);
-	  return UINT64_MAX;
+	  bad = 1;
 	}
       slice += one < size ? one : size;
       step += abs_s;
     }
+  /* Whether a launch whose data fit could have been batched does not
+     matter.  */
   if (total <= limit && !big)
     return 0;
+  if (bad)
+    return UINT64_MAX;
   outer = n[r->ndim - 1];
   if (fixed + slice > limit)
     {
