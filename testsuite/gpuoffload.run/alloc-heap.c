@@ -5,6 +5,7 @@
    to its output (y[i] += ...), each against serial C.  Run with
    GPURT_HEAP_BYTES as the environment sets it: tiny heaps make runs fail
    and be retried (alloc-tiny.c).  */
+/* { dg-additional-options "-ffp-contract=off" } */
 #include "check.h"
 
 #define BODY_SCRATCH							\

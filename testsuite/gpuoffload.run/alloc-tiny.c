@@ -5,6 +5,7 @@
    with a larger heap succeeds on the device; with GPURT_HEAP_BYTES=16
    every retry fails and the host runs the loop.  The results are the
    serial program's each time.  */
+/* { dg-additional-options "-ffp-contract=off" } */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
