@@ -1,7 +1,7 @@
 /* mpi-saxpy.c -- MPI with gpuoffload: each rank takes its share of the
    index range of y = a*x + y (the shares differ by at most one element,
-   and a rank may get none), runs it as a marked loop, sums its share of
-   y with a GPU_REDUCE loop, and MPI_Allreduce adds the ranks' sums.
+   and a rank may get none) and runs it as a marked loop that also sums
+   its share of y (GPU_REDUCE); MPI_Allreduce adds the ranks' sums.
    Every rank then checks its elements and the total against the same
    computation done serially.  libgpurt gives each rank of a host its own
    GPU (local rank mod number of GPUs; GPURT_VERBOSE=1 says which).
@@ -31,24 +31,19 @@ input (uint64_t seed, uint64_t i)
   return (float) ((double) (z >> 11) / 9007199254740992.0 * 20.0 - 10.0);
 }
 
-/* Y = A*X + Y over N elements.  */
-
-static void
-saxpy (long n, float a, const float *x, float *y)
-{
-  for (long i GPU_PARALLEL = 0; i < n; i++)
-    y[i] = a * x[i] + y[i];
-}
-
-/* The sum of the N elements of Y.  */
+/* Y = A*X + Y over N elements, in one marked loop that also returns the
+   sum of the new Y.  */
 
 static double
-sum (long n, const float *y)
+saxpy_sum (long n, float a, const float *x, float *y)
 {
   double s GPU_REDUCE = 0.0;
 
   for (long i GPU_PARALLEL = 0; i < n; i++)
-    s += y[i];
+    {
+      y[i] = a * x[i] + y[i];
+      s += y[i];
+    }
   return s;
 }
 
@@ -81,13 +76,9 @@ main (int argc, char **argv)
       y[i] = input (seed, 2 * (lo + i) + 1);
     }
 
-  saxpy (m, a, x, y);
+  local = saxpy_sum (m, a, x, y);
 #ifdef __GPUOFFLOAD__
   int on_device = m == 0 || gpurt_last_region_ran_on_device ();
-#endif
-  local = sum (m, y);
-#ifdef __GPUOFFLOAD__
-  on_device = on_device && (m == 0 || gpurt_last_region_ran_on_device ());
 #endif
   MPI_Allreduce (&local, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
 

@@ -1,16 +1,16 @@
-/* local-rank.c: under MPI or Slurm, libgpurt picks device R mod K for local rank R among the K devices of the automatic choice's type (issue 20, item 1).  Children of this program run a saxpy with OMPI_COMM_WORLD_LOCAL_RANK, MPI_LOCALRANKID or SLURM_LOCALID set to 0, 1, 2 or 5 and GPURT_DEVICE unset, under GPURT_VERBOSE=1: the line saying which device names the rank, its launcher and "device R mod K of K", the regions run on the device, the results are right; GPURT_DEVICE set to that device wins over the rank (no "local rank" in the line); a rank that is not a number is reported and ignored.  Under GPURT_DEVICE=host (the host execution) the children stay on the host and never mention a rank.  */
+/* local-rank.c: under MPI or Slurm, libgpurt picks device R mod K for local rank R among the K devices of the automatic choice's type (issue 20, item 1).  Children of this program run a marked loop with OMPI_COMM_WORLD_LOCAL_RANK, MPI_LOCALRANKID or SLURM_LOCALID set to 0, 1, 2 or 5 and GPURT_DEVICE unset, under GPURT_VERBOSE=1: the line saying which device names the rank, its launcher and "device R mod K of K", the regions run on the device, the results are right; GPURT_DEVICE set to that device wins over the rank (no "local rank" in the line); a rank that is not a number is reported and ignored.  Under GPURT_DEVICE=host (the host execution) the children stay on the host and never mention a rank.  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
 
 static void
-saxpy (int n, float a, const float *restrict x, float *restrict y)
+scale (long n, unsigned k, const unsigned *restrict x, unsigned *restrict y)
 {
-  for (int i GPU_PARALLEL = 0; i < n; i++)
-    y[i] = a * x[i] + y[i];
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = k * x[i] + (unsigned) i;
 }
 
-/* The child's work: saxpy over the standard sizes, checked.  */
+/* The child's work: scale over the standard sizes, exact.  */
 static int
 work (void)
 {
@@ -18,20 +18,16 @@ work (void)
   for (int s = 0; s < CHECK_NSIZES; s++)
     {
       long n = check_sizes[s];
-      float *x = check_alloc (n * sizeof *x);
-      float *y = check_alloc (n * sizeof *y);
-      check_fill_float (x, n, -10.0f, 10.0f);
-      check_fill_float (y, n, -10.0f, 10.0f);
-      float a = check_uniformf (-3.0f, 3.0f);
-      float *want = check_dup (y, n * sizeof *y);
-      for (long i = 0; i < n; i++)
-	want[i] = a * x[i] + want[i];
-      saxpy ((int) n, a, x, y);
+      unsigned *x = check_alloc (n * sizeof *x);
+      unsigned *y = check_alloc (n * sizeof *y);
+      check_fill_bytes (x, n * sizeof *x);
+      unsigned k = (unsigned) check_u64 ();
+      scale (n, k, x, y);
       CHECK_RAN_ON_DEVICE (n);
-      CHECK_FLOATS (y, want, n, 1e-5, 1e-4, "saxpy n=%ld", n);
+      for (long i = 0; i < n; i++)
+	CHECK (y[i] == k * x[i] + (unsigned) i, "scale n=%ld: y[%ld]", n, i);
       free (x);
       free (y);
-      free (want);
     }
   return 0;
 }
