@@ -352,6 +352,44 @@ gpurt_list_devices (struct gpurt_candidate **list, unsigned *count,
   return ok;
 }
 
+/* Under MPI or Slurm (gpurt_env.local_rank set, GPURT_DEVICE unset),
+   pick for the process of local rank R the device R mod K among the K
+   usable devices of the first type of ORDER (GPU, accelerator, CPU) that
+   the N candidates CANDS have, so that the ranks of a host spread over
+   its GPUs.  Returns it, or NULL when none is usable; *CHOSEN_BECAUSE
+   says which rank chose it.  */
+
+static struct gpurt_candidate *
+gpurt_match_local_rank (struct gpurt_candidate *cands, unsigned n,
+			const cl_device_type *order,
+			const char **chosen_because)
+{
+  static char because[128];
+  unsigned i, t, k, pick;
+
+  for (t = 0; t < 3; t++)
+    {
+      k = 0;
+      for (i = 0; i < n; i++)
+	if (cands[i].usable && (cands[i].type & order[t]))
+	  k++;
+      if (k == 0)
+	continue;
+      pick = (unsigned) gpurt_env.local_rank % k;
+      snprintf (because, sizeof because,
+		"local rank %d of %s: device %u of %u %s devices",
+		gpurt_env.local_rank, gpurt_env.local_rank_from, pick, k,
+		gpurt_type_name (order[t]));
+      for (i = 0; i < n; i++)
+	if (cands[i].usable && (cands[i].type & order[t]) && pick-- == 0)
+	  {
+	    *chosen_because = because;
+	    return &cands[i];
+	  }
+    }
+  return NULL;
+}
+
 /* Pick one of the N candidates CANDS after GPURT_DEVICE.  Returns it, or
    NULL with WHY; *CHOSEN_BECAUSE says why the device was chosen.  */
 
@@ -368,11 +406,17 @@ gpurt_match_device (struct gpurt_candidate *cands, unsigned n,
     "no GPU or accelerator; first CPU device"
   };
   const char *req = gpurt_env.device_string;
+  struct gpurt_candidate *c;
   unsigned i, t;
 
   switch (gpurt_env.device)
     {
     case GPURT_DEV_AUTO:
+      c = gpurt_env.local_rank >= 0
+	  ? gpurt_match_local_rank (cands, n, auto_order, chosen_because)
+	  : NULL;
+      if (c != NULL)
+	return c;
       for (t = 0; t < 3; t++)
 	for (i = 0; i < n; i++)
 	  if (cands[i].usable && (cands[i].type & auto_order[t]))

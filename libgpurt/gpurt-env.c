@@ -152,6 +152,41 @@ gpurt_parse_device (const char *s)
     }
 }
 
+/* The process's rank among the ranks of its host, from the variables
+   that MPI launchers and Slurm set, into gpurt_env.local_rank (-1 when
+   none is set).  Read only when GPURT_DEVICE is unset: the user's choice
+   of device wins over the rank's.  No MPI library is needed for this.  */
+
+static void
+gpurt_read_local_rank (void)
+{
+  static const char *const vars[][2] = {
+    { "OMPI_COMM_WORLD_LOCAL_RANK", "Open MPI" },
+    { "MPI_LOCALRANKID", "MPICH" },
+    { "SLURM_LOCALID", "Slurm" }
+  };
+  const char *s = getenv ("GPURT_DEVICE");
+  unsigned i, v;
+
+  gpurt_env.local_rank = -1;
+  gpurt_env.local_rank_from = NULL;
+  if (s != NULL && *s != '\0')
+    return;
+  for (i = 0; i < sizeof vars / sizeof vars[0]; i++)
+    {
+      s = getenv (vars[i][0]);
+      if (s == NULL || *s == '\0')
+	continue;
+      if (gpurt_parse_unsigned (s, &v) && v <= 0x7fffffff)
+	{
+	  gpurt_env.local_rank = (int) v;
+	  gpurt_env.local_rank_from = vars[i][1];
+	  return;
+	}
+      gpurt_message ("%s=%s is not a rank; ignored", vars[i][0], s);
+    }
+}
+
 /* See gpurt-internal.h.  */
 
 void
@@ -161,6 +196,7 @@ gpurt_env_read (void)
   unsigned v;
 
   gpurt_parse_device (getenv ("GPURT_DEVICE"));
+  gpurt_read_local_rank ();
 
   gpurt_env.fallback = GPURT_FALLBACK_WARN;
   s = getenv ("GPURT_FALLBACK");

@@ -132,6 +132,11 @@ struct gpurt_env
   const char *device_string;	/* GPURT_DEVICE as given, or "auto" */
   unsigned platform_index;	/* for GPURT_DEV_INDEX */
   unsigned device_index;
+  int local_rank;		/* the process's rank on its host under MPI
+				   or Slurm, when GPURT_DEVICE is unset;
+				   -1: none */
+  const char *local_rank_from;	/* who set it: "Open MPI", "MPICH",
+				   "Slurm" */
   enum gpurt_fallback_policy fallback;
   int verbose;			/* 0..3 */
   enum gpurt_profile_mode profile;

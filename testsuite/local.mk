@@ -14,7 +14,7 @@ EXTRA_DIST += testsuite/lib testsuite/config testsuite/gpuoffload.compile \
 	testsuite/gpuoffload.install testsuite/gpuoffload.info \
 	testsuite/gpuoffload.cache testsuite/gpuoffload.selftest \
 	testsuite/gpuoffload.fuzz testsuite/gpuoffload.fault \
-	testsuite/gpuoffload.realcode
+	testsuite/gpuoffload.realcode testsuite/gpuoffload.mpi
 
 # site.exp tells the .exp files where the source and build trees are and
 # which compiler to use (see testsuite/lib/gpuoffload.exp).

@@ -323,4 +323,45 @@ check_profile_child (const char *argv0, const char *arg, const char *env,
   remove (path);
 }
 
+/* Run this program again as ARGV0 ARG with the environment changed by
+   ENVS (NULL-terminated: "NAME=VALUE" sets, "NAME" unsets); returns its
+   wait status, its stderr in ERR (SIZE bytes).  Call it before this
+   process opens the device (CHECK_CHILDREN_USE_DEVICE).  */
+CHECK_UNUSED static int
+check_child_stderr (const char *argv0, const char *arg,
+		    const char *const *envs, char *err, size_t size)
+{
+  int fds[2];
+  CHECK (pipe (fds) == 0, "pipe");
+  fflush (NULL);
+  pid_t pid = fork ();
+  CHECK (pid >= 0, "fork");
+  if (pid == 0)
+    {
+      dup2 (fds[1], 2);
+      close (fds[0]);
+      for (; envs && *envs; envs++)
+	if (strchr (*envs, '='))
+	  putenv ((char *) *envs);
+	else
+	  unsetenv (*envs);
+      execl ("/proc/self/exe", argv0, arg, (char *) NULL);
+      _exit (127);
+    }
+  close (fds[1]);
+  /* Read to the end, keeping what fits, so that the child never blocks.  */
+  size_t used = 0;
+  ssize_t k;
+  char spill[256];
+  while ((k = used < size - 1 ? read (fds[0], err + used, size - 1 - used)
+			      : read (fds[0], spill, sizeof spill)) > 0)
+    if (used < size - 1)
+      used += k;
+  err[used] = '\0';
+  close (fds[0]);
+  int status;
+  CHECK (waitpid (pid, &status, 0) == pid, "waitpid");
+  return status;
+}
+
 #endif /* CHECK_H */

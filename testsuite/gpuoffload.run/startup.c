@@ -52,30 +52,9 @@ static int
 run_self (const char *mode, const char *env, char *err, size_t size,
 	  double *seconds)
 {
-  int fds[2];
-  CHECK (pipe (fds) == 0, "pipe");
-  fflush (NULL);
+  const char *envs[] = { env, NULL };
   double t0 = now ();
-  pid_t pid = fork ();
-  CHECK (pid >= 0, "fork");
-  if (pid == 0)
-    {
-      dup2 (fds[1], 2);
-      close (fds[0]);
-      if (env)
-	putenv ((char *) env);
-      execl ("/proc/self/exe", "startup", mode, (char *) NULL);
-      _exit (127);
-    }
-  close (fds[1]);
-  size_t used = 0;
-  ssize_t k;
-  while ((k = read (fds[0], err + used, size - 1 - used)) > 0)
-    used += k;
-  err[used] = '\0';
-  close (fds[0]);
-  int status;
-  CHECK (waitpid (pid, &status, 0) == pid, "waitpid");
+  int status = check_child_stderr ("startup", mode, envs, err, size);
   *seconds = now () - t0;
   return status;
 }
