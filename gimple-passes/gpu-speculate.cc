@@ -138,17 +138,20 @@ add_site (struct gpu_region *r, gimple *g, location_t loc)
 static bool
 analyze_blocks (struct gpu_region *r)
 {
-  basic_block *body = get_loop_body (r->outer);
+  /* (Not get_loop_body: the loops of the clones already rewritten are
+     not all up to date.)  */
+  basic_block bb;
   bool ok = true;
-  for (unsigned i = 0; i < r->outer->num_nodes && ok; i++)
+  FOR_EACH_BB_FN (bb, cfun)
     {
-      gcall *call = gpu_speculate_block_call (r, r->dims[0].loop, body[i]);
+      gcall *call = ok ? gpu_speculate_block_call (r, r->dims[0].loop, bb)
+		    : NULL;
       if (!call)
 	continue;
       location_t loc = gimple_location (call);
       /* The nearest test above the block: one that does not change in
 	 the loop sends every iteration there, or none.  */
-      basic_block d = get_immediate_dominator (CDI_DOMINATORS, body[i]);
+      basic_block d = get_immediate_dominator (CDI_DOMINATORS, bb);
       while (d && flow_bb_inside_loop_p (r->outer, d)
 	     && !safe_dyn_cast<gcond *> (last_stmt (d)))
 	d = get_immediate_dominator (CDI_DOMINATORS, d);
@@ -165,7 +168,6 @@ analyze_blocks (struct gpu_region *r)
       else
 	ok = add_site (r, call, loc);
     }
-  free (body);
   return ok;
 }
 
@@ -340,6 +342,17 @@ deopt_edge (struct gpu_region *r, edge e, int site, location_t loc)
 static void
 speculate_transform (struct gpu_region *r)
 {
+  /* The blocks first, while the clone's CFG is as gpu_clone left it.  */
+  auto_vec<basic_block> blocks;
+  auto_vec<gcall *> calls;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    if (gcall *call = gpu_speculate_block_call (r, r->dev.loops[0], bb))
+      {
+	blocks.safe_push (bb);
+	calls.safe_push (call);
+      }
+  free_dominance_info (CDI_DOMINATORS);
   auto_vec<edge> exits;
   dead_end_edges (r->dev.outer, r->dev.loops, r->ndim, &exits);
   for (unsigned j = 0; j < exits.length (); j++)
@@ -349,17 +362,6 @@ speculate_transform (struct gpu_region *r)
       gcc_checking_assert (site < r->nspec);
       deopt_edge (r, exits[j], site, gimple_location (g));
     }
-  auto_vec<basic_block> blocks;
-  auto_vec<gcall *> calls;
-  basic_block *body = get_loop_body (r->dev.outer);
-  for (unsigned i = 0; i < r->dev.outer->num_nodes; i++)
-    if (gcall *call = gpu_speculate_block_call (r, r->dev.loops[0], body[i]))
-      {
-	blocks.safe_push (body[i]);
-	calls.safe_push (call);
-      }
-  free (body);
-  free_dominance_info (CDI_DOMINATORS);
   for (unsigned j = 0; j < blocks.length (); j++)
     {
       int site = find_site (r, calls[j]);
