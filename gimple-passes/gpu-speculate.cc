@@ -342,17 +342,32 @@ deopt_edge (struct gpu_region *r, edge e, int site, location_t loc)
 static void
 speculate_transform (struct gpu_region *r)
 {
-  /* The blocks first, while the clone's CFG is as gpu_clone left it.  */
-  auto_vec<basic_block> blocks;
+  /* The blocks first, while the clone's CFG is as gpu_clone left it;
+     by index, as a block may go with the unreachable ones of an earlier
+     site.  */
+  auto_vec<int> blocks;
   auto_vec<gcall *> calls;
   basic_block bb;
   FOR_EACH_BB_FN (bb, cfun)
     if (gcall *call = gpu_speculate_block_call (r, r->dev.loops[0], bb))
       {
-	blocks.safe_push (bb);
+	blocks.safe_push (bb->index);
 	calls.safe_push (call);
       }
   free_dominance_info (CDI_DOMINATORS);
+  for (unsigned j = 0; j < blocks.length (); j++)
+    {
+      bb = BASIC_BLOCK_FOR_FN (cfun, blocks[j]);
+      if (!bb)
+	continue;
+      int site = find_site (r, calls[j]);
+      gcc_assert (site < r->nspec);
+      /* The block's statements move to a new block, which the edge to it
+	 no longer reaches: the block is a deopt from its start.  */
+      edge e = split_block_after_labels (bb);
+      deopt_edge (r, e, site, gimple_location (calls[j]));
+      delete_unreachable_blocks ();
+    }
   auto_vec<edge> exits;
   dead_end_edges (r->dev.outer, r->dev.loops, r->ndim, &exits);
   for (unsigned j = 0; j < exits.length (); j++)
@@ -362,17 +377,6 @@ speculate_transform (struct gpu_region *r)
       gcc_checking_assert (site < r->nspec);
       deopt_edge (r, exits[j], site, gimple_location (g));
     }
-  for (unsigned j = 0; j < blocks.length (); j++)
-    {
-      int site = find_site (r, calls[j]);
-      gcc_assert (site < r->nspec);
-      /* The block's statements move to a new block, which the edge to it
-	 no longer reaches: the block is a deopt from its start.  */
-      edge e = split_block_after_labels (blocks[j]);
-      deopt_edge (r, e, site, gimple_location (calls[j]));
-    }
-  if (blocks.length ())
-    delete_unreachable_blocks ();
 }
 
 /* Report the sites of R as -fopt-info-loop-optimized remarks.  */
