@@ -82,7 +82,7 @@ gcall *
 gpu_speculate_block_call (struct gpu_region *r, class loop *inner,
 			  basic_block bb)
 {
-  if (gpu_opts.no_speculate || r->ninner || !inner
+  if (gpu_opts.no_speculate || !inner
       || bb->loop_father != inner || bb == inner->header
       || bb == inner->latch)
     return NULL;
@@ -149,6 +149,16 @@ analyze_blocks (struct gpu_region *r)
       if (!call)
 	continue;
       location_t loc = gimple_location (call);
+      if (r->ninner)
+	{
+	  /* As for a call that does not return (speculate_analyze).  gpu_find
+	     learns of the inner loops after gpu_find_params left the block
+	     alone.  */
+	  gpu_region_fail (r, loc, "%qD on a path of a loop with an inner "
+			   "%<GPU_PARALLEL%> loop is not speculated",
+			   gimple_call_fndecl (call));
+	  return false;
+	}
       /* The nearest test above the block: one that does not change in
 	 the loop sends every iteration there, or none.  */
       basic_block d = get_immediate_dominator (CDI_DOMINATORS, bb);

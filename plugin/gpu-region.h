@@ -515,8 +515,9 @@ gimple *gpu_dead_end_exit (edge e);
    INNER, not taken by every iteration (it does not dominate INNER's
    latch), with a call that returns but has no device version (printf,
    fprintf, a function of another file)?  Returns the first such call,
-   or NULL; always NULL when speculation is off or R has inner marked
-   loops (gpu-speculate.cc).  */
+   or NULL; always NULL when speculation is off (gpu-speculate.cc; a
+   region with inner marked loops is not speculated: gpu_speculate then
+   fails it).  */
 gcall *gpu_speculate_block_call (struct gpu_region *r, class loop *inner,
 				 basic_block bb);
 
