@@ -167,7 +167,7 @@ extern void note_bad (long i, int v) __asm__ ("gpuoffload_spec_note_bad");
 	if (x[i] == 42)							\
 	  {								\
 	    note_bad (i, x[i]);						\
-	    v = -1;							\
+	    v = -x[i];							\
 	  }								\
 	y[i] = v;							\
       }									\
@@ -529,6 +529,6 @@ void gpuoffload_spec_note_bad_def (long i, int v)
 void
 gpuoffload_spec_note_bad_def (long i, int v)
 {
-  printf ("element %ld is %d, stored -1\n", i, v);
+  printf ("element %ld is %d, stored its negation\n", i, v);
 }
 
