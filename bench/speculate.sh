@@ -10,8 +10,14 @@
 #                         the runtime reads the deopt buffer after it)
 #   ours-checked-no-speculate  the same built with
 #                         -fplugin-arg-gpuoffload-no-speculate: a host loop
-#   omp, omp-checked      16 OpenMP threads, without and with the check
-# The goal: ours-checked within 5% of ours (kernel and end to end).  Two
+#   ours-warned           blackscholes_warned.c, speculated: the check
+#                         prints a warning and prices the option 0 (a call
+#                         that returns, on a path never taken)
+#   ours-warned-no-speculate  the same with no-speculate: a host loop
+#   omp, omp-checked, omp-warned  16 OpenMP threads, without and with the
+#                         checks
+# The goal: ours-checked and ours-warned within 5% of ours (kernel and end
+# to end).  Two
 # rounds, runs alternated; every variant's output is checked against
 # serial C by the harness before its time counts.
 #
@@ -35,8 +41,13 @@ if [ "${1:-run}" = build ]; then
   gcc ${ours/-fplugin-arg-gpuoffload-werror/} -fplugin-arg-gpuoffload-no-speculate \
     progs/blackscholes_checked.c $libs -o "$PACK/ours-checked-no-speculate" \
     2>/dev/null || exit 1
+  gcc $ours progs/blackscholes_warned.c $libs -o "$PACK/ours-warned" || exit 1
+  gcc ${ours/-fplugin-arg-gpuoffload-werror/} -fplugin-arg-gpuoffload-no-speculate \
+    progs/blackscholes_warned.c $libs -o "$PACK/ours-warned-no-speculate" \
+    2>/dev/null || exit 1
   gcc $omp progs/blackscholes.c -lm -o "$PACK/omp" || exit 1
   gcc $omp progs/blackscholes_checked.c -lm -o "$PACK/omp-checked" || exit 1
+  gcc $omp progs/blackscholes_warned.c -lm -o "$PACK/omp-warned" || exit 1
   echo "built into $PACK"
   exit 0
 fi
@@ -47,9 +58,10 @@ speculate_variants () {
   local n round v env
   for n in $1; do
     for round in 1 2; do
-      for v in ours ours-checked ours-checked-no-speculate omp omp-checked; do
+      for v in ours ours-checked ours-checked-no-speculate ours-warned \
+               ours-warned-no-speculate omp omp-checked omp-warned; do
         env="BENCH_VARIANT=$v GPURT_FALLBACK=abort"
-        [ $v = ours-checked-no-speculate ] && env="BENCH_VARIANT=$v GPURT_FALLBACK=silent"
+        case $v in *-no-speculate) env="BENCH_VARIANT=$v GPURT_FALLBACK=silent" ;; esac
         [ -x "$PACK/$v" ] || continue
         # shellcheck disable=SC2086
         echo "$round $($2 "$PACK/$v" "$n" $env)"

@@ -232,6 +232,26 @@ device_callee (gcall *call)
 
 static void scan_callee (struct callee_walk *w, tree fndecl);
 
+/* See gpu-params.h.  */
+
+bool
+gpu_host_only_call_p (gcall *call)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  /* Internal functions, calls through pointers and setjmp: the printer
+     says why.  */
+  if (gimple_call_internal_p (call) || !fndecl || device_callee (call)
+      || gpu_device_call_p (fndecl)
+      || gpu_heap_call_kind (call) != END_BUILTINS)
+    return false;
+  if (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    return (DECL_FUNCTION_CODE (fndecl) != BUILT_IN_SETJMP
+	    && DECL_FUNCTION_CODE (fndecl) != BUILT_IN_LONGJMP);
+  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  return (strcmp (n, "setjmp") && strcmp (n, "_setjmp")
+	  && strcmp (n, "sigsetjmp") && strcmp (n, "__sigsetjmp"));
+}
+
 /* Fail R unless the call CALL can run on the device: a function of this
    translation unit (the printer checks its body), or one the printer has
    a device version of.  The reason names the call; gpu_stmt_loc places it
@@ -271,27 +291,12 @@ check_call (struct gpu_region *r, gcall *call)
 	r->heap = true;
       return;
     }
+  if (!gpu_host_only_call_p (call))
+    return;
   tree fndecl = gimple_call_fndecl (call);
-  /* Internal functions, calls through pointers and setjmp: the printer
-     says why.  */
-  if (gimple_call_internal_p (call) || !fndecl || device_callee (call)
-      || gpu_device_call_p (fndecl))
-    return;
   if (fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
-    switch (DECL_FUNCTION_CODE (fndecl))
-      {
-      case BUILT_IN_SETJMP:
-      case BUILT_IN_LONGJMP:
-	return;
-      default:
-	FAIL (r, call, "call to %qD, which has no device version", fndecl);
-	return;
-      }
-  const char *n = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  if (!strcmp (n, "setjmp") || !strcmp (n, "_setjmp")
-      || !strcmp (n, "sigsetjmp") || !strcmp (n, "__sigsetjmp"))
-    return;
-  if (DECL_IN_SYSTEM_HEADER (fndecl))
+    FAIL (r, call, "call to %qD, which has no device version", fndecl);
+  else if (DECL_IN_SYSTEM_HEADER (fndecl))
     FAIL (r, call, "call to %qD, a C library function with no device "
 	  "version", fndecl);
   else
@@ -705,6 +710,9 @@ gpu_find_params (struct gpu_region *r)
   for (unsigned i = 0; i < r->outer->num_nodes && !r->fail; i++)
     {
       basic_block bb = body[i];
+      /* A block gpu_speculate makes a deopt never runs on the device.  */
+      if (gpu_speculate_block_call (r, r->dims[0].loop, bb))
+	continue;
       /* The PHIs of the marked loops are the index space and the
 	 reductions: the printer computes them from the parameters
 	 above.  Other PHIs take values from inside the region.  */
@@ -728,21 +736,25 @@ gpu_find_params (struct gpu_region *r)
      buffers of the kernel too (the printer passes them on).  */
   struct callee_walk cw = { r, NULL, 0, new hash_set<tree> };
   for (unsigned i = 0; i < r->outer->num_nodes && !r->fail; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
-	{
-	  check_call (r, call);
-	  if (tree fndecl = device_callee (call))
-	    {
-	      /* A reason found inside is reported at this call.  */
-	      r->callee_call = call;
-	      r->callee_fn = fndecl;
-	      scan_callee (&cw, fndecl);
-	      r->callee_call = NULL;
-	      r->callee_fn = NULL_TREE;
-	    }
-	}
+    {
+      if (gpu_speculate_block_call (r, r->dims[0].loop, body[i]))
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	   !gsi_end_p (gsi); gsi_next (&gsi))
+	if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
+	  {
+	    check_call (r, call);
+	    if (tree fndecl = device_callee (call))
+	      {
+		/* A reason found inside is reported at this call.  */
+		r->callee_call = call;
+		r->callee_fn = fndecl;
+		scan_callee (&cw, fndecl);
+		r->callee_call = NULL;
+		r->callee_fn = NULL_TREE;
+	      }
+	  }
+    }
   delete cw.seen;
   free (body);
   gpu_memctx_fini (&m);

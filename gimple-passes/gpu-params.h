@@ -12,4 +12,10 @@
    with R->fail set when something cannot live on the device.  */
 bool gpu_find_params (struct gpu_region *r);
 
+/* Is CALL, in a region, a direct call with no device version: neither a
+   function of this translation unit, nor one the printer or the device
+   heap provides, nor setjmp?  (Such a call keeps a region on the host,
+   unless gpu_speculate makes its block a deopt.)  */
+bool gpu_host_only_call_p (gcall *call);
+
 #endif /* GPUOFFLOAD_GPU_PARAMS_H */

@@ -21,6 +21,14 @@
    the serial program's.  The path after the exit is never copied into
    the kernel: what it calls and prints needs no device version.
 
+   A call that returns but has no device version (printf, fprintf, puts,
+   a function of another file) on a path of the iteration that not every
+   iteration takes -- "if (x[i] < 0) { fprintf (stderr, ...); x[i] = 0; }"
+   -- is a site too: its whole block becomes the deopt in the clone (the
+   device's results are discarded, so stopping early is always right),
+   and gpu_find_params does not look at that block
+   (gpu_speculate_block_call).
+
    Analysis and transform are apart: speculate_analyze numbers the sites
    of a region's host nest, or says why the region is not speculated (a
    path taken by every iteration or none, behind a test that does not
@@ -32,6 +40,7 @@
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
 #include "gpu-region.h"
+#include "gpu-params.h"
 
 /* The exits of OUTER (the outermost loop of a host nest or of its clone)
    that end the program, into EXITS: every exit that does not leave from
@@ -67,8 +76,113 @@ invariant_p (struct gpu_region *r, tree op)
     || !flow_bb_inside_loop_p (r->outer, bb);
 }
 
+/* See gpu-region.h.  */
+
+gcall *
+gpu_speculate_block_call (struct gpu_region *r, class loop *inner,
+			  basic_block bb)
+{
+  if (gpu_opts.no_speculate || !inner
+      || bb->loop_father != inner || bb == inner->header
+      || bb == inner->latch)
+    return NULL;
+  calculate_dominance_info (CDI_DOMINATORS);
+  if (dominated_by_p (CDI_DOMINATORS, inner->latch, bb))
+    return NULL;
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
+      if (!(gimple_call_flags (call) & (ECF_NORETURN | ECF_RETURNS_TWICE))
+	  && gpu_host_only_call_p (call))
+	return call;
+  return NULL;
+}
+
+/* The site of R whose call is G or a copy of it (same place, same
+   function), or R->nspec when there is none.  */
+
+static int
+find_site (struct gpu_region *r, gimple *g)
+{
+  int site = 0;
+  while (site < r->nspec && r->spec_calls[site] != g
+	 && (gimple_location (r->spec_calls[site]) != gimple_location (g)
+	     || gimple_call_fndecl (r->spec_calls[site])
+		!= gimple_call_fndecl (g)))
+    site++;
+  return site;
+}
+
+/* Add the call G at LOC to the sites of R, unless it is one already.
+   Returns false, with R's failure set, when the buffer is full.  */
+
+static bool
+add_site (struct gpu_region *r, gimple *g, location_t loc)
+{
+  if (find_site (r, g) < r->nspec)
+    return true;
+  if (r->nspec == GPU_MAX_DEOPT_SITES)
+    {
+      gpu_region_fail (r, loc, "more than %d calls to speculate",
+		       GPU_MAX_DEOPT_SITES);
+      return false;
+    }
+  r->spec_calls[r->nspec++] = g;
+  return true;
+}
+
+/* The sites of R's host nest that are blocks with a call that returns
+   (gpu_speculate_block_call).  Returns false, with R's failure set, when
+   R is not speculated.  */
+
+static bool
+analyze_blocks (struct gpu_region *r)
+{
+  /* (Not get_loop_body: the loops of the clones already rewritten are
+     not all up to date.)  */
+  basic_block bb;
+  bool ok = true;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      gcall *call = ok ? gpu_speculate_block_call (r, r->dims[0].loop, bb)
+		    : NULL;
+      if (!call)
+	continue;
+      location_t loc = gimple_location (call);
+      if (r->ninner)
+	{
+	  /* As for a call that does not return (speculate_analyze).  gpu_find
+	     learns of the inner loops after gpu_find_params left the block
+	     alone.  */
+	  gpu_region_fail (r, loc, "%qD on a path of a loop with an inner "
+			   "%<GPU_PARALLEL%> loop is not speculated",
+			   gimple_call_fndecl (call));
+	  return false;
+	}
+      /* The nearest test above the block: one that does not change in
+	 the loop sends every iteration there, or none.  */
+      basic_block d = get_immediate_dominator (CDI_DOMINATORS, bb);
+      while (d && flow_bb_inside_loop_p (r->outer, d)
+	     && !safe_dyn_cast<gcond *> (last_stmt (d)))
+	d = get_immediate_dominator (CDI_DOMINATORS, d);
+      gcond *cond = d && flow_bb_inside_loop_p (r->outer, d)
+		    ? safe_dyn_cast<gcond *> (last_stmt (d)) : NULL;
+      if (cond && invariant_p (r, gimple_cond_lhs (cond))
+	  && invariant_p (r, gimple_cond_rhs (cond)))
+	{
+	  gpu_region_fail (r, loc, "the test before %qD does not change in "
+			   "the loop: every iteration would reach it",
+			   gimple_call_fndecl (call));
+	  ok = false;
+	}
+      else
+	ok = add_site (r, call, loc);
+    }
+  return ok;
+}
+
 /* Number the speculated sites of region R: the distinct calls its host
-   nest's exits end in.  Returns false, with R's failure set, when R is
+   nest's exits end in, then the blocks with a call that returns.  Returns false, with R's failure set, when R is
    not speculated.  */
 
 static bool
@@ -104,19 +218,11 @@ speculate_analyze (struct gpu_region *r)
 			   gimple_call_fndecl (g));
 	  return false;
 	}
-      int site = 0;
-      while (site < r->nspec && r->spec_calls[site] != g)
-	site++;
-      if (site < r->nspec)
-	continue;
-      if (r->nspec == GPU_MAX_DEOPT_SITES)
-	{
-	  gpu_region_fail (r, loc, "more than %d calls that do not return "
-			   "to speculate", GPU_MAX_DEOPT_SITES);
-	  return false;
-	}
-      r->spec_calls[r->nspec++] = g;
+      if (!add_site (r, g, loc))
+	return false;
     }
+  if (!analyze_blocks (r))
+    return false;
   if (dump_file && (dump_flags & TDF_DETAILS))
     for (int s = 0; s < r->nspec; s++)
       {
@@ -197,56 +303,89 @@ merge_latch_uses (basic_block src, edge ne, basic_block latch)
     }
 }
 
-/* In the clone of R, send each exit that ends the program to a new block
-   of the innermost marked loop around it that calls __gpu_deopt (SITE)
-   and goes on to that loop's latch (made empty first), the end of the
-   work-item's iteration.  */
+/* In the clone of R, send the edge E to a new block of the innermost
+   marked loop around it that calls __gpu_deopt (SITE) at LOC and goes on
+   to that loop's latch (made empty first), the end of the work-item's
+   iteration.  */
+
+static void
+deopt_edge (struct gpu_region *r, edge e, int site, location_t loc)
+{
+  calculate_dominance_info (CDI_DOMINATORS);
+  class loop *l = clone_marked_loop (r, e->src);
+  /* An empty latch, so that nothing of the iteration runs after the
+     deopt.  */
+  if (!gsi_end_p (gsi_start_nondebug_bb (l->latch)))
+    split_edge (loop_latch_edge (l));
+  basic_block latch = l->latch, src = e->src;
+  basic_block b = split_edge (e);
+  remove_bb_from_loops (b);
+  add_bb_to_loop (b, l);
+  gcall *call = gimple_build_call (gpu_marker_decl (GPU_MARK_DEOPT,
+						     NULL_TREE),
+				   1, build_int_cst (integer_type_node,
+						     site));
+  gimple_set_location (call, loc);
+  gimple_stmt_iterator gsi = gsi_start_bb (b);
+  gsi_insert_after (&gsi, call, GSI_NEW_STMT);
+  edge ne = redirect_edge_and_branch (single_succ_edge (b), latch);
+  gcc_assert (ne && ne->dest == latch);
+  /* Virtual operands are renamed after the pass.  */
+  for (gphi_iterator pi = gsi_start_phis (latch); !gsi_end_p (pi);
+       gsi_next (&pi))
+    if (virtual_operand_p (gimple_phi_result (pi.phi ())))
+      add_phi_arg (pi.phi (),
+		   get_or_create_ssa_default_def (cfun, gimple_vop (cfun)),
+		   ne, UNKNOWN_LOCATION);
+    else
+      add_phi_arg (pi.phi (),
+		   build_zero_cst (TREE_TYPE (gimple_phi_result (pi.phi ()))),
+		   ne, UNKNOWN_LOCATION);
+  merge_latch_uses (src, ne, latch);
+  free_dominance_info (CDI_DOMINATORS);
+}
+
+/* In the clone of R, make each exit that ends the program, and each
+   block with a call that returns (gpu_speculate_block_call), a deopt
+   (deopt_edge); the blocks left unreachable are removed.  */
 
 static void
 speculate_transform (struct gpu_region *r)
 {
+  /* The blocks first, while the clone's CFG is as gpu_clone left it;
+     by index, as a block may go with the unreachable ones of an earlier
+     site.  */
+  auto_vec<int> blocks;
+  auto_vec<gcall *> calls;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    if (gcall *call = gpu_speculate_block_call (r, r->dev.loops[0], bb))
+      {
+	blocks.safe_push (bb->index);
+	calls.safe_push (call);
+      }
+  free_dominance_info (CDI_DOMINATORS);
+  for (unsigned j = 0; j < blocks.length (); j++)
+    {
+      bb = BASIC_BLOCK_FOR_FN (cfun, blocks[j]);
+      if (!bb)
+	continue;
+      int site = find_site (r, calls[j]);
+      gcc_assert (site < r->nspec);
+      /* The block's statements move to a new block, which the edge to it
+	 no longer reaches: the block is a deopt from its start.  */
+      edge e = split_block_after_labels (bb);
+      deopt_edge (r, e, site, gimple_location (calls[j]));
+      delete_unreachable_blocks ();
+    }
   auto_vec<edge> exits;
   dead_end_edges (r->dev.outer, r->dev.loops, r->ndim, &exits);
   for (unsigned j = 0; j < exits.length (); j++)
     {
-      edge e = exits[j];
-      gimple *g = gpu_dead_end_exit (e);
-      int site = 0;
-      while (site < r->nspec && r->spec_calls[site] != g)
-	site++;
+      gimple *g = gpu_dead_end_exit (exits[j]);
+      int site = find_site (r, g);
       gcc_checking_assert (site < r->nspec);
-      calculate_dominance_info (CDI_DOMINATORS);
-      class loop *l = clone_marked_loop (r, e->src);
-      /* An empty latch, so that nothing of the iteration runs after the
-	 deopt.  */
-      if (!gsi_end_p (gsi_start_nondebug_bb (l->latch)))
-	split_edge (loop_latch_edge (l));
-      basic_block latch = l->latch, src = e->src;
-      basic_block b = split_edge (e);
-      remove_bb_from_loops (b);
-      add_bb_to_loop (b, l);
-      gcall *call = gimple_build_call (gpu_marker_decl (GPU_MARK_DEOPT,
-							 NULL_TREE),
-				       1, build_int_cst (integer_type_node,
-							 site));
-      gimple_set_location (call, gimple_location (g));
-      gimple_stmt_iterator gsi = gsi_start_bb (b);
-      gsi_insert_after (&gsi, call, GSI_NEW_STMT);
-      edge ne = redirect_edge_and_branch (single_succ_edge (b), latch);
-      gcc_assert (ne && ne->dest == latch);
-      /* Virtual operands are renamed after the pass.  */
-      for (gphi_iterator pi = gsi_start_phis (latch); !gsi_end_p (pi);
-	   gsi_next (&pi))
-	if (virtual_operand_p (gimple_phi_result (pi.phi ())))
-	  add_phi_arg (pi.phi (),
-		       get_or_create_ssa_default_def (cfun, gimple_vop (cfun)),
-		       ne, UNKNOWN_LOCATION);
-	else
-	  add_phi_arg (pi.phi (),
-		       build_zero_cst (TREE_TYPE (gimple_phi_result (pi.phi ()))),
-		       ne, UNKNOWN_LOCATION);
-      merge_latch_uses (src, ne, latch);
-      free_dominance_info (CDI_DOMINATORS);
+      deopt_edge (r, exits[j], site, gimple_location (g));
     }
 }
 

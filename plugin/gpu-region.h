@@ -510,6 +510,17 @@ enum gpu_marker gpu_marker_of (gimple *stmt);
    the source of E for an exception edge; else NULL (gpu-find.cc).  */
 gimple *gpu_dead_end_exit (edge e);
 
+/* Is BB, a block of region R's nest (host or clone) whose innermost
+   marked loop is INNER, one gpu_speculate makes a deopt: directly in
+   INNER, not taken by every iteration (it does not dominate INNER's
+   latch), with a call that returns but has no device version (printf,
+   fprintf, a function of another file)?  Returns the first such call,
+   or NULL; always NULL when speculation is off (gpu-speculate.cc; a
+   region with inner marked loops is not speculated: gpu_speculate then
+   fails it).  */
+gcall *gpu_speculate_block_call (struct gpu_region *r, class loop *inner,
+				 basic_block bb);
+
 /* Is INNER (a marked loop inside the innermost loop L of region R's outer
    nest, not inside another marked loop there) in a form its work-group
    can share out?  Returns NULL, or why not (gpu-twolevel.cc).  */

@@ -1,4 +1,4 @@
-/* speculate.c: marked loops that may end the program through abort, exit, a failed assert or a noreturn function of the program are valid C and are speculated (issue 18): the device runs them, and when a work-item reaches such a call the region deoptimizes and runs again on the host, so the program does exactly what the serial program does.  Each case runs in a child process (the program itself, exec'd with its stdout and stderr in files), once through the marked loop and once through a serial twin, on random inputs of several sizes, with no bad element, one, and two (the first one must win); the exit status, stdout and stderr must be the same (stderr up to the twin's function name and line in an assert's message), and a child that ends normally prints its results.  The cases: abort after a message; exit (3) after printing to stdout; a failed assert; a noreturn function of the program in a GPU_REDUCE loop (the host rerun starts from the initial value); a region whose input an earlier region left on the device (residency) before it deoptimizes; a time loop of two regions, the second speculated, each reading what the other kept on the device the step before, whose elements go bad at a random step (with no bad element, optimized, its arrays are copied in at most once over the steps: the speculated region keeps its data on the device too; with a bad element, the deopt must find the first region's results of that step and the second's of the step before, which the device may hold alone).  The marked child's GPURT_PROFILE must show, on the device, no deopt and a device run when no element is bad, and one deopt when one is (for the cases that exit, the others die before the report); speculate-off.c builds the same with no-speculate (host loops).  */
+/* speculate.c: marked loops that may end the program through abort, exit, a failed assert or a noreturn function of the program are valid C and are speculated (issue 18): the device runs them, and when a work-item reaches such a call the region deoptimizes and runs again on the host, so the program does exactly what the serial program does.  Each case runs in a child process (the program itself, exec'd with its stdout and stderr in files), once through the marked loop and once through a serial twin, on random inputs of several sizes, with no bad element, one, and two (the first one must win); the exit status, stdout and stderr must be the same (stderr up to the twin's function name and line in an assert's message), and a child that ends normally prints its results.  The cases: abort after a message; exit (3) after printing to stdout; a failed assert; a noreturn function of the program in a GPU_REDUCE loop (the host rerun starts from the initial value); a region whose input an earlier region left on the device (residency) before it deoptimizes; a time loop of two regions, the second speculated, each reading what the other kept on the device the step before, whose elements go bad at a random step (with no bad element, optimized, its arrays are copied in at most once over the steps: the speculated region keeps its data on the device too; with a bad element, the deopt must find the first region's results of that step and the second's of the step before, which the device may hold alone). And calls that return but have no device version, on a path only bad elements take, after which the iteration goes on (speculated too; the program then ends normally and prints its results): fprintf to stderr that repairs the element; a function of another file (here defined under another name behind an asm label) that prints to stdout; the same in a GPU_REDUCE loop that skips the bad elements.  The marked child's GPURT_PROFILE must show, on the device, no deopt and a device run when no element is bad, and one deopt when one is (for the cases that exit, the others die before the report); speculate-off.c builds the same with no-speculate (host loops).  */
 #ifndef SPECULATE_OFF
 #define SPECULATE_OFF 0
 #endif
@@ -131,10 +131,76 @@ STEPS (steps, GPU_PARALLEL)
 STEPS (steps_serial, )
 #define NSTEPS 4
 
+/* Calls that return but have no device version, on a path only bad
+   elements take, after which the iteration goes on: they are speculated
+   too.  WARNS prints to stderr and repairs the element.  */
+#define WARNS(NAME, MARK)						\
+  static void								\
+  NAME (long n, float *x, float *y)					\
+  {									\
+    for (long i MARK = 0; i < n; i++)					\
+      {									\
+	if (x[i] < 0)							\
+	  {								\
+	    fprintf (stderr, "bad input %ld: %g, using 0\n", i, x[i]);	\
+	    x[i] = 0;							\
+	  }								\
+	y[i] = x[i] * 2;						\
+      }									\
+  }
+WARNS (warns, GPU_PARALLEL)
+WARNS (warns_serial, )
+
+/* Functions of "another file": run.exp builds one file, so they are
+   defined at the end under other names that the asm labels here name;
+   the compiler sees a call to a function with no body.  It prints to
+   stdout.  */
+extern void note_bad (long i, int v) __asm__ ("gpuoffload_spec_note_bad");
+
+#define EXTERN(NAME, MARK)						\
+  static void								\
+  NAME (long n, const int *x, int *y)					\
+  {									\
+    for (long i MARK = 0; i < n; i++)					\
+      {									\
+	int v = x[i] + 1;						\
+	if (x[i] == 42)							\
+	  {								\
+	    note_bad (i, x[i]);						\
+	    v = -x[i];							\
+	  }								\
+	y[i] = v;							\
+      }									\
+  }
+EXTERN (external, GPU_PARALLEL)
+EXTERN (external_serial, )
+
+/* The same in a GPU_REDUCE loop that skips the bad elements: the host
+   rerun starts the sum from the initial value.  */
+#define SKIPSUM(NAME, MARK, RED)					\
+  static int								\
+  NAME (long n, const int *x)						\
+  {									\
+    int s RED = 5;							\
+    for (long i MARK = 0; i < n; i++)					\
+      {									\
+	if (x[i] == 42)							\
+	  {								\
+	    note_bad (i, x[i]);						\
+	    continue;							\
+	  }								\
+	s += x[i];							\
+      }									\
+    return s;								\
+  }
+SKIPSUM (skipsum, GPU_PARALLEL, GPU_REDUCE)
+SKIPSUM (skipsum_serial, , )
+
 enum { CASE_CHECKED, CASE_QUITS, CASE_ASSERTS, CASE_SUMMED, CASE_RESIDENT,
-       CASE_STEPS, NCASES };
+       CASE_STEPS, CASE_WARNS, CASE_EXTERN, CASE_SKIPSUM, NCASES };
 static const char *const case_names[NCASES] = {
-  "checked", "quits", "asserts", "summed", "resident", "steps"
+  "checked", "quits", "asserts", "summed", "resident", "steps", "warns",
+  "external", "skipsum"
 };
 
 /* The child: case CASE, serial twin if SERIAL, N elements from SEED with
@@ -202,6 +268,20 @@ child (int c, int serial, unsigned long long seed, long n, long bad1,
 	  h = h * 31 + (unsigned long long) iy[i] * 7
 	      + (unsigned long long) ((int *) fy)[i];
       }
+      break;
+    case CASE_WARNS:
+      (serial ? warns_serial : warns) (n, fx, fy);
+      for (long i = 0; i < n; i++)
+	h = h * 31 + (unsigned long long) (fy[i] * 8)
+	    + (unsigned long long) (fx[i] * 4);
+      break;
+    case CASE_EXTERN:
+      (serial ? external_serial : external) (n, ix, iy);
+      for (long i = 0; i < n; i++)
+	h = h * 31 + (unsigned long long) iy[i];
+      break;
+    case CASE_SKIPSUM:
+      h = (unsigned long long) (serial ? skipsum_serial : skipsum) (n, ix);
       break;
     default:
       produce (n, bad1, bad2, ix);
@@ -337,6 +417,10 @@ expected_end (int c, int status)
       return WIFEXITED (status) && WEXITSTATUS (status) == 5;
     case CASE_STEPS:
       return WIFEXITED (status) && WEXITSTATUS (status) == 6;
+    case CASE_WARNS:
+    case CASE_EXTERN:
+    case CASE_SKIPSUM:
+      return WIFEXITED (status) && WEXITSTATUS (status) == 0;
     default:
       return WIFEXITED (status) && WEXITSTATUS (status) == 4;
     }
@@ -385,8 +469,8 @@ main (int argc, char **argv)
 		 what, n);
 	  /* The marked loops ran on the device (speculated), and
 	     deoptimized exactly when an element was bad.  */
-	  CHECK (m.profiled || (nbad && c != CASE_QUITS && c != CASE_SUMMED
-				&& c != CASE_RESIDENT && c != CASE_STEPS),
+	  CHECK (m.profiled || (nbad && (c == CASE_CHECKED
+					 || c == CASE_ASSERTS)),
 		 "%s, %ld elements, bad at %ld: no profile written", what, n,
 		 bad1);
 	  if (m.profiled)
@@ -423,6 +507,28 @@ main (int argc, char **argv)
 	     && !strcmp (m.out, "quitting at 500\n"),
 	     "GPURT_VERBOSE=1 deopt: status %#x, stdout \"%s\", stderr \"%s\"",
 	     m.status, m.out, m.err);
+      /* A call that returns: the program goes on after the host rerun.  */
+      run_child (CASE_WARNS, 0, check_u64 (), 1000, 500, 700,
+		 "GPURT_VERBOSE=1", &m);
+      CHECK (WIFEXITED (m.status) && WEXITSTATUS (m.status) == 0
+	     && strstr (m.err, "deoptimized: iteration 500 reached the call"
+			" to fprintf at ") != NULL
+	     && strstr (m.err, "bad input 500: -1, using 0\n") != NULL
+	     && strstr (m.err, "bad input 700: -2, using 0\n") != NULL
+	     && !strncmp (m.out, "warns 1000: ", 12),
+	     "GPURT_VERBOSE=1 deopt of fprintf: status %#x, stdout \"%s\", "
+	     "stderr \"%s\"", m.status, m.out, m.err);
     }
   return 0;
 }
+
+/* The function of "another file" (see note_bad).  */
+void gpuoffload_spec_note_bad_def (long i, int v)
+  __asm__ ("gpuoffload_spec_note_bad");
+
+void
+gpuoffload_spec_note_bad_def (long i, int v)
+{
+  printf ("element %ld is %d, stored its negation\n", i, v);
+}
+
