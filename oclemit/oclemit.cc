@@ -986,11 +986,12 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
       FAIL (f, call, "call through a function pointer");
       return false;
     }
-  /* The device heap (docs/ABI.md section 8): free is accepted and does
-     nothing (a bump allocator).  */
-  enum built_in_function hk = gpu_heap_call_kind (call);
-  if (hk != END_BUILTINS && f->unit->r->heap)
+  /* The device heap (gpu_alloc, docs/ABI.md section 8): free is
+     accepted and does nothing (a bump allocator).  */
+  struct gpu_region *hr = f->unit->r;
+  if (hr->heap_calls && hr->heap_calls->contains (call))
     {
+      enum built_in_function hk = gpu_heap_call_kind (call);
       if (hk == BUILT_IN_FREE)
 	{
 	  pp_string (pp, "(void)0");
@@ -1343,18 +1344,6 @@ emit_store (struct ocl_fn *f, gimple *stmt, tree lhs, const char *rhs)
 {
   pretty_printer lp;
   tree type = TREE_TYPE (lhs);
-  /* A block of the device heap must not outlive the iteration.  */
-  if (TREE_CODE (lhs) != SSA_NAME && f->unit->r->heap
-      && gimple_assign_single_p (stmt)
-      && TREE_CODE (gimple_assign_rhs1 (stmt)) == SSA_NAME
-      && POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (stmt)))
-      && ptr_info (f, stmt, gimple_assign_rhs1 (stmt)).cap == GPU_CAP_HEAP)
-    {
-      FAIL (f, stmt, "pointer %qs to a block of the device heap is stored "
-	    "to memory: the block would outlive the iteration",
-	    gpu_value_name (gimple_assign_rhs1 (stmt)));
-      return;
-    }
   if (TREE_CODE (lhs) == SSA_NAME)
     pp_string (&lp, ssa_local (f, stmt, lhs));
   else
@@ -1683,22 +1672,17 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
 	       f->suffix);
 }
 
-/* After CALL, when it allocates from the device heap or calls a
-   function of the unit (which may): when the heap ran out, the work-item
-   leaves, the kernel its iteration, a called function returning (a zero
-   value, never used: the runtime discards the whole launch).  */
+/* After CALL, when gpu_alloc asks for it (an allocation from the device
+   heap, a call to a function of the unit that can reach one): when the
+   heap ran out, the work-item leaves, the kernel its iteration, a
+   called function returning (a zero value, never used: the runtime
+   discards the whole launch).  */
 
 static void
 emit_heap_check (struct ocl_fn *f, gcall *call)
 {
   struct gpu_region *r = f->unit->r;
-  if (!r->heap || gpu_marker_of (call) != GPU_MARK_NONE)
-    return;
-  enum built_in_function hk = gpu_heap_call_kind (call);
-  tree fndecl = gimple_call_fndecl (call);
-  bool unit_fn = (fndecl && !fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
-		  && !gpu_device_lib_name (fndecl));
-  if (hk == BUILT_IN_FREE || (hk == END_BUILTINS && !unit_fn))
+  if (!r->heap_checks || !r->heap_checks->contains (call))
     return;
   pp_string (f->out, "  if (gpu_heap[GPU_HEAP_FAILED])\n");
   if (f->m.kernel)

@@ -42,4 +42,6 @@ called (int n, const int *len, float *y)
 
 /* { dg-final { scan-tree-dump "= \\(__global float \\*\\)\\(gpu_heap_malloc\\(gpu_heap, " "gpu_emit" } } */
 /* { dg-final { scan-tree-dump "gpu_heap_calloc\\(gpu_heap, " "gpu_emit" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_scratch_0: device heap: 2 calls, 1 checks, 1 frees removed" "gpu_alloc" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_called_1: device heap: 2 calls, 2 checks, 0 frees removed" "gpu_alloc" } } */
 /* { dg-final { scan-tree-dump-times "if \\(gpu_heap\\\[GPU_HEAP_FAILED\\\]\\)" 3 "gpu_emit" } } */
