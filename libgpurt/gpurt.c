@@ -525,14 +525,17 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	goto ERROR;
     }
   /* The device heap: its header says how many 16-byte units follow.
-     The lane keeps its buffer from launch to launch and makes a larger
-     one only when a launch (a retry) needs more than it holds; the
-     header limits the kernel to HEAP_BYTES either way.  */
+     The lane keeps its buffer from launch to launch and makes another
+     only when a launch (a retry) needs more than it holds, or much less
+     (the retries over, a heap up to 16 times larger is not kept on the
+     device); the header limits the kernel to HEAP_BYTES either way.  */
   if (r->heap)
     {
       memset (heap, 0, GPU_HEAP_HEADER_WORDS * sizeof *heap);
       heap[1] = (uint32_t) (heap_bytes / 16);
-      if (lane->heap != NULL && lane->heap_bytes < (uint64_t) heap[1] * 16)
+      if (lane->heap != NULL
+	  && (lane->heap_bytes < (uint64_t) heap[1] * 16
+	      || lane->heap_bytes / 4 > (uint64_t) heap[1] * 16))
 	{
 	  gpurt_cl_buffer_release (lane->heap);
 	  lane->heap = NULL;
