@@ -213,11 +213,10 @@ callee_global_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* The function called by CALL, when the device runs its body (a
-   function of this translation unit, not a builtin), else NULL_TREE.  */
+/* See gpu-region.h.  */
 
-static tree
-device_callee (gcall *call)
+tree
+gpu_device_callee (gcall *call)
 {
   tree fndecl = gimple_call_fndecl (call);
   if (gimple_call_internal_p (call) || !fndecl
@@ -240,7 +239,7 @@ gpu_host_only_call_p (gcall *call)
   tree fndecl = gimple_call_fndecl (call);
   /* Internal functions, calls through pointers and setjmp: the printer
      says why.  */
-  if (gimple_call_internal_p (call) || !fndecl || device_callee (call)
+  if (gimple_call_internal_p (call) || !fndecl || gpu_device_callee (call)
       || gpu_device_call_p (fndecl)
       || gpu_heap_call_kind (call) != END_BUILTINS)
     return false;
@@ -263,34 +262,10 @@ check_call (struct gpu_region *r, gcall *call)
   /* A block gpu_private places in private memory, and its free.  */
   if (gpu_private_call_p (r, call))
     return;
-  /* Any other malloc, calloc, realloc and free: the device heap.  */
-  enum built_in_function hk = gpu_heap_call_kind (call);
-  if (hk != END_BUILTINS)
-    {
-      if (r->ninner)
-	{
-	  /* A work-item that runs out of heap ends its iteration early;
-	     the others of its group would wait at a barrier.  */
-	  FAIL (r, call, "call to %qD in a loop with an inner "
-		"%<GPU_PARALLEL%> loop: no device heap there",
-		gimple_call_fndecl (call));
-	  return;
-	}
-      if (hk != BUILT_IN_FREE && !r->heap && dump_enabled_p ())
-	{
-	  const char *why = gpu_private_why_not (r, call);
-	  dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, r->callee_call
-			   ? r->callee_call : call,
-			   "kernel %s: %T%s from the device heap%s%s%s\n",
-			   r->kernel_name, gimple_call_fndecl (call),
-			   r->callee_call ? " in a called function" : "",
-			   why ? " (not private memory: " : "",
-			   why ? why : "", why ? ")" : "");
-	}
-      if (hk != BUILT_IN_FREE)
-	r->heap = true;
-      return;
-    }
+  /* Any other malloc, calloc, realloc and free: the device heap, which
+     gpu_alloc sets up.  */
+  if (gpu_heap_call_kind (call) != END_BUILTINS)
+    return;
   if (!gpu_host_only_call_p (call))
     return;
   tree fndecl = gimple_call_fndecl (call);
@@ -329,7 +304,7 @@ scan_callee_stmt (struct callee_walk *w, gimple *stmt)
   if (gcall *call = dyn_cast<gcall *> (stmt))
     {
       check_call (w->r, call);
-      if (tree fndecl = device_callee (call))
+      if (tree fndecl = gpu_device_callee (call))
 	scan_callee (w, fndecl);
     }
 }
@@ -744,7 +719,7 @@ gpu_find_params (struct gpu_region *r)
 	if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
 	  {
 	    check_call (r, call);
-	    if (tree fndecl = device_callee (call))
+	    if (tree fndecl = gpu_device_callee (call))
 	      {
 		/* A reason found inside is reported at this call.  */
 		r->callee_call = call;

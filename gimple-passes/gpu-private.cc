@@ -528,7 +528,16 @@ const char *
 gpu_private_why_not (struct gpu_region *r, gimple *call)
 {
   struct gpu_private_alloc *a = find_alloc (r, call);
-  return a && !a->placed ? a->why : NULL;
+  if (a)
+    return a->placed ? NULL : a->why;
+  /* A call of a device clone: the host nest's call it was copied from
+     (same place, same function).  */
+  for (unsigned j = 0; j < r->privs.length (); j++)
+    if (!r->privs[j].placed
+	&& gimple_location (r->privs[j].call) == gimple_location (call)
+	&& gimple_call_fndecl (r->privs[j].call) == gimple_call_fndecl (call))
+      return r->privs[j].why;
+  return NULL;
 }
 
 /* See gpu-region.h.  */

@@ -440,6 +440,10 @@ struct gpurt_lane
 				   (changed by this thread's launches and
 				   syncs, under the map's lock) */
   int async_pending;		/* kernels enqueued without waiting */
+  cl_mem heap;			/* the device heap of this thread's launches
+				   (docs/ABI.md section 8), kept between
+				   them; NULL until a region allocates */
+  uint64_t heap_bytes;		/* the bytes HEAP holds after its header */
 };
 
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,

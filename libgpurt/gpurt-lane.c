@@ -61,6 +61,8 @@ gpurt_lane_release (void *lane_ptr)
     }
   free (lane->kernels);
   free (lane->scratch);
+  if (lane->heap != NULL)
+    gpurt_cl_buffer_release (lane->heap);
   gpurt_cl_queue_release (lane->queue);
   free (lane);
 }

@@ -324,7 +324,7 @@ gpurt_set_args (struct gpurt_region *r, cl_kernel kernel,
       && !gpurt_cl_arg (kernel, index++, sizeof deopt, &deopt, why,
 			"the deopt buffer of %s", r->name))
     return 0;
-  /* The device heap, also new at each launch.  */
+  /* The device heap (the lane's buffer, kept between launches).  */
   if (r->heap
       && !gpurt_cl_arg (kernel, index, sizeof heap, &heap, why,
 			"the heap buffer of %s", r->name))
@@ -443,7 +443,8 @@ gpurt_heap_max (const struct gpurt_device *dev)
 
 /* The first device heap of a launch on DEV: GPURT_HEAP_BYTES, else a
    quarter of the largest buffer DEV allows, at most 64 MiB (the buffer
-   is made at each launch); at least 16 bytes, at most gpurt_heap_max.  */
+   each thread keeps the largest it needed so far); at least 16 bytes,
+   at most gpurt_heap_max.  */
 
 static uint64_t
 gpurt_heap_bytes (const struct gpurt_device *dev)
@@ -523,17 +524,33 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       if (deopt_mem == NULL)
 	goto ERROR;
     }
-  /* The device heap: its header says how many 16-byte units follow.  */
+  /* The device heap: its header says how many 16-byte units follow.
+     The lane keeps its buffer from launch to launch and makes another
+     only when a launch (a retry) needs more than it holds, or much less
+     (the retries over, a heap up to 16 times larger is not kept on the
+     device); the header limits the kernel to HEAP_BYTES either way.  */
   if (r->heap)
     {
       memset (heap, 0, GPU_HEAP_HEADER_WORDS * sizeof *heap);
       heap[1] = (uint32_t) (heap_bytes / 16);
-      heap_mem = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE,
-				  GPU_HEAP_HEADER_WORDS * sizeof *heap
-				  + (size_t) heap[1] * 16, why,
-				  "the heap buffer");
-      if (heap_mem == NULL)
-	goto ERROR;
+      if (lane->heap != NULL
+	  && (lane->heap_bytes < (uint64_t) heap[1] * 16
+	      || lane->heap_bytes / 4 > (uint64_t) heap[1] * 16))
+	{
+	  gpurt_cl_buffer_release (lane->heap);
+	  lane->heap = NULL;
+	}
+      if (lane->heap == NULL)
+	{
+	  lane->heap = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE,
+					GPU_HEAP_HEADER_WORDS * sizeof *heap
+					+ (size_t) heap[1] * 16, why,
+					"the heap buffer");
+	  if (lane->heap == NULL)
+	    goto ERROR;
+	  lane->heap_bytes = (uint64_t) heap[1] * 16;
+	}
+      heap_mem = lane->heap;
     }
   /* GPU_REDUCE hook: partials buffers and the 1-D grid-stride sizes.  */
   if (r->reduce_wg != 0
@@ -748,8 +765,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     gpurt_cl_event_ns (kernel_event);	/* releases it */
   if (deopt_mem != NULL)
     gpurt_cl_buffer_release (deopt_mem);
-  if (heap_mem != NULL)
-    gpurt_cl_buffer_release (heap_mem);
+  /* HEAP_MEM is the lane's, kept for its next launch.  */
   gpurt_plan_release (&plan);
   gpurt_clock_mark (clock, GPURT_PART_RELEASE);
   return deopted ? -deopted : ok;

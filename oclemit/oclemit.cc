@@ -986,19 +986,20 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
       FAIL (f, call, "call through a function pointer");
       return false;
     }
-  /* The device heap (docs/ABI.md section 8): free is accepted and does
-     nothing (a bump allocator).  */
-  enum built_in_function hk = gpu_heap_call_kind (call);
-  if (hk != END_BUILTINS && f->unit->r->heap)
+  /* The device heap (gpu_alloc, docs/ABI.md section 8): free is
+     accepted and does nothing (a bump allocator).  */
+  struct gpu_region *hr = f->unit->r;
+  if (hr->heap_calls && hr->heap_calls->contains (call))
     {
+      enum built_in_function hk = gpu_heap_call_kind (call);
       if (hk == BUILT_IN_FREE)
 	{
 	  pp_string (pp, "(void)0");
 	  return true;
 	}
-      pp_string (pp, hk == BUILT_IN_MALLOC ? "gpu_heap_malloc(gpu_heap"
-		 : hk == BUILT_IN_CALLOC ? "gpu_heap_calloc(gpu_heap"
-		 : "gpu_heap_realloc(gpu_heap");
+      pp_string (pp, hk == BUILT_IN_MALLOC ? "gpu_heap_malloc(gpu_heap, gpu_hwg"
+		 : hk == BUILT_IN_CALLOC ? "gpu_heap_calloc(gpu_heap, gpu_hwg"
+		 : "gpu_heap_realloc(gpu_heap, gpu_hwg");
       for (unsigned i = 0; i < gimple_call_num_args (call); i++)
 	{
 	  tree a = gimple_call_arg (call, i);
@@ -1097,7 +1098,7 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 	  pp_printf (pp, "%sgpu_b%u, gpu_o%u", i++ ? ", " : "", k, k);
       /* The device heap goes down the call chain.  */
       if (r->heap)
-	pp_printf (pp, "%sgpu_heap", i++ ? ", " : "");
+	pp_printf (pp, "%sgpu_heap, gpu_hwg", i++ ? ", " : "");
     }
   pp_string (pp, ")");
   return true;
@@ -1343,18 +1344,6 @@ emit_store (struct ocl_fn *f, gimple *stmt, tree lhs, const char *rhs)
 {
   pretty_printer lp;
   tree type = TREE_TYPE (lhs);
-  /* A block of the device heap must not outlive the iteration.  */
-  if (TREE_CODE (lhs) != SSA_NAME && f->unit->r->heap
-      && gimple_assign_single_p (stmt)
-      && TREE_CODE (gimple_assign_rhs1 (stmt)) == SSA_NAME
-      && POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (stmt)))
-      && ptr_info (f, stmt, gimple_assign_rhs1 (stmt)).cap == GPU_CAP_HEAP)
-    {
-      FAIL (f, stmt, "pointer %qs to a block of the device heap is stored "
-	    "to memory: the block would outlive the iteration",
-	    gpu_value_name (gimple_assign_rhs1 (stmt)));
-      return;
-    }
   if (TREE_CODE (lhs) == SSA_NAME)
     pp_string (&lp, ssa_local (f, stmt, lhs));
   else
@@ -1683,22 +1672,17 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
 	       f->suffix);
 }
 
-/* After CALL, when it allocates from the device heap or calls a
-   function of the unit (which may): when the heap ran out, the work-item
-   leaves, the kernel its iteration, a called function returning (a zero
-   value, never used: the runtime discards the whole launch).  */
+/* After CALL, when gpu_alloc asks for it (an allocation from the device
+   heap, a call to a function of the unit that can reach one): when the
+   heap ran out, the work-item leaves, the kernel its iteration, a
+   called function returning (a zero value, never used: the runtime
+   discards the whole launch).  */
 
 static void
 emit_heap_check (struct ocl_fn *f, gcall *call)
 {
   struct gpu_region *r = f->unit->r;
-  if (!r->heap || gpu_marker_of (call) != GPU_MARK_NONE)
-    return;
-  enum built_in_function hk = gpu_heap_call_kind (call);
-  tree fndecl = gimple_call_fndecl (call);
-  bool unit_fn = (fndecl && !fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
-		  && !gpu_device_lib_name (fndecl));
-  if (hk == BUILT_IN_FREE || (hk == END_BUILTINS && !unit_fn))
+  if (!r->heap_checks || !r->heap_checks->contains (call))
     return;
   pp_string (f->out, "  if (gpu_heap[GPU_HEAP_FAILED])\n");
   if (f->m.kernel)
@@ -1938,7 +1922,8 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
 	  pp_printf (&head, "%s__global char *gpu_b%u, long gpu_o%u",
 		     i++ ? ", " : "", k, k);
       if (u->r->heap)
-	pp_printf (&head, "%s__global uint *gpu_heap", i++ ? ", " : "");
+	pp_printf (&head, "%s__global uint *gpu_heap, __local uint *gpu_hwg",
+		   i++ ? ", " : "");
       if (!i)
 	pp_string (&head, "void");
       pp_printf (&u->funcs, "%s)\n{\n%s%s}\n\n", pp_formatted_text (&head),
@@ -1958,38 +1943,88 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
    a region that allocates.  Words of the buffer: 0 the 16-byte units
    handed out, 1 the units it has, 2 the allocations made, 3 set when
    one failed; the blocks from byte 16, each after a 16-byte header
-   whose first 8 bytes are its size (for realloc).  One compare-and-swap
-   loop on word 0 per allocation: it never runs past the end, so the
-   word cannot wrap.  */
+   whose first 8 bytes are its size (for realloc).
+
+   Work-items do not all hit word 0: each work-group takes chunks of
+   GPU_HEAP_CHUNK units with one compare-and-swap on word 0 (the first
+   at the kernel's start, gpu_heap_group_init) and its work-items bump
+   within the current chunk with local atomics on the group's word
+   L[0], which holds the chunk's number above GPU_HEAP_USED_BITS and the
+   units used below.  When a block does not fit, the first work-item to
+   see it marks the word (GPU_HEAP_REFILL), takes the next chunk and
+   starts it with its own block; the others, meanwhile, take their
+   blocks straight from word 0, as do blocks larger than a quarter of a
+   chunk and every block once no chunk is left (so a small heap is used
+   up to its last unit).  No work-item ever waits for another.  Word 0
+   never moves past word 1, so it cannot wrap.  */
 
 static const char heap_source[] =
   "\n#define GPU_HEAP_FAILED 3\n"
-  "__global void *gpu_heap_malloc(__global uint *h, ulong n)\n{\n"
+  "#define GPU_HEAP_CHUNK 256u\n"
+  "#define GPU_HEAP_USED_BITS 9\n"
+  "#define GPU_HEAP_USED ((1u << GPU_HEAP_USED_BITS) - 1)\n"
+  "#define GPU_HEAP_REFILL 0xffffffffu\n"
+  "#define GPU_HEAP_NONE 0xffffffffu\n"
+  "uint gpu_heap_take(__global uint *h, uint units, uint align)\n{\n"
+  "  uint at = h[0], old;\n"
+  "  for (;;)\n    {\n"
+  "      ulong s = ((ulong)at + align - 1) / align * align;\n"
+  "      if (s + units > h[1]\n"
+  "          || (align > 1 && s / align > (0xffffffffu >> GPU_HEAP_USED_BITS) - 1))\n"
+  "        return GPU_HEAP_NONE;\n"
+  "      old = atomic_cmpxchg(h, at, (uint)(s + units));\n"
+  "      if (old == at)\n        return (uint)s;\n"
+  "      at = old;\n    }\n}\n\n"
+  "void gpu_heap_group_init(__global uint *h, __local uint *l)\n{\n"
+  "  if (get_local_id(0) + get_local_id(1) + get_local_id(2) == 0)\n"
+  "    {\n"
+  "      uint c = gpu_heap_take(h, GPU_HEAP_CHUNK, GPU_HEAP_CHUNK);\n"
+  "      l[0] = c == GPU_HEAP_NONE ? GPU_HEAP_CHUNK\n"
+  "             : (c / GPU_HEAP_CHUNK) << GPU_HEAP_USED_BITS;\n"
+  "    }\n"
+  "  barrier(CLK_LOCAL_MEM_FENCE);\n}\n\n"
+  "__global void *gpu_heap_malloc(__global uint *h, __local uint *l, "
+  "ulong n)\n{\n"
   "  if (h[GPU_HEAP_FAILED] || n > (ulong)h[1] * 16)\n"
   "    {\n      h[GPU_HEAP_FAILED] = 1;\n      return 0;\n    }\n"
   "  uint units = (uint)((n + 15) / 16 + 1);\n"
-  "  uint at = h[0], old;\n"
-  "  for (;;)\n    {\n"
-  "      if (units > h[1] - at)\n"
-  "        {\n          h[GPU_HEAP_FAILED] = 1;\n          return 0;\n"
+  "  uint at = GPU_HEAP_NONE;\n"
+  "  uint w = units <= GPU_HEAP_CHUNK / 4 ? l[0] : GPU_HEAP_REFILL;\n"
+  "  while (w != GPU_HEAP_REFILL)\n    {\n"
+  "      if ((w & GPU_HEAP_USED) + units <= GPU_HEAP_CHUNK)\n        {\n"
+  "          uint old = atomic_cmpxchg(l, w, w + units);\n"
+  "          if (old == w)\n            {\n"
+  "              at = (w >> GPU_HEAP_USED_BITS) * GPU_HEAP_CHUNK\n"
+  "                   + (w & GPU_HEAP_USED);\n"
+  "              break;\n            }\n"
+  "          w = old;\n          continue;\n        }\n"
+  "      if (atomic_cmpxchg(l, w, GPU_HEAP_REFILL) == w)\n        {\n"
+  "          uint c = gpu_heap_take(h, GPU_HEAP_CHUNK, GPU_HEAP_CHUNK);\n"
+  "          if (c != GPU_HEAP_NONE)\n            at = c;\n"
+  "          atomic_xchg(l, c == GPU_HEAP_NONE ? w\n"
+  "                      : ((c / GPU_HEAP_CHUNK) << GPU_HEAP_USED_BITS)"
+  " + units);\n"
   "        }\n"
-  "      old = atomic_cmpxchg(h, at, at + units);\n"
-  "      if (old == at)\n        break;\n"
-  "      at = old;\n    }\n"
+  "      break;\n    }\n"
+  "  if (at == GPU_HEAP_NONE)\n"
+  "    at = gpu_heap_take(h, units, 1);\n"
+  "  if (at == GPU_HEAP_NONE)\n"
+  "    {\n      h[GPU_HEAP_FAILED] = 1;\n      return 0;\n    }\n"
   "  atomic_inc(h + 2);\n"
   "  __global ulong *b = (__global ulong *)(h + 4 + (ulong)at * 4);\n"
   "  b[0] = n;\n"
   "  return b + 2;\n}\n\n"
-  "__global void *gpu_heap_calloc(__global uint *h, ulong n, ulong m)\n{\n"
+  "__global void *gpu_heap_calloc(__global uint *h, __local uint *l, "
+  "ulong n, ulong m)\n{\n"
   "  if (m != 0 && n > (ulong)-1 / m)\n"
   "    {\n      h[GPU_HEAP_FAILED] = 1;\n      return 0;\n    }\n"
-  "  __global uint *p = (__global uint *)gpu_heap_malloc(h, n * m);\n"
+  "  __global uint *p = (__global uint *)gpu_heap_malloc(h, l, n * m);\n"
   "  if (p)\n"
   "    for (ulong i = 0; i < (n * m + 3) / 4; i++)\n      p[i] = 0;\n"
   "  return p;\n}\n\n"
-  "__global void *gpu_heap_realloc(__global uint *h, __global void *p, "
-  "ulong n)\n{\n"
-  "  __global uchar *q = (__global uchar *)gpu_heap_malloc(h, n);\n"
+  "__global void *gpu_heap_realloc(__global uint *h, __local uint *l, "
+  "__global void *p, ulong n)\n{\n"
+  "  __global uchar *q = (__global uchar *)gpu_heap_malloc(h, l, n);\n"
   "  if (q && p)\n    {\n"
   "      ulong old = ((__global ulong *)p)[-2];\n"
   "      __global const uchar *s = (__global const uchar *)p;\n"
@@ -2127,6 +2162,11 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
       if (red)
 	gpu_reduce_kernel_locals (r, &src);
       pp_string (&src, pp_formatted_text (&kf.decls));
+      /* The device heap: the work-group's chunk (heap_source), its
+	 first taken before any work-item can leave.  */
+      if (r->heap)
+	pp_string (&src, "  __local uint gpu_hwg[1];\n"
+		   "  gpu_heap_group_init(gpu_heap, gpu_hwg);\n");
       if (r->ninner)
 	{
 	  /* Two levels: one work-group per iteration of the outer nest

@@ -41,6 +41,8 @@ gpu_regions_release (void)
       r->reds.release ();
       r->ireds.release ();
       r->privs.release ();
+      delete r->heap_calls;
+      delete r->heap_checks;
       free (r->source);
       XDELETE (r);
     }

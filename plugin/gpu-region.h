@@ -306,11 +306,17 @@ struct gpu_region
      buffer's words (the record's "deopt" lines).  */
   int nspec;
   gimple *spec_calls[GPU_MAX_DEOPT_SITES];
-  /* Device heap (gpu-params.cc, check_call): the body or a function it
-     calls allocates with malloc, calloc or realloc a block gpu_private
-     does not place; the kernel takes the heap buffer (docs/ABI.md
-     section 8, the record's "heap" line).  */
+  /* Device heap (gpu_alloc): the body or a function it calls allocates
+     with malloc, calloc or realloc a block gpu_private does not place;
+     the kernel takes the heap buffer (docs/ABI.md section 8, the
+     record's "heap" line).  HEAP_CALLS holds the calls of the device
+     clones and of the functions they call that the printer turns into
+     the heap's allocator (free: nothing), HEAP_CHECKS the calls after
+     which the work-item tests whether the heap ran out (the allocations
+     and the calls of functions that can reach one).  */
   bool heap;
+  hash_set<gimple *> *heap_calls;
+  hash_set<gimple *> *heap_checks;
 };
 
 /* The regions of FUN (created by gpu_find, in source order).  A table
@@ -416,6 +422,11 @@ void gpu_memctx_fini (struct gpu_memctx *m);
    of a function the region calls, the call in the region that leads
    there (R->callee_call); where unknown, the region's.  */
 location_t gpu_stmt_loc (struct gpu_region *r, gimple *stmt);
+
+/* The function called by CALL, when the device runs its body (a
+   function of this translation unit, not a builtin), else NULL_TREE
+   (gpu-params.cc).  */
+tree gpu_device_callee (gcall *call);
 
 /* Can a call to FNDECL, a function with no body here or a builtin, run
    on the device (the printer has a version of it)?  */

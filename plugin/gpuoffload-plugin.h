@@ -96,6 +96,7 @@ gimple_opt_pass *make_pass_gpu_speculate (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_twolevel (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_tile (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_private (gcc::context *ctxt);
+gimple_opt_pass *make_pass_gpu_alloc (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_emit (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_outline (gcc::context *ctxt);
 /* Runs late, before "optimized" (gpu-hostsync.cc).  */

@@ -245,6 +245,7 @@ static const struct
   { "gpu_twolevel", make_pass_gpu_twolevel, NULL },
   { "gpu_tile", make_pass_gpu_tile, NULL },
   { "gpu_private", make_pass_gpu_private, NULL },
+  { "gpu_alloc", make_pass_gpu_alloc, NULL },
   { "gpu_emit", make_pass_gpu_emit, NULL },
   { "gpu_outline", make_pass_gpu_outline, NULL },
   { "gpu_hostsync", make_pass_gpu_hostsync, "optimized" },

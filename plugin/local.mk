@@ -25,6 +25,7 @@ gpuoffload_la_SOURCES = \
 	gimple-passes/gpu-twolevel.cc \
 	gimple-passes/gpu-tile.cc \
 	gimple-passes/gpu-private.cc \
+	gimple-passes/gpu-alloc.cc \
 	gimple-passes/gpu-emit.cc \
 	gimple-passes/gpu-outline.cc \
 	gimple-passes/gpu-hostsync.cc \

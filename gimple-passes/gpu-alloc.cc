@@ -1,0 +1,358 @@
+/* gpu-alloc.cc -- the gpu_alloc pass: the device heap of a marked loop
+   that allocates (issue 17, second step; docs/ABI.md section 8).
+
+   gpu_private has placed in private memory the blocks whose size is
+   bounded and whose pointer stays in the iteration.  Every other call
+   to malloc, calloc, realloc or free in a device clone of the region,
+   or in a function of this unit it calls (followed down the call
+   chain), is served by the device heap: a buffer the kernel takes, from
+   which the printer's allocator hands out blocks (per work-group
+   chunks, oclemit.cc's heap_source).  This pass decides, for each
+   region offloaded so far:
+
+   - which calls the heap serves (R->heap_calls), and whether the region
+     needs a heap at all (R->heap: some call allocates);
+   - after which calls the work-item must test whether the heap ran out
+     (R->heap_checks): every allocation, and every call of a function of
+     the unit that can reach one (a failed allocation propagates up the
+     device call chain; the runtime reruns the launch, docs/ABI.md
+     section 8);
+   - that no heap block outlives the iteration: a store of a pointer
+     derived from a heap block into memory would leave a device address
+     behind, so the region stays on the host (issue 17 item 5, copying
+     such blocks home, is a later step);
+   - that the region has no inner marked loop (its work-items meet at
+     barriers; one that ran out of heap would leave its group waiting).
+
+   It then transforms the device clones: a free of a heap block
+   disappears (the allocator is a bump allocator).  The printer only
+   prints what R->heap_calls and R->heap_checks say.  The host path keeps
+   the user's calls.  -fopt-info-loop-optimized names the first heap
+   allocation of each kernel (and why it is not private memory); the
+   dump says SUCCESS or FAILED per region.  */
+
+#include "gpuoffload-gcc.h"
+#include "gpuoffload-plugin.h"
+#include "gpu-region.h"
+
+#define FAIL(R, STMT, ...) \
+  gpu_region_fail ((R), gpu_stmt_loc ((R), (STMT)), __VA_ARGS__)
+
+/* Deepest chain of called functions the pass follows.  */
+#define GPU_ALLOC_DEPTH 16
+
+/* The scan of one region.  */
+struct alloc_scan
+{
+  struct gpu_region *r;
+  /* The functions of the unit scanned, and whether each can reach an
+     allocation (true while its scan is under way: a recursive call
+     is followed by a check).  */
+  hash_map<tree, bool> *reaches;
+  /* The calls to functions of the unit, whose check depends on
+     REACHES once every function is scanned.  */
+  auto_vec<gcall *> unit_calls;
+  /* The frees of heap blocks in the device clones, removed at the end.  */
+  auto_vec<gimple *> frees;
+  bool in_clone;		/* Scanning a device clone, not a callee.  */
+  gcall *first;			/* The first allocation, NULL if none.  */
+  gimple *first_site;		/* The call in the region leading there,  */
+  tree first_fn;		/* and the function FIRST is in.  */
+};
+
+/* Is the call STMT one the device heap serves for region R: malloc,
+   calloc, realloc or free (unless no-alloc), of a block gpu_private
+   did not place?  Returns its kind, else END_BUILTINS.  */
+
+static enum built_in_function
+heap_kind (struct gpu_region *r, gimple *stmt)
+{
+  enum built_in_function k = gpu_heap_call_kind (stmt);
+  if (k == END_BUILTINS || gpu_private_call_p (r, stmt))
+    return END_BUILTINS;
+  return k;
+}
+
+/* Does the pointer PTR derive from a block of the device heap of R
+   (through copies, conversions, pointer arithmetic and PHIs)?  SEEN
+   holds the names already followed.  */
+
+static bool
+heap_derived_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen)
+{
+  if (TREE_CODE (ptr) != SSA_NAME || seen->add (ptr))
+    return false;
+  gimple *def = SSA_NAME_DEF_STMT (ptr);
+  if (is_gimple_call (def))
+    {
+      enum built_in_function k = heap_kind (r, def);
+      return k != END_BUILTINS && k != BUILT_IN_FREE;
+    }
+  if (gphi *phi = dyn_cast<gphi *> (def))
+    {
+      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	if (heap_derived_p (r, gimple_phi_arg_def (phi, i), seen))
+	  return true;
+      return false;
+    }
+  if (!is_gimple_assign (def))
+    return false;
+  enum tree_code code = gimple_assign_rhs_code (def);
+  if (code == POINTER_PLUS_EXPR || code == SSA_NAME
+      || CONVERT_EXPR_CODE_P (code))
+    return heap_derived_p (r, gimple_assign_rhs1 (def), seen);
+  return false;
+}
+
+static bool scan_function (struct alloc_scan *s, tree fndecl, int depth);
+
+/* Scan the statement STMT (of a device clone, or of a function it calls
+   DEPTH calls down) for the device heap.  Returns true when STMT
+   allocates or calls a function that can.  */
+
+static bool
+scan_stmt (struct alloc_scan *s, gimple *stmt, int depth)
+{
+  struct gpu_region *r = s->r;
+  /* A heap pointer stored to memory would outlive the iteration.  */
+  if (gimple_assign_single_p (stmt)
+      && TREE_CODE (gimple_assign_lhs (stmt)) != SSA_NAME
+      && TREE_CODE (gimple_assign_rhs1 (stmt)) == SSA_NAME
+      && POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (stmt))))
+    {
+      hash_set<tree> seen;
+      if (heap_derived_p (r, gimple_assign_rhs1 (stmt), &seen))
+	FAIL (r, stmt, "pointer %qs to a block of the device heap is stored "
+	      "to memory: the block would outlive the iteration",
+	      gpu_value_name (gimple_assign_rhs1 (stmt)));
+      return false;
+    }
+  gcall *call = dyn_cast<gcall *> (stmt);
+  if (!call)
+    return false;
+  enum built_in_function k = heap_kind (r, call);
+  if (k != END_BUILTINS)
+    {
+      if (!r->heap_calls)
+	r->heap_calls = new hash_set<gimple *>;
+      r->heap_calls->add (call);
+      if (k == BUILT_IN_FREE)
+	{
+	  if (s->in_clone)
+	    s->frees.safe_push (call);
+	  return false;
+	}
+      if (!r->heap_checks)
+	r->heap_checks = new hash_set<gimple *>;
+      r->heap_checks->add (call);
+      if (!r->heap && dump_enabled_p ())
+	{
+	  const char *why = gpu_private_why_not (r, call);
+	  dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, r->callee_call
+			   ? r->callee_call : call,
+			   "kernel %s: %T%s from the device heap%s%s%s\n",
+			   r->kernel_name, gimple_call_fndecl (call),
+			   r->callee_call ? " in a called function" : "",
+			   why ? " (not private memory: " : "",
+			   why ? why : "", why ? ")" : "");
+	}
+      if (!s->first)
+	{
+	  s->first = call;
+	  s->first_site = r->callee_call;
+	  s->first_fn = r->callee_fn;
+	}
+      r->heap = true;
+      return true;
+    }
+  tree fndecl = gpu_device_callee (call);
+  if (!fndecl || gpu_marker_of (call) != GPU_MARK_NONE)
+    return false;
+  s->unit_calls.safe_push (call);
+  /* Failures inside are reported at the call in the region.  */
+  gimple *outer_call = r->callee_call;
+  tree outer_fn = r->callee_fn;
+  if (!outer_call)
+    r->callee_call = call;
+  r->callee_fn = fndecl;
+  bool reach = scan_function (s, fndecl, depth + 1);
+  r->callee_call = outer_call;
+  r->callee_fn = outer_fn;
+  return reach;
+}
+
+/* Scan the function FNDECL of the unit, DEPTH calls down from a device
+   clone, once.  Returns whether it can reach an allocation.  */
+
+static bool
+scan_function (struct alloc_scan *s, tree fndecl, int depth)
+{
+  bool *known = s->reaches->get (fndecl);
+  if (known)
+    return *known;
+  if (depth > GPU_ALLOC_DEPTH)
+    return true;
+  /* A recursive call reaching it meanwhile is followed by a check.  */
+  s->reaches->put (fndecl, true);
+  bool in_clone = s->in_clone;
+  s->in_clone = false;
+  bool reach = false;
+  function *fun = DECL_STRUCT_FUNCTION (fndecl);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      reach |= scan_stmt (s, gsi_stmt (gsi), depth);
+  s->in_clone = in_clone;
+  s->reaches->put (fndecl, reach);
+  return reach;
+}
+
+/* Scan the device clone NEST of region R.  */
+
+static void
+scan_nest (struct alloc_scan *s, struct gpu_nest *nest)
+{
+  if (!nest->outer)
+    return;
+  basic_block *bbs = get_loop_body (nest->outer);
+  s->in_clone = true;
+  for (unsigned i = 0; i < nest->outer->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      scan_stmt (s, gsi_stmt (gsi), 0);
+  free (bbs);
+}
+
+/* Decide the device heap of region R and transform its device clones.
+   Returns the number of statements removed.  */
+
+static unsigned
+alloc_region (struct gpu_region *r)
+{
+  struct alloc_scan s;
+  s.r = r;
+  s.reaches = new hash_map<tree, bool>;
+  s.in_clone = false;
+  s.first = NULL;
+  s.first_site = NULL;
+  s.first_fn = NULL_TREE;
+  scan_nest (&s, &r->dev);
+  for (int v = 0; v < r->nvariants; v++)
+    scan_nest (&s, &r->variants[v].dev);
+  /* A call to a function of the unit that can reach an allocation is
+     followed by a check too.  */
+  for (unsigned i = 0; i < s.unit_calls.length () && r->heap; i++)
+    if (*s.reaches->get (gpu_device_callee (s.unit_calls[i])))
+      r->heap_checks->add (s.unit_calls[i]);
+  delete s.reaches;
+  if (!r->heap && !s.frees.is_empty ())
+    /* Only free: of a block from before the loop, which the device
+       cannot give back.  */
+    FAIL (r, s.frees[0], "call to %qD of a block the loop did not "
+	  "allocate", gimple_call_fndecl (s.frees[0]));
+  if (r->heap && r->ninner)
+    {
+      /* A work-item that runs out of heap ends its iteration early; the
+	 others of its group would wait at a barrier.  */
+      r->callee_call = s.first_site;
+      r->callee_fn = s.first_fn;
+      FAIL (r, s.first, "call to %qD in a loop with an inner "
+	    "%<GPU_PARALLEL%> loop: no device heap there",
+	    gimple_call_fndecl (s.first));
+      r->callee_call = NULL;
+      r->callee_fn = NULL_TREE;
+    }
+  if (r->fail)
+    return 0;
+  for (unsigned i = 0; i < s.frees.length (); i++)
+    {
+      gimple_stmt_iterator gsi = gsi_for_stmt (s.frees[i]);
+      r->heap_calls->remove (s.frees[i]);
+      unlink_stmt_vdef (s.frees[i]);
+      gsi_remove (&gsi, true);
+      release_defs (s.frees[i]);
+    }
+  return s.frees.length ();
+}
+
+namespace {
+
+const pass_data pass_data_gpu_alloc =
+{
+  GIMPLE_PASS,			/* type */
+  "gpu_alloc",			/* name */
+  OPTGROUP_LOOP,		/* optinfo_flags */
+  TV_NONE,			/* tv_id */
+  ( PROP_cfg | PROP_ssa ),	/* properties_required */
+  0,				/* properties_provided */
+  0,				/* properties_destroyed */
+  0,				/* todo_flags_start */
+  0,				/* todo_flags_finish */
+};
+
+class pass_gpu_alloc : public gimple_opt_pass
+{
+public:
+  pass_gpu_alloc (gcc::context *ctxt)
+    : gimple_opt_pass (pass_data_gpu_alloc, ctxt)
+  {}
+
+  /* Only functions in which gpu_find made regions, unless the device
+     heap is switched off (no-alloc: gpu_find keeps loops that allocate
+     on the host).  */
+  virtual bool gate (function *fun)
+  {
+    return !gpu_opts.no_alloc && gpu_has_regions (fun);
+  }
+
+  virtual unsigned int execute (function *);
+};
+
+/* Decide the device heap of every region of FUN still offloaded, and
+   transform their device clones.  */
+
+unsigned int
+pass_gpu_alloc::execute (function *fun)
+{
+  vec<gpu_region *> *regions = gpu_regions (fun);
+  loop_optimizer_init (LOOPS_NORMAL);
+  bool changed = false;
+  for (unsigned i = 0; i < regions->length (); i++)
+    {
+      struct gpu_region *r = (*regions)[i];
+      if (r->fail || !r->dev.outer)
+	continue;
+      unsigned removed = alloc_region (r);
+      changed |= removed > 0;
+      if (r->fail)
+	{
+	  /* The FAILED line and the missed remark.  */
+	  gpu_region_report_missed (r);
+	  continue;
+	}
+      if (!r->heap)
+	continue;
+      char text[512];
+      snprintf (text, sizeof text, "%s: device heap: %u calls, %u checks, "
+		"%u frees removed", r->kernel_name,
+		(unsigned) r->heap_calls->elements () + removed,
+		(unsigned) r->heap_checks->elements (), removed);
+      gpu_dump_reason ("SUCCESS", r->loc, text);
+    }
+  if (changed)
+    {
+      mark_virtual_operands_for_renaming (fun);
+      update_ssa (TODO_update_ssa_only_virtuals);
+    }
+  loop_optimizer_finalize ();
+  return 0;
+}
+
+} // anon namespace
+
+gimple_opt_pass *
+make_pass_gpu_alloc (gcc::context *ctxt)
+{
+  return new pass_gpu_alloc (ctxt);
+}
