@@ -165,6 +165,8 @@ struct gpurt_env
   uint64_t batch_bytes;		/* GPURT_BATCH_BYTES: most bytes of one
 				   batch, 0: the device's */
   uint64_t device_mem_limit;	/* GPURT_DEVICE_MEM_LIMIT, 0: none */
+  int batch;			/* GPURT_BATCH=0: batches one after the
+				   other, never pipelined */
 };
 
 extern struct gpurt_env gpurt_env GPURT_HIDDEN;
@@ -227,6 +229,9 @@ GPURT_HIDDEN int gpurt_stage_read (cl_command_queue queue, cl_mem mem,
 				   size_t offset, size_t size, void *dst,
 				   char *why);
 GPURT_HIDDEN void gpurt_stage_release (void);
+/* Copy SIZE bytes from SRC to DST on the host thread pool.  */
+GPURT_HIDDEN void gpurt_host_memcpy (void *dst, const void *src,
+				     size_t size);
 GPURT_HIDDEN int gpurt_cl_write (cl_command_queue queue, cl_mem mem,
 				 size_t offset, size_t size, const void *src,
 				 char *why);
@@ -585,6 +590,12 @@ struct gpurt_region
 					   one-level kernel */
   atomic_uint_least64_t host_runs;
   atomic_uint_least64_t batches;	/* kernels of batched device runs */
+  atomic_uint_least64_t batch_piped;	/* of them, pipelined */
+  atomic_uint_least64_t batch_copy_ns;	/* pipelined: device time of the
+					   copies */
+  atomic_uint_least64_t batch_kernel_ns;	/* pipelined: of KERNEL_NS */
+  atomic_uint_least64_t batch_wall_ns;	/* pipelined: host time from the
+					   first copy in to the last out */
   atomic_uint_least64_t deopt_runs;	/* device runs whose kernel reached
 					   a speculated call: rerun on the
 					   host (of HOST_RUNS) */
