@@ -1380,6 +1380,9 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
       if (k == nargs)
 	c = gpurt_batch_size (r, dev, args, nargs, ext, n, GPURT_PIPE_SLOTS,
 			      keep, why);
+      if (c == 0 && keep && gpurt_env.verbose >= 2)
+	gpurt_message ("region %s (%s): not in pipelined batches: its"
+		       " results may stay on the device", r->name, r->loc);
       if (c == 0)
 	return -1;
       if (c != UINT64_MAX)
