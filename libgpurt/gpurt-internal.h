@@ -229,6 +229,9 @@ GPURT_HIDDEN int gpurt_stage_read (cl_command_queue queue, cl_mem mem,
 				   size_t offset, size_t size, void *dst,
 				   char *why);
 GPURT_HIDDEN void gpurt_stage_release (void);
+/* gpurt.c: release the calling thread's batch pipeline staging areas,
+   with ALL its queues too.  */
+GPURT_HIDDEN void gpurt_pipe_release (int all);
 /* Copy SIZE bytes from SRC to DST on the host thread pool.  */
 GPURT_HIDDEN void gpurt_host_memcpy (void *dst, const void *src,
 				     size_t size);

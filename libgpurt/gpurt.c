@@ -880,11 +880,94 @@ gpurt_bound_objects (struct gpurt_region *r, uint64_t *args, unsigned nargs,
    while batch K computes.  */
 #define GPURT_PIPE_SLOTS 3
 /* Data that fit the device are pipelined from this many bytes that move
-   with the outer index, in about GPURT_PIPE_BATCHES batches of at least
-   GPURT_PIPE_BATCH_MIN bytes (GPURT_BATCH_BYTES sets the size).  */
+   with the outer index.  A pipelined batch moves at most
+   GPURT_PIPE_BATCH bytes (more batches hide more of the first copy in
+   and the last copy out; each slot's pinned staging area, kept by the
+   thread, is that large), data that fit are cut into at least
+   GPURT_PIPE_BATCHES batches of at least GPURT_PIPE_BATCH_MIN bytes.
+   GPURT_BATCH_BYTES sets the size instead.  */
 #define GPURT_PIPE_MIN ((uint64_t) 64 << 20)
-#define GPURT_PIPE_BATCHES 8
+#define GPURT_PIPE_BATCH ((uint64_t) 32 << 20)
+#define GPURT_PIPE_BATCHES 4
 #define GPURT_PIPE_BATCH_MIN ((uint64_t) 8 << 20)
+
+/* The calling thread's pipeline slots' queues and pinned staging areas,
+   made on first use and kept (device buffers are made per launch).  */
+static _Thread_local struct
+{
+  struct gpurt_device *dev;
+  cl_command_queue queue[GPURT_PIPE_SLOTS];
+  cl_mem pinned[GPURT_PIPE_SLOTS];
+  char *host[GPURT_PIPE_SLOTS];
+  size_t host_size;		/* bytes of each HOST */
+  int no_pinned;		/* no pinned memory here (a CPU device) */
+} gpurt_pipe;
+
+/* Release the calling thread's pipeline staging areas (keeping the
+   queues) or, with ALL, everything (at its lane's release).  */
+
+void
+gpurt_pipe_release (int all)
+{
+  unsigned i;
+
+  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+    {
+      if (gpurt_pipe.host[i] != NULL)
+	gpurt_cl_pinned_release (gpurt_pipe.queue[i], gpurt_pipe.pinned[i],
+				 gpurt_pipe.host[i]);
+      gpurt_pipe.host[i] = NULL;
+      gpurt_pipe.pinned[i] = NULL;
+      if (all)
+	{
+	  gpurt_cl_queue_release (gpurt_pipe.queue[i]);
+	  gpurt_pipe.queue[i] = NULL;
+	}
+    }
+  gpurt_pipe.host_size = 0;
+  if (all)
+    gpurt_pipe.dev = NULL;
+}
+
+/* Make the calling thread's pipeline queues on DEV and, unless
+   GPURT_PINNED says no, staging areas of at least STAGE bytes.  Returns
+   1, or 0 with WHY (no queue).  */
+
+static int
+gpurt_pipe_prepare (struct gpurt_device *dev, size_t stage, char *why)
+{
+  unsigned i;
+
+  if (gpurt_pipe.dev != dev)
+    gpurt_pipe_release (1);
+  gpurt_pipe.dev = dev;
+  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+    if (gpurt_pipe.queue[i] == NULL
+	&& (gpurt_pipe.queue[i] = gpurt_device_new_queue (dev, why)) == NULL)
+      return 0;
+  if (gpurt_env.pinned == 0 || stage == 0 || gpurt_pipe.no_pinned
+      || gpurt_pipe.host_size >= stage)
+    return 1;
+  gpurt_pipe_release (0);
+  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+    {
+      gpurt_pipe.host[i] = gpurt_cl_pinned (gpurt_pipe.queue[i], stage,
+					    gpurt_env.pinned > 0,
+					    &gpurt_pipe.pinned[i]);
+      if (gpurt_pipe.host[i] == NULL)
+	{
+	  /* Straight copies from now on.  */
+	  gpurt_pipe_release (0);
+	  gpurt_pipe.no_pinned = 1;
+	  return 1;
+	}
+    }
+  gpurt_pipe.host_size = stage;
+  if (gpurt_env.verbose >= 2)
+    gpurt_message ("pinned staging: %u areas of %zu bytes for this"
+		   " thread's pipelined batches", GPURT_PIPE_SLOTS, stage);
+  return 1;
+}
 
 /* The batch size of region R on DEV for the launch ARGS (NARGS
    arguments, EXT the words after them, docs/ABI.md section 9) over the
@@ -955,6 +1038,8 @@ gpurt_batch_size (const struct gpurt_region *r,
   if (bytes != 0)
     budget = bytes > fixed && bytes - fixed < budget ? bytes - fixed
 	     : bytes > fixed ? budget : 0;
+  else if (slots > 1 && budget > GPURT_PIPE_BATCH)
+    budget = slice > GPURT_PIPE_BATCH ? slice : GPURT_PIPE_BATCH;
   if (budget < slice)
     {
       gpurt_set_why (why, "its data (%" PRIu64 " bytes) do not fit the"
@@ -973,7 +1058,6 @@ gpurt_batch_size (const struct gpurt_region *r,
     {
       nb = (total - fixed) / GPURT_PIPE_BATCH_MIN;
       nb = nb < GPURT_PIPE_BATCHES ? nb : GPURT_PIPE_BATCHES;
-      nb = nb < 2 ? 2 : nb;
       if ((outer + nb - 1) / nb < c)
 	c = (outer + nb - 1) / nb;
     }
@@ -1023,9 +1107,8 @@ gpurt_batch_ranges (const struct gpurt_region *r, const uint64_t *args,
 struct gpurt_pipe_slot
 {
   cl_command_queue queue;
-  cl_mem *mem;			/* per argument; "whole" ones share slot 0's */
-  cl_mem pinned;
-  char *host;			/* PINNED mapped, or NULL */
+  cl_mem *mem;			/* per "move" argument */
+  char *host;			/* its staging area (gpurt_pipe), or NULL */
   uint64_t *a;			/* the batch's argument words */
   int busy;			/* a batch is queued */
   cl_event *ev;			/* its copies' events, 2 * NARGS */
@@ -1256,17 +1339,14 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
       if (whole[k] == NULL)
 	goto ERROR;
     }
+  /* Pinned staging where copies from pageable memory are slow
+     (GPURT_PINNED, as gpurt-stage.c); none: straight copies.  */
+  if (!gpurt_pipe_prepare (dev, stage, why))
+    goto ERROR;
   for (i = 0; i < GPURT_PIPE_SLOTS; i++)
     {
-      slot[i].queue = gpurt_device_new_queue (dev, why);
-      if (slot[i].queue == NULL)
-	goto ERROR;
-      /* Pinned staging where copies from pageable memory are slow
-	 (GPURT_PINNED, as gpurt-stage.c); none: straight copies.  */
-      if (gpurt_env.pinned != 0 && stage != 0)
-	slot[i].host = gpurt_cl_pinned (slot[i].queue, stage,
-					gpurt_env.pinned > 0,
-					&slot[i].pinned);
+      slot[i].queue = gpurt_pipe.queue[i];
+      slot[i].host = gpurt_pipe.host[i];
     }
   for (k = 0; k < nargs; k++)
     if (whole[k] != NULL && args[4 * k + 3] > args[4 * k + 2]
@@ -1329,11 +1409,6 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
       for (k = 0; slot[i].mem != NULL && k < nargs; k++)
 	if (slot[i].mem[k] != NULL)
 	  gpurt_cl_buffer_release (slot[i].mem[k]);
-      if (slot[i].host != NULL)
-	gpurt_cl_pinned_release (slot[i].queue, slot[i].pinned,
-				 slot[i].host);
-      if (slot[i].queue != NULL)
-	gpurt_cl_queue_release (slot[i].queue);
       free (slot[i].mem);
       free (slot[i].a);
       free (slot[i].ev);

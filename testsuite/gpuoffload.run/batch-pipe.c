@@ -1,4 +1,4 @@
-/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, and a sum reduction (batches one after the other), at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, and none under GPURT_BATCH=0 (batches one after the other, same results).  */
+/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, and a sum reduction (batches one after the other), at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, also through pinned staging areas (GPURT_PINNED=1), and none under GPURT_BATCH=0 (batches one after the other, same results).  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
@@ -137,6 +137,14 @@ main (int argc, char **argv)
   if (check_json_sum (text, "\"device_runs\": ") != 0)
     CHECK (check_json_sum (text, "\"batches_pipelined\": ") >= 5 * 3 * 4,
 	   "too few pipelined batches in the profile:\n%s", text);
+  /* Through pinned staging areas (off by default on a CPU device).  */
+  setenv ("GPURT_PINNED", "1", 1);
+  check_profile_child (argv[0], "--child", "GPURT_BATCH_BYTES=5000", text,
+		       sizeof text);
+  unsetenv ("GPURT_PINNED");
+  if (check_json_sum (text, "\"device_runs\": ") != 0)
+    CHECK (check_json_sum (text, "\"batches_pipelined\": ") >= 5 * 3 * 4,
+	   "too few pipelined batches in the profile (pinned):\n%s", text);
   /* GPURT_BATCH=0: the same batches, one after the other.  */
   setenv ("GPURT_BATCH", "0", 1);
   check_profile_child (argv[0], "--child", "GPURT_BATCH_BYTES=3000", text,
