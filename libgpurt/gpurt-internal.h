@@ -754,6 +754,11 @@ GPURT_HIDDEN int gpurt_reduce_finish (struct gpurt_region *r,
 				      char *why);
 /* Combine the reduction value PART (SIZE bytes, operator OP, type TYPE:
    GPU_RED_*) into ACC, for batches.  */
+/* Combine the COUNT partial results at P (operator OP, type TYPE:
+   GPU_RED_*) into OUT, for the batch pipeline.  */
+GPURT_HIDDEN void gpurt_reduce_combine (unsigned op, unsigned type,
+					const void *p, size_t count,
+					void *out);
 GPURT_HIDDEN void gpurt_reduce_fold (unsigned op, unsigned type,
 				     unsigned size, void *acc,
 				     const void *part);

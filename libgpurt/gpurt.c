@@ -1113,17 +1113,23 @@ struct gpurt_pipe_slot
   int busy;			/* a batch is queued */
   cl_event *ev;			/* its copies' events, 2 * NARGS */
   cl_event kernel_event;	/* GPURT_PROFILE: its kernel's */
+  cl_mem *red;			/* per reduction: its partial results */
+  void **red_host;		/* per reduction: their copy on the host */
+  size_t groups;		/* partial results of the batch's reductions */
+  size_t red_offset;		/* the first one's index */
   unsigned nev;
 };
 
 /* Bring home what slot S of the pipeline of R (NARGS arguments) holds:
    wait for its queue, copy its written slices out of its staging area,
-   charge its copies' device time to R, set *WRITTEN when host memory
-   changed.  Returns 1, or 0 with WHY.  */
+   combine its reductions' partial results into ACC (per argument; the
+   first batch's, *FOLDED 0, set it), charge its copies' device time to
+   R, set *WRITTEN when host memory changed.  Returns 1, or 0 with WHY.  */
 
 static int
 gpurt_pipe_drain (struct gpurt_region *r, unsigned nargs,
-		  struct gpurt_pipe_slot *s, int *written, char *why)
+		  struct gpurt_pipe_slot *s, uint64_t *acc, int *folded,
+		  int *written, char *why)
 {
   char after[300];
   size_t at = 0;
@@ -1145,6 +1151,20 @@ gpurt_pipe_drain (struct gpurt_region *r, unsigned nargs,
       atomic_fetch_add (&r->batch_kernel_ns, ns);
       s->kernel_event = NULL;
     }
+  for (k = 0; k < nargs; k++)
+    if (r->args[k].kind == GPURT_ARG_REDUCE)
+      {
+	uint64_t part = 0;
+
+	gpurt_reduce_combine (r->args[k].op, r->args[k].type,
+			      s->red_host[k], s->groups, &part);
+	if (*folded)
+	  gpurt_reduce_fold (r->args[k].op, r->args[k].type,
+			     r->args[k].size, &acc[k], &part);
+	else
+	  acc[k] = part;
+      }
+  *folded = 1;
   for (k = 0; s->host != NULL && k < nargs; k++)
     {
       const uint64_t *w = s->a + 4 * (size_t) k;
@@ -1173,6 +1193,7 @@ gpurt_pipe_drain (struct gpurt_region *r, unsigned nargs,
 
 static int
 gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
+		  struct gpurt_lane *lane,
 		  struct gpurt_lane_kernel *lk, unsigned nargs,
 		  const uint64_t *n, uint64_t first, uint64_t last,
 		  struct gpurt_pipe_slot *s, cl_mem *whole, char *why)
@@ -1192,6 +1213,13 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
       cl_mem mem = r->args[k].batch == 'm' ? s->mem[k] : whole[k];
       cl_long off = -(cl_long) (int64_t) w[2];
 
+      if (r->args[k].kind == GPURT_ARG_REDUCE)
+	{
+	  if (!gpurt_lane_arg (lk, lk->kernel, index++, sizeof (cl_mem),
+			       &s->red[k], why, k, r->args[k].name))
+	    return 0;
+	  continue;
+	}
       if (GPU_ARG_WORD0_KIND (w[0]) != GPU_ARG_BUFFER)
 	{
 	  if (!gpurt_lane_arg (lk, lk->kernel, index++, r->args[k].size,
@@ -1225,16 +1253,34 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 			   d, NULL))
 	return 0;
     }
-  gpurt_choose_local_size (r->ndim, nb, r->kernel_work_group_size,
-			   dev->max_work_item_sizes, local);
-  for (d = 0; d < 3; d++)
+  if (r->reduce_wg != 0)
     {
-      if (d + 1 == r->ndim)
-	offset[d] = (size_t) first;
-      global[d] = (size_t) ((nb[d] - offset[d] + local[d] - 1) / local[d]
-			    * local[d]);
+      /* The 1-D grid-stride loop over the flattened index space,
+	 dimension 0 fastest, from the batch's first outer iteration (as
+	 gpurt_run_on_device).  */
+      struct gpurt_reduce_launch rl;
+
+      if (!gpurt_reduce_setup (r, lane, lk, nb, &rl, global, local, why))
+	return 0;
+      offset[0] = (size_t) (first * (r->ndim > 1 ? n[0] : 1)
+			    * (r->ndim > 2 ? n[1] : 1));
+      s->groups = rl.groups;
+      s->red_offset = rl.offset;
     }
-  if (!gpurt_cl_enqueue_at (s->queue, lk->kernel, r->ndim, offset, global,
+  else
+    {
+      gpurt_choose_local_size (r->ndim, nb, r->kernel_work_group_size,
+			       dev->max_work_item_sizes, local);
+      for (d = 0; d < 3; d++)
+	{
+	  if (d + 1 == r->ndim)
+	    offset[d] = (size_t) first;
+	  global[d] = (size_t) ((nb[d] - offset[d] + local[d] - 1)
+				/ local[d] * local[d]);
+	}
+    }
+  if (!gpurt_cl_enqueue_at (s->queue, lk->kernel,
+			    r->reduce_wg != 0 ? 1 : r->ndim, offset, global,
 			    local, gpurt_env.profile != GPURT_PROFILE_OFF
 			    ? &s->kernel_event : NULL, why, r->name))
     return 0;
@@ -1261,6 +1307,13 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 	return 0;
       atomic_fetch_add (&r->bytes_d2h, size);
     }
+  for (k = 0; k < nargs; k++)
+    if (r->args[k].kind == GPURT_ARG_REDUCE
+	&& !gpurt_cl_copy_async (s->queue, s->red[k], 0,
+				 s->red_offset * r->args[k].size,
+				 s->groups * r->args[k].size, s->red_host[k],
+				 &s->ev[s->nev++], why))
+      return 0;
   return 1;
 }
 
@@ -1283,8 +1336,11 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
   uint64_t outer = n[r->ndim - 1], first, last, t0, done = 0;
   struct gpurt_lane *lane;
   struct gpurt_lane_kernel *lk;
+  struct gpurt_reduce_launch rl;
+  size_t g[3], l[3];
+  uint64_t *acc = NULL;
   unsigned i, k, b;
-  int ok = 0, written = 0;
+  int ok = 0, written = 0, folded = 0;
 
   memset (slot, 0, sizeof slot);
   lane = gpurt_lane_get (dev, why);
@@ -1293,16 +1349,20 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
     return 0;
   whole = calloc (nargs + 1, sizeof *whole);
   most = calloc (nargs + 1, sizeof *most);
+  acc = calloc (nargs + 1, sizeof *acc);
   for (i = 0; i < GPURT_PIPE_SLOTS; i++)
     {
       slot[i].mem = calloc (nargs + 1, sizeof *slot[i].mem);
       slot[i].a = malloc (4 * (size_t) nargs * sizeof *slot[i].a + 1);
       slot[i].ev = calloc (2 * (size_t) nargs + 1, sizeof *slot[i].ev);
-      if (slot[i].mem == NULL || slot[i].a == NULL || slot[i].ev == NULL)
+      slot[i].red = calloc (nargs + 1, sizeof *slot[i].red);
+      slot[i].red_host = calloc (nargs + 1, sizeof *slot[i].red_host);
+      if (slot[i].mem == NULL || slot[i].a == NULL || slot[i].ev == NULL
+	  || slot[i].red == NULL || slot[i].red_host == NULL)
 	break;
       memcpy (slot[i].a, args, 4 * (size_t) nargs * sizeof *args);
     }
-  if (whole == NULL || most == NULL || i < GPURT_PIPE_SLOTS)
+  if (whole == NULL || most == NULL || acc == NULL || i < GPURT_PIPE_SLOTS)
     {
       gpurt_set_why (why, "out of memory for the batch pipeline");
       goto ERROR;
@@ -1316,10 +1376,31 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
 	if (slot[0].a[4 * k + 3] - slot[0].a[4 * k + 2] > most[k])
 	  most[k] = (size_t) (slot[0].a[4 * k + 3] - slot[0].a[4 * k + 2]);
     }
+  /* Reductions: each slot's partial results, as many as the largest
+     batch (the last: its index space from 0 is the whole) has.  */
+  if (r->reduce_wg != 0
+      && !gpurt_reduce_setup (r, lane, lk, n, &rl, g, l, why))
+    goto ERROR;
   for (k = 0; k < nargs; k++)
     {
       const uint64_t *w = args + 4 * (size_t) k;
 
+      if (r->args[k].kind == GPURT_ARG_REDUCE)
+	for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+	  {
+	    slot[i].red[k] = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE,
+					      (rl.offset + rl.groups)
+					      * r->args[k].size, why,
+					      r->args[k].name);
+	    slot[i].red_host[k] = malloc (rl.groups * r->args[k].size + 1);
+	    if (slot[i].red[k] == NULL)
+	      goto ERROR;
+	    if (slot[i].red_host[k] == NULL)
+	      {
+		gpurt_set_why (why, "out of memory for partial results");
+		goto ERROR;
+	      }
+	  }
       if (GPU_ARG_WORD0_KIND (w[0]) != GPU_ARG_BUFFER)
 	continue;
       if (r->args[k].batch == 'm')
@@ -1369,20 +1450,26 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
       struct gpurt_pipe_slot *s = &slot[b % GPURT_PIPE_SLOTS];
 
       last = first + c < outer ? first + c : outer;
-      if (!gpurt_pipe_drain (r, nargs, s, &written, why))
+      if (!gpurt_pipe_drain (r, nargs, s, acc, &folded, &written, why))
 	goto ERROR;
       gpurt_batch_ranges (r, args, nargs, ext, first, last, s->a);
       /* Without staging, a queued copy out may write host memory.  */
       written |= s->host == NULL;
-      if (!gpurt_pipe_queue (r, dev, lk, nargs, n, first, last, s, whole,
-			     why))
+      if (!gpurt_pipe_queue (r, dev, lane, lk, nargs, n, first, last, s,
+			     whole, why))
 	goto ERROR;
       done++;
     }
   for (i = 0; i < GPURT_PIPE_SLOTS; i++)
     if (!gpurt_pipe_drain (r, nargs, &slot[(b + i) % GPURT_PIPE_SLOTS],
-			   &written, why))
+			   acc, &folded, &written, why))
       goto ERROR;
+  /* Only now, with everything else in host memory, the reductions'
+     results.  */
+  for (k = 0; k < nargs; k++)
+    if (r->args[k].kind == GPURT_ARG_REDUCE)
+      memcpy ((void *) (uintptr_t) args[4 * (size_t) k + 1], &acc[k],
+	      r->args[k].size);
   atomic_fetch_add (&r->batch_wall_ns, gpurt_now_ns () - t0);
   atomic_fetch_add (&r->batches, done);
   atomic_fetch_add (&r->batch_piped, done);
@@ -1409,15 +1496,25 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
       for (k = 0; slot[i].mem != NULL && k < nargs; k++)
 	if (slot[i].mem[k] != NULL)
 	  gpurt_cl_buffer_release (slot[i].mem[k]);
+      for (k = 0; slot[i].red != NULL && k < nargs; k++)
+	{
+	  if (slot[i].red[k] != NULL)
+	    gpurt_cl_buffer_release (slot[i].red[k]);
+	  if (slot[i].red_host != NULL)
+	    free (slot[i].red_host[k]);
+	}
       free (slot[i].mem);
       free (slot[i].a);
       free (slot[i].ev);
+      free (slot[i].red);
+      free (slot[i].red_host);
     }
   for (k = 0; whole != NULL && k < nargs; k++)
     if (whole[k] != NULL)
       gpurt_cl_buffer_release (whole[k]);
   free (whole);
   free (most);
+  free (acc);
   return ok;
 }
 
@@ -1443,14 +1540,14 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
 
   if (!r->batch || r->group_wg != 0 || r->ndeopts != 0 || r->heap)
     return -1;
-  /* Pipelined: not for reductions (one partials buffer per lane), nor
-     for data that fit when the results may stay on the device (they
-     cross the bus once anyway).  */
-  if (gpurt_env.batch && r->reduce_wg == 0)
+  /* Pipelined: not for data that fit when the results may stay on the
+     device (they cross the bus once anyway).  */
+  if (gpurt_env.batch)
     {
       for (k = 0; k < nargs; k++)
 	if (GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) != GPU_ARG_BUFFER
-	    && GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) != GPU_ARG_SCALAR)
+	    && GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) != GPU_ARG_SCALAR
+	    && GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) != GPU_ARG_REDUCE)
 	  break;
       if (k == nargs)
 	c = gpurt_batch_size (r, dev, args, nargs, ext, n, GPURT_PIPE_SLOTS,

@@ -1,5 +1,6 @@
-/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, and a sum reduction (batches one after the other), at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, also through pinned staging areas (GPURT_PINNED=1), and none under GPURT_BATCH=0 (batches one after the other, same results).  */
+/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, a sum and a 2-D float maximum reduction, at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, also through pinned staging areas (GPURT_PINNED=1), and none under GPURT_BATCH=0 (batches one after the other, same results).  */
 #include "check.h"
+#include <math.h>
 
 CHECK_CHILDREN_USE_DEVICE
 
@@ -56,6 +57,18 @@ sum (int n, const int *x)
   return s;
 }
 
+/* A float maximum over a 2-D index space (the flattened grid-stride
+   loop starts at each batch's first row).  */
+static float
+biggest (int n, int m, const float *x)
+{
+  float b GPU_REDUCE = -1e30f;
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    for (int j GPU_PARALLEL = 0; j < m; j++)
+      b = fmaxf (b, x[i * m + j] * (float) (j + 1));
+  return b;
+}
+
 static void
 test (long n, long m)
 {
@@ -105,6 +118,13 @@ test (long n, long m)
     s += ix[i];
   long got = sum ((int) n, ix);
   CHECK (got == s, "sum n=%ld: %ld, want %ld", n, got, s);
+
+  float b = -1e30f;
+  for (long i = 0; i < n; i++)
+    for (long j = 0; j < m; j++)
+      b = fmaxf (b, x[i * m + j] * (float) (j + 1));
+  float gotb = biggest ((int) n, (int) m, x);
+  CHECK (gotb == b, "biggest %ldx%ld: %g, want %g", n, m, gotb, b);
   free (x);
   free (y);
   free (ix);
@@ -135,7 +155,7 @@ main (int argc, char **argv)
   check_profile_child (argv[0], "--child", "GPURT_BATCH_BYTES=3000", text,
 		       sizeof text);
   if (check_json_sum (text, "\"device_runs\": ") != 0)
-    CHECK (check_json_sum (text, "\"batches_pipelined\": ") >= 5 * 3 * 4,
+    CHECK (check_json_sum (text, "\"batches_pipelined\": ") >= 6 * 3 * 4,
 	   "too few pipelined batches in the profile:\n%s", text);
   /* Through pinned staging areas (off by default on a CPU device).  */
   setenv ("GPURT_PINNED", "1", 1);
@@ -143,7 +163,7 @@ main (int argc, char **argv)
 		       sizeof text);
   unsetenv ("GPURT_PINNED");
   if (check_json_sum (text, "\"device_runs\": ") != 0)
-    CHECK (check_json_sum (text, "\"batches_pipelined\": ") >= 5 * 3 * 4,
+    CHECK (check_json_sum (text, "\"batches_pipelined\": ") >= 6 * 3 * 4,
 	   "too few pipelined batches in the profile (pinned):\n%s", text);
   /* GPURT_BATCH=0: the same batches, one after the other.  */
   setenv ("GPURT_BATCH", "0", 1);
@@ -153,7 +173,7 @@ main (int argc, char **argv)
   CHECK (check_json_sum (text, "\"batches_pipelined\": ") == 0,
 	 "GPURT_BATCH=0 pipelined batches:\n%s", text);
   if (check_json_sum (text, "\"device_runs\": ") != 0)
-    CHECK (check_json_sum (text, "\"batches\": ") >= 5 * 3 * 4,
+    CHECK (check_json_sum (text, "\"batches\": ") >= 6 * 3 * 4,
 	   "too few batches in the profile under GPURT_BATCH=0:\n%s", text);
   /* And without GPURT_BATCH_BYTES (small data: no batches), here.  */
   run_all ();
