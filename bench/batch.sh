@@ -8,7 +8,11 @@
 # (GPURT_BATCH_BYTES, default 32M: what a device smaller than the data
 # would see), pipelined whatever the region's KEEP flag (the bench's
 # regions have it: their results may stay on the device, so "ours" does
-# not pipeline them; see README, batches); "omp": 16-thread OpenMP.  Two rounds each, runs
+# not pipeline them; see README, batches); "ours-nokeep": built with
+# -fplugin-arg-gpuoffload-no-transfer-elim, so no region keeps its
+# results and the runtime's own choice pipelines them (64 MiB or more);
+# "ours-nokeep-nopipe": the same under GPURT_BATCH=0; "omp": 16-thread
+# OpenMP.  Two rounds each, runs
 # alternated; the pinned host<->device bandwidth of the same run
 # (harness/h2dbw.c) comes first.  GPURT_FALLBACK=abort: a run that could
 # not use the device stops rather than timing the host.
@@ -32,6 +36,8 @@ if [ "${1:-run}" = build ]; then
   variants_build_start
   for p in $progs; do
     gcc $ours progs/$p.c $libs -o "$PACK/$p.ours" || exit 1
+    gcc $ours -fplugin-arg-gpuoffload-no-transfer-elim progs/$p.c $libs \
+      -o "$PACK/$p.ours-nokeep" || exit 1
     gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
   done
   gcc -O2 -fopenmp harness/h2dbw.c -lOpenCL -o "$PACK/h2dbw" || exit 1
@@ -42,9 +48,18 @@ fi
 # The environment of variant $1 (printed one word a line).
 batch_env () {
   case $1 in
-    ours-nopipe) echo GPURT_BATCH=0 ;;
+    ours-nopipe|ours-nokeep-nopipe) echo GPURT_BATCH=0 ;;
     ours-batch) echo GPURT_BATCH_BYTES=$batch ;;
     *) echo GPURT_VERBOSE=0 ;;
+  esac
+}
+
+# The binary of variant $1.
+batch_bin () {
+  case $1 in
+    omp) echo omp ;;
+    ours-nokeep*) echo ours-nokeep ;;
+    *) echo ours ;;
   esac
 }
 
@@ -57,8 +72,8 @@ if [ "$1" = check ]; then
   # Small sizes here (PoCL): each variant runs and checks its result;
   # the pipeline's threshold is lowered so that it runs too.
   for p in saxpy blackscholes; do
-    for v in ours ours-nopipe ours-batch omp; do
-      b=$v; [ $v != omp ] && b=ours
+    for v in ours ours-nopipe ours-batch ours-nokeep ours-nokeep-nopipe omp; do
+      b=$(batch_bin $v)
       e=$(batch_env $v)
       [ $v = ours ] && e=GPURT_BATCH_BYTES=1M
       line=$(variants_check "$PACK/$p.$b" 1048576 $e GPURT_PINNED=1 \
@@ -78,8 +93,8 @@ variants_run_env
   for spec in $specs; do
     p=${spec%:*} n=${spec#*:}
     for round in 1 2; do
-      for v in ours ours-nopipe ours-batch omp; do
-	b=$v; [ $v != omp ] && b=ours
+      for v in ours ours-nopipe ours-batch ours-nokeep ours-nokeep-nopipe omp; do
+	b=$(batch_bin $v)
 	[ -x "$PACK/$p.$b" ] || continue
 	line=$(variants_run "$PACK/$p.$b" "$n" "$out/bench-err.txt" \
 	  $(batch_env $v) BENCH_VARIANT=$v GPURT_FALLBACK=abort)
