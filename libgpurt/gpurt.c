@@ -1188,15 +1188,17 @@ gpurt_pipe_drain (struct gpurt_region *r, unsigned nargs,
    R (launch ARGS, NARGS arguments, trip counts N; S->a holds the batch's
    ranges) with kernel LK->kernel: copy in every "move" slice (through
    S's staging area when it has one), run the kernel, copy the written
-   slices out.  WHOLE holds the "whole" arguments' buffers.  Returns 1,
-   or 0 with WHY.  */
+   slices out.  WHOLE holds the "whole" arguments' buffers.  Sets
+   *WRITTEN once a copy out may write host memory.  Returns 1, or 0 with
+   WHY.  */
 
 static int
 gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 		  struct gpurt_lane *lane,
 		  struct gpurt_lane_kernel *lk, unsigned nargs,
 		  const uint64_t *n, uint64_t first, uint64_t last,
-		  struct gpurt_pipe_slot *s, cl_mem *whole, char *why)
+		  struct gpurt_pipe_slot *s, cl_mem *whole, int *written,
+		  char *why)
 {
   size_t offset[3] = { 0, 0, 0 }, local[3], global[3], at = 0;
   uint64_t nb[3] = { n[0], n[1], n[2] };
@@ -1301,6 +1303,7 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
       at += size;
       if (!(GPU_ARG_WORD0_FLAGS (w[0]) & GPU_ARG_WRITTEN) || size == 0)
 	continue;
+      *written |= s->host == NULL;
       ok = gpurt_cl_copy_async (s->queue, s->mem[k], 0, 0, size, dst,
 				&s->ev[s->nev++], why);
       if (!ok)
@@ -1453,10 +1456,8 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
       if (!gpurt_pipe_drain (r, nargs, s, acc, &folded, &written, why))
 	goto ERROR;
       gpurt_batch_ranges (r, args, nargs, ext, first, last, s->a);
-      /* Without staging, a queued copy out may write host memory.  */
-      written |= s->host == NULL;
       if (!gpurt_pipe_queue (r, dev, lane, lk, nargs, n, first, last, s,
-			     whole, why))
+			     whole, &written, why))
 	goto ERROR;
       done++;
     }
