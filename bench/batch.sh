@@ -1,49 +1,106 @@
 #!/bin/bash
-# bench/batch.sh -- what batches of the outermost index cost (issue 19,
-# items 1-2: sequential batches, no overlap of copies and kernels yet),
-# measured side by side in one GPU run: each streaming program's
-# gpuoffload build run whole ("ours"), the same run cut into batches of at
-# most BATCH_BYTES bytes (GPURT_BATCH_BYTES, "ours-batch", default 64M:
-# what a device smaller than the data would see) and 16-thread OpenMP
-# ("omp"), two rounds each, runs alternated.  GPURT_FALLBACK=abort: a run
-# that could not batch stops rather than timing the host.
+# bench/batch.sh -- what batches of the outermost index buy (issue 19):
+# streaming programs end to end, side by side in one GPU run.  "ours":
+# the gpuoffload build as is (a region with 64 MiB or more of streamed
+# data runs in batches pipelined over three queues through pinned
+# staging); "ours-nopipe": GPURT_BATCH=0 (the whole region copied in,
+# computed, copied out); "ours-batch": batches of at most BATCH_BYTES
+# (GPURT_BATCH_BYTES, default 32M: what a device smaller than the data
+# would see), pipelined whatever the region's KEEP flag (the bench's
+# regions have it: their results may stay on the device, so "ours" does
+# not pipeline them; see README, batches); "ours-nokeep": built with
+# -fplugin-arg-gpuoffload-no-transfer-elim, so no region keeps its
+# results and the runtime's own choice pipelines them (64 MiB or more);
+# "ours-nokeep-nopipe": the same under GPURT_BATCH=0; "omp": 16-thread
+# OpenMP.  Two rounds each, runs
+# alternated; the pinned host<->device bandwidth of the same run
+# (harness/h2dbw.c) comes first.  GPURT_FALLBACK=abort: a run that could
+# not use the device stops rather than timing the host.
 #
 #   bash bench/batch.sh build          here, after `make': into gpu-pack/bench
+#   bash bench/batch.sh check          here: each variant once, small sizes
 #   bash bench/batch.sh run [OUTDIR]   on the GPU machine (gpu-pack carried)
 #
 # Prints and writes OUTDIR/bench.txt: "ROUND RESULT,prog,variant,n,first_ms,
-# e2e_ms,..." lines (bench/harness/bench.h).
+# e2e_ms,..." lines (bench/harness/bench.h), each followed by
+# "ROUND GBPS,prog,variant,n,GB/s" (the program's bytes over e2e_ms).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 PACK=$top/gpu-pack/bench
 . "$top/bench/variants.sh"
-progs="saxpy hilbert bwfilter blackscholes montecarlo"
-specs=${SPECS:-"saxpy:67108864 saxpy:268435456 hilbert:4096 bwfilter:8192 blackscholes:67108864 montecarlo:67108864"}
-batch=${BATCH_BYTES:-64M}
+progs="saxpy blackscholes hilbert bwfilter montecarlo"
+specs=${SPECS:-"saxpy:16777216 saxpy:33554432 saxpy:67108864 saxpy:134217728 blackscholes:16777216 blackscholes:33554432 blackscholes:67108864 blackscholes:134217728"}
+batch=${BATCH_BYTES:-32M}
 
 if [ "${1:-run}" = build ]; then
   variants_build_start
   for p in $progs; do
     gcc $ours progs/$p.c $libs -o "$PACK/$p.ours" || exit 1
+    gcc $ours -fplugin-arg-gpuoffload-no-transfer-elim progs/$p.c $libs \
+      -o "$PACK/$p.ours-nokeep" || exit 1
     gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
   done
+  gcc -O2 -fopenmp harness/h2dbw.c -lOpenCL -o "$PACK/h2dbw" || exit 1
   echo "built into $PACK"
+  exit 0
+fi
+
+# The environment of variant $1 (printed one word a line).
+batch_env () {
+  case $1 in
+    ours-nopipe|ours-nokeep-nopipe) echo GPURT_BATCH=0 ;;
+    ours-batch) echo GPURT_BATCH_BYTES=$batch ;;
+    *) echo GPURT_VERBOSE=0 ;;
+  esac
+}
+
+# The binary of variant $1.
+batch_bin () {
+  case $1 in
+    omp) echo omp ;;
+    ours-nokeep*) echo ours-nokeep ;;
+    *) echo ours ;;
+  esac
+}
+
+# RESULT line $1 -> its GBPS line (field 10: bytes, 6: e2e_ms).
+batch_gbps () {
+  echo "$1" | awk -F, '$6 > 0 { printf "GBPS,%s,%s,%s,%.2f\n", $2, $3, $4, $10 / ($6 * 1e6) }'
+}
+
+if [ "$1" = check ]; then
+  # Small sizes here (PoCL): each variant runs and checks its result;
+  # the pipeline's threshold is lowered so that it runs too.
+  for p in saxpy blackscholes; do
+    for v in ours ours-nopipe ours-batch ours-nokeep ours-nokeep-nopipe omp; do
+      b=$(batch_bin $v)
+      e=$(batch_env $v)
+      [ $v = ours ] && e=GPURT_BATCH_BYTES=1M
+      line=$(variants_check "$PACK/$p.$b" 1048576 $e GPURT_PINNED=1 \
+	BENCH_VARIANT=$v GPURT_FALLBACK=abort)
+      echo "$line"
+      batch_gbps "$line"
+    done
+  done
   exit 0
 fi
 
 out=${2:-${OUT:-/tmp}}
 mkdir -p "$out"
 variants_run_env
-for spec in $specs; do
-  p=${spec%:*} n=${spec#*:}
-  for round in 1 2; do
-    for v in ours ours-batch omp; do
-      b=$v e=GPURT_VERBOSE=0
-      [ $v = ours-batch ] && { b=ours; e=GPURT_BATCH_BYTES=$batch; }
-      [ -x "$PACK/$p.$b" ] || continue
-      line=$(variants_run "$PACK/$p.$b" "$n" "$out/bench-err.txt" $e \
-	BENCH_VARIANT=$v GPURT_FALLBACK=abort)
-      echo "$round $line"
+{
+  "$PACK/h2dbw" 2>>"$out/bench-err.txt"
+  for spec in $specs; do
+    p=${spec%:*} n=${spec#*:}
+    for round in 1 2; do
+      for v in ours ours-nopipe ours-batch ours-nokeep ours-nokeep-nopipe omp; do
+	b=$(batch_bin $v)
+	[ -x "$PACK/$p.$b" ] || continue
+	line=$(variants_run "$PACK/$p.$b" "$n" "$out/bench-err.txt" \
+	  $(batch_env $v) BENCH_VARIANT=$v GPURT_FALLBACK=abort)
+	echo "$round $line"
+	echo "$round $(batch_gbps "$line")"
+      done
     done
   done
-done | tee "$out/bench.txt"
+} | tee "$out/bench.txt"

@@ -64,7 +64,7 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
   "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
   "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE", "GPURT_TWO_LEVEL",
-  "GPURT_LOCAL_MEM_LIMIT"
+  "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -419,6 +419,18 @@ gpurt_env_read (void)
   gpurt_read_bytes ("GPURT_HEAP_BYTES", &gpurt_env.heap_bytes);
   gpurt_read_bytes ("GPURT_BATCH_BYTES", &gpurt_env.batch_bytes);
   gpurt_read_bytes ("GPURT_DEVICE_MEM_LIMIT", &gpurt_env.device_mem_limit);
+  /* GPURT_BATCH (default 1): large batchable regions run in batches
+     pipelined over several queues; 0 runs batches one after the other,
+     and only for data that do not fit (for comparisons).  */
+  gpurt_env.batch = 1;
+  s = getenv ("GPURT_BATCH");
+  if (s != NULL && *s != '\0')
+    {
+      if (strcmp (s, "0") == 0)
+	gpurt_env.batch = 0;
+      else if (strcmp (s, "1") != 0)
+	gpurt_message ("GPURT_BATCH=%s is not 0 or 1; using 1", s);
+    }
 
   gpurt_check_unknown_vars ();
 }

@@ -170,6 +170,8 @@ struct gpurt_env
   uint64_t batch_bytes;		/* GPURT_BATCH_BYTES: most bytes of one
 				   batch, 0: the device's */
   uint64_t device_mem_limit;	/* GPURT_DEVICE_MEM_LIMIT, 0: none */
+  int batch;			/* GPURT_BATCH=0: batches one after the
+				   other, never pipelined */
 };
 
 extern struct gpurt_env gpurt_env GPURT_HIDDEN;
@@ -232,6 +234,12 @@ GPURT_HIDDEN int gpurt_stage_read (cl_command_queue queue, cl_mem mem,
 				   size_t offset, size_t size, void *dst,
 				   char *why);
 GPURT_HIDDEN void gpurt_stage_release (void);
+/* gpurt.c: release the calling thread's batch pipeline staging areas,
+   with ALL its queues too.  */
+GPURT_HIDDEN void gpurt_pipe_release (int all);
+/* Copy SIZE bytes from SRC to DST on the host thread pool.  */
+GPURT_HIDDEN void gpurt_host_memcpy (void *dst, const void *src,
+				     size_t size);
 GPURT_HIDDEN int gpurt_cl_write (cl_command_queue queue, cl_mem mem,
 				 size_t offset, size_t size, const void *src,
 				 char *why);
@@ -594,6 +602,12 @@ struct gpurt_region
 					   one-level kernel */
   atomic_uint_least64_t host_runs;
   atomic_uint_least64_t batches;	/* kernels of batched device runs */
+  atomic_uint_least64_t batch_piped;	/* of them, pipelined */
+  atomic_uint_least64_t batch_copy_ns;	/* pipelined: device time of the
+					   copies */
+  atomic_uint_least64_t batch_kernel_ns;	/* pipelined: of KERNEL_NS */
+  atomic_uint_least64_t batch_wall_ns;	/* pipelined: host time from the
+					   first copy in to the last out */
   atomic_uint_least64_t deopt_runs;	/* device runs whose kernel reached
 					   a speculated call: rerun on the
 					   host (of HOST_RUNS) */
@@ -749,6 +763,11 @@ GPURT_HIDDEN int gpurt_reduce_finish (struct gpurt_region *r,
 				      char *why);
 /* Combine the reduction value PART (SIZE bytes, operator OP, type TYPE:
    GPU_RED_*) into ACC, for batches.  */
+/* Combine the COUNT partial results at P (operator OP, type TYPE:
+   GPU_RED_*) into OUT, for the batch pipeline.  */
+GPURT_HIDDEN void gpurt_reduce_combine (unsigned op, unsigned type,
+					const void *p, size_t count,
+					void *out);
 GPURT_HIDDEN void gpurt_reduce_fold (unsigned op, unsigned type,
 				     unsigned size, void *acc,
 				     const void *part);

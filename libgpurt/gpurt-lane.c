@@ -43,6 +43,7 @@ gpurt_lane_release (void *lane_ptr)
     gpurt_lane_wait (lane);
   gpurt_map_sync (lane->dev, lane);
   gpurt_stage_release ();
+  gpurt_pipe_release (1);
   for (i = 0; i < lane->nkernels; i++)
     {
       struct gpurt_lane_kernel *lk = &lane->kernels[i];

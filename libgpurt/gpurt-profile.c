@@ -92,6 +92,20 @@ struct gpurt_widths
   int loc;
 };
 
+/* Device time of region R's pipelined batches' copies that ran under
+   its kernels or other copies: copy plus kernel time, less the host's
+   wall time of the pipelines (0 when nothing overlapped).  */
+
+static uint64_t
+gpurt_profile_hidden_ns (struct gpurt_region *r)
+{
+  uint64_t busy = atomic_load (&r->batch_copy_ns)
+		  + atomic_load (&r->batch_kernel_ns);
+  uint64_t wall = atomic_load (&r->batch_wall_ns);
+
+  return busy > wall ? busy - wall : 0;
+}
+
 /* Widen W (a struct gpurt_widths) for region R.  */
 
 static void
@@ -132,6 +146,16 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
 	   (uint64_t) atomic_load (&r->bytes_resident),
 	   (uint64_t) atomic_load (&r->redundant_h2d_bytes),
 	   (uint64_t) atomic_load (&r->redundant_d2h_bytes));
+  /* Batches (docs/ABI.md section 9): a line of their own too.  */
+  if (atomic_load (&r->batches) != 0)
+    fprintf (stderr, "  %-*s  batches: %" PRIu64 ", %" PRIu64 " of them"
+	     " pipelined; their copies %.3f ms on the device, %.3f ms of it"
+	     " hidden behind kernels and other copies\n", widths->name,
+	     r->name != NULL ? r->name : "?",
+	     (uint64_t) atomic_load (&r->batches),
+	     (uint64_t) atomic_load (&r->batch_piped),
+	     (double) atomic_load (&r->batch_copy_ns) / 1e6,
+	     (double) gpurt_profile_hidden_ns (r) / 1e6);
   /* The device heap of a region that allocates (docs/ABI.md section 8):
      a line of its own, the table's columns staying as they are.  */
   if (r->heap)
@@ -224,7 +248,8 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   ", \"flat_runs\": %" PRIu64 ", \"deopts\": %" PRIu64
 	   ", \"heap_used\": %" PRIu64 ", \"heap_allocs\": %" PRIu64
 	   ", \"heap_failed\": %" PRIu64 ", \"heap_retries\": %" PRIu64
-	   ", \"batches\": %" PRIu64,
+	   ", \"batches\": %" PRIu64 ", \"batches_pipelined\": %" PRIu64
+	   ", \"batch_copy_ms\": %.6f, \"batch_hidden_ms\": %.6f",
 	   (uint64_t) atomic_load (&r->launches),
 	   (uint64_t) atomic_load (&r->device_runs),
 	   (uint64_t) atomic_load (&r->host_runs),
@@ -244,7 +269,10 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (uint64_t) atomic_load (&r->heap_allocs),
 	   (uint64_t) atomic_load (&r->heap_failed),
 	   (uint64_t) atomic_load (&r->heap_retries),
-	   (uint64_t) atomic_load (&r->batches));
+	   (uint64_t) atomic_load (&r->batches),
+	   (uint64_t) atomic_load (&r->batch_piped),
+	   (double) atomic_load (&r->batch_copy_ns) / 1e6,
+	   (double) gpurt_profile_hidden_ns (r) / 1e6);
 
   double part[2][GPURT_NPARTS], total[2];
   uint64_t nlater = gpurt_profile_parts (r, part[0], part[1], &total[0],

@@ -166,9 +166,11 @@ gpurt_reduce_setup (struct gpurt_region *r, struct gpurt_lane *lane,
   }									\
   break;
 
-static void
-gpurt_combine (unsigned op, unsigned type, const void *p, size_t count,
-	       void *out)
+/* See gpurt-internal.h.  */
+
+void
+gpurt_reduce_combine (unsigned op, unsigned type, const void *p,
+		      size_t count, void *out)
 {
   enum gpu_red_combine comb = gpu_red_op_combine (op);
   size_t i;
@@ -198,7 +200,7 @@ gpurt_reduce_fold (unsigned op, unsigned type, unsigned size, void *acc,
 
   memcpy (two, acc, size);
   memcpy (two + size, part, size);
-  gpurt_combine (op, type, two, 2, acc);
+  gpurt_reduce_combine (op, type, two, 2, acc);
 }
 
 /* Time spent in final combines, for GPURT_REDUCE_STATS=1.  */
@@ -309,7 +311,7 @@ gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_lane *lane,
 			  rl->offset * size, rl->groups * size, host, why,
 			  what))
 	goto DONE;
-      gpurt_combine (r->args[k].op, r->args[k].type, host, rl->groups,
+      gpurt_reduce_combine (r->args[k].op, r->args[k].type, host, rl->groups,
 		     value);
       /* Kept until the whole launch has succeeded (gpurt_reduce_store):
 	 a host slot written now would be combined into again by a host

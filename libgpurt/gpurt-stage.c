@@ -65,10 +65,11 @@ gpurt_stage_copy_pieces (void *data, uint64_t lo, uint64_t hi)
     memcpy (c->dst + from, c->src + from, to - from);
 }
 
-/* Copy SIZE bytes from SRC to DST on the host thread pool.  */
+/* Copy SIZE bytes from SRC to DST on the host thread pool (also for
+   the batch pipeline's staging, gpurt.c).  */
 
-static void
-gpurt_stage_memcpy (void *dst, const void *src, size_t size)
+void
+gpurt_host_memcpy (void *dst, const void *src, size_t size)
 {
   struct gpurt_stage_copy c = { dst, src, size };
 
@@ -144,7 +145,7 @@ gpurt_stage_write (cl_command_queue queue, cl_mem mem, size_t offset,
       c = size - done < GPURT_STAGE_SLOT ? size - done : GPURT_STAGE_SLOT;
       if (!gpurt_cl_event_wait (&st->ev[k], why))
 	return 0;
-      gpurt_stage_memcpy (slot, (const char *) src + done, c);
+      gpurt_host_memcpy (slot, (const char *) src + done, c);
       if (!gpurt_cl_copy_async (queue, mem, 1, offset + done, c, slot,
 				&st->ev[k], why))
 	return 0;
@@ -192,7 +193,7 @@ gpurt_stage_read (cl_command_queue queue, cl_mem mem, size_t offset,
 
 	  if (!gpurt_cl_event_wait (&st->ev[k], why))
 	    return 0;
-	  gpurt_stage_memcpy ((char *) dst + at,
+	  gpurt_host_memcpy ((char *) dst + at,
 			      st->host + k * GPURT_STAGE_SLOT, c);
 	}
     }

@@ -890,27 +890,123 @@ gpurt_bound_objects (struct gpurt_region *r, uint64_t *args, unsigned nargs,
   return 1;
 }
 
+/* Batches pipelined over this many queues, each with its own device
+   buffers: batch K's copy in, kernel and copy out go to queue K % 3, so
+   that the copy in of batch K + 1 and the copy out of batch K - 1 run
+   while batch K computes.  */
+#define GPURT_PIPE_SLOTS 3
+/* Data that fit the device are pipelined from this many bytes that move
+   with the outer index.  A pipelined batch moves at most
+   GPURT_PIPE_BATCH bytes (more batches hide more of the first copy in
+   and the last copy out; each slot's pinned staging area, kept by the
+   thread, is that large), data that fit are cut into at least
+   GPURT_PIPE_BATCHES batches of at least GPURT_PIPE_BATCH_MIN bytes.
+   GPURT_BATCH_BYTES sets the size instead.  */
+#define GPURT_PIPE_MIN ((uint64_t) 64 << 20)
+#define GPURT_PIPE_BATCH ((uint64_t) 32 << 20)
+#define GPURT_PIPE_BATCHES 4
+#define GPURT_PIPE_BATCH_MIN ((uint64_t) 8 << 20)
+
+/* The calling thread's pipeline slots' queues and pinned staging areas,
+   made on first use and kept (device buffers are made per launch).  */
+static _Thread_local struct
+{
+  struct gpurt_device *dev;
+  cl_command_queue queue[GPURT_PIPE_SLOTS];
+  cl_mem pinned[GPURT_PIPE_SLOTS];
+  char *host[GPURT_PIPE_SLOTS];
+  size_t host_size;		/* bytes of each HOST */
+  int no_pinned;		/* no pinned memory here (a CPU device) */
+} gpurt_pipe;
+
+/* Release the calling thread's pipeline staging areas (keeping the
+   queues) or, with ALL, everything (at its lane's release).  */
+
+void
+gpurt_pipe_release (int all)
+{
+  unsigned i;
+
+  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+    {
+      if (gpurt_pipe.host[i] != NULL)
+	gpurt_cl_pinned_release (gpurt_pipe.queue[i], gpurt_pipe.pinned[i],
+				 gpurt_pipe.host[i]);
+      gpurt_pipe.host[i] = NULL;
+      gpurt_pipe.pinned[i] = NULL;
+      if (all)
+	{
+	  gpurt_cl_queue_release (gpurt_pipe.queue[i]);
+	  gpurt_pipe.queue[i] = NULL;
+	}
+    }
+  gpurt_pipe.host_size = 0;
+  if (all)
+    gpurt_pipe.dev = NULL;
+}
+
+/* Make the calling thread's pipeline queues on DEV and, unless
+   GPURT_PINNED says no, staging areas of at least STAGE bytes.  Returns
+   1, or 0 with WHY (no queue).  */
+
+static int
+gpurt_pipe_prepare (struct gpurt_device *dev, size_t stage, char *why)
+{
+  unsigned i;
+
+  if (gpurt_pipe.dev != dev)
+    gpurt_pipe_release (1);
+  gpurt_pipe.dev = dev;
+  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+    if (gpurt_pipe.queue[i] == NULL
+	&& (gpurt_pipe.queue[i] = gpurt_device_new_queue (dev, why)) == NULL)
+      return 0;
+  if (gpurt_env.pinned == 0 || stage == 0 || gpurt_pipe.no_pinned
+      || gpurt_pipe.host_size >= stage)
+    return 1;
+  gpurt_pipe_release (0);
+  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+    {
+      gpurt_pipe.host[i] = gpurt_cl_pinned (gpurt_pipe.queue[i], stage,
+					    gpurt_env.pinned > 0,
+					    &gpurt_pipe.pinned[i]);
+      if (gpurt_pipe.host[i] == NULL)
+	{
+	  /* Straight copies from now on.  */
+	  gpurt_pipe_release (0);
+	  gpurt_pipe.no_pinned = 1;
+	  return 1;
+	}
+    }
+  gpurt_pipe.host_size = stage;
+  if (gpurt_env.verbose >= 2)
+    gpurt_message ("pinned staging: %u areas of %zu bytes for this"
+		   " thread's pipelined batches", GPURT_PIPE_SLOTS, stage);
+  return 1;
+}
+
 /* The batch size of region R on DEV for the launch ARGS (NARGS
    arguments, EXT the words after them, docs/ABI.md section 9) over the
-   trip counts N: outer iterations per batch, 0 when the launch needs no
-   batches (its data fit), UINT64_MAX with WHY when it needs them and
+   trip counts N, when SLOTS batches are on the device at once (1:
+   one after the other; more: pipelined, which batches also data that
+   fit when they are large, unless KEEP: the results may stay on the
+   device): outer iterations per batch, 0 when the
+   launch needs no batches, UINT64_MAX with WHY when it needs them and
    cannot have them.  */
 
 static uint64_t
 gpurt_batch_size (const struct gpurt_region *r,
 		  const struct gpurt_device *dev, const uint64_t *args,
 		  unsigned nargs, const uint64_t *ext, const uint64_t *n,
-		  char *why)
+		  unsigned slots, int keep, char *why)
 {
   uint64_t limit = gpurt_env.device_mem_limit != 0
 		   ? gpurt_env.device_mem_limit : dev->global_mem_size;
-  uint64_t total = 0, fixed = 0, slice = 0, step = 0, outer;
-  uint64_t most = dev->max_mem_alloc_size, c, nb;
+  uint64_t total = 0, fixed = 0, slice = 0, step = 0, outer, budget;
+  uint64_t most = dev->max_mem_alloc_size, c, nb, bytes = gpurt_env.batch_bytes;
   unsigned k, j = 0;
-  int big = 0, bad = 0;
+  int big = 0, bad = 0, fit;
 
-  if (gpurt_env.batch_bytes != 0 && gpurt_env.batch_bytes < limit)
-    limit = gpurt_env.batch_bytes;
   for (k = 0; k < nargs; k++)
     {
       const uint64_t *a = args + 4 * (size_t) k;
@@ -948,14 +1044,24 @@ gpurt_batch_size (const struct gpurt_region *r,
       slice += one < size ? one : size;
       step += abs_s;
     }
-  /* Whether a launch whose data fit could have been batched does not
-     matter.  */
-  if (total <= limit && !big)
-    return 0;
-  if (bad)
-    return UINT64_MAX;
   outer = n[r->ndim - 1];
-  if (fixed + slice > limit)
+  fit = total <= limit && !big && (bytes == 0 || total <= bytes);
+  /* A region that cannot be batched runs unbatched when its data fit the
+     device (whether it could have been batched does not matter then).  */
+  if (bad)
+    return total <= limit && !big ? 0 : UINT64_MAX;
+  if (fit && (slots == 1 || keep || bytes != 0 || total - fixed < GPURT_PIPE_MIN
+	      || outer < 2))
+    return 0;
+  /* Bytes of one batch's moving slices: a share of what the device has
+     left, at most GPURT_BATCH_BYTES with the fixed data.  */
+  budget = limit > fixed ? (limit - fixed) / slots : 0;
+  if (bytes != 0)
+    budget = bytes > fixed && bytes - fixed < budget ? bytes - fixed
+	     : bytes > fixed ? budget : 0;
+  else if (slots > 1 && budget > GPURT_PIPE_BATCH)
+    budget = slice > GPURT_PIPE_BATCH ? slice : GPURT_PIPE_BATCH;
+  if (budget < slice)
     {
       gpurt_set_why (why, "its data (%" PRIu64 " bytes) do not fit the"
 		     " device (%" PRIu64 " bytes%s), nor in batches (%" PRIu64
@@ -965,9 +1071,17 @@ gpurt_batch_size (const struct gpurt_region *r,
 		     : "", fixed, slice);
       return UINT64_MAX;
     }
-  c = step != 0 ? (limit - fixed - slice) / step + 1 : outer;
+  c = step != 0 ? (budget - slice) / step + 1 : outer;
   if (step != 0 && big && (most - slice) / step + 1 < c)
     c = most > slice ? (most - slice) / step + 1 : 1;
+  /* Data that fit, pipelined: a few batches, not too small.  */
+  if (fit)
+    {
+      nb = (total - fixed) / GPURT_PIPE_BATCH_MIN;
+      nb = nb < GPURT_PIPE_BATCHES ? nb : GPURT_PIPE_BATCHES;
+      if ((outer + nb - 1) / nb < c)
+	c = (outer + nb - 1) / nb;
+    }
   if (c > outer)
     c = outer;
   /* As few batches as that, of even sizes.  */
@@ -975,31 +1089,516 @@ gpurt_batch_size (const struct gpurt_region *r,
   return (outer + nb - 1) / nb;
 }
 
+/* Set A's words 2 and 3 (A a copy of the launch ARGS of region R, NARGS
+   arguments, EXT the words after them) for the batch of outer iterations
+   [FIRST, LAST): each "move" argument's range is the union of its first
+   and last iterations' ranges, inside the whole launch's.  */
+
+static void
+gpurt_batch_ranges (const struct gpurt_region *r, const uint64_t *args,
+		    unsigned nargs, const uint64_t *ext, uint64_t first,
+		    uint64_t last, uint64_t *a)
+{
+  unsigned k, j;
+
+  for (k = 0, j = 0; k < nargs; k++)
+    {
+      const uint64_t *w = args + 4 * (size_t) k;
+      int64_t lo, hi, s;
+
+      if (GPU_ARG_WORD0_KIND (w[0]) != GPU_ARG_BUFFER
+	  || r->args[k].batch != 'm')
+	continue;
+      s = (int64_t) ext[3 * j + 2];
+      lo = (int64_t) ext[3 * j] + (int64_t) (s < 0 ? last - 1 : first) * s;
+      hi = (int64_t) ext[3 * j + 1]
+	   + (int64_t) (s < 0 ? first : last - 1) * s;
+      j++;
+      lo = lo > (int64_t) w[2] ? lo : (int64_t) w[2];
+      hi = hi < (int64_t) w[3] ? hi : (int64_t) w[3];
+      a[4 * k + 2] = (uint64_t) lo;
+      a[4 * k + 3] = (uint64_t) (hi > lo ? hi : lo);
+    }
+}
+
+/* One slot of the batch pipeline: its queue, its device buffer for each
+   "move" argument, its pinned staging area (or none: copies go straight
+   from and to the user's arrays) and the batch it holds.  */
+
+struct gpurt_pipe_slot
+{
+  cl_command_queue queue;
+  cl_mem *mem;			/* per "move" argument */
+  char *host;			/* its staging area (gpurt_pipe), or NULL */
+  uint64_t *a;			/* the batch's argument words */
+  int busy;			/* a batch is queued */
+  cl_event *ev;			/* its copies' events, 2 * NARGS */
+  cl_event kernel_event;	/* GPURT_PROFILE: its kernel's */
+  cl_mem *red;			/* per reduction: its partial results */
+  void **red_host;		/* per reduction: their copy on the host */
+  size_t groups;		/* partial results of the batch's reductions */
+  size_t red_offset;		/* the first one's index */
+  unsigned nev;
+};
+
+/* Bring home what slot S of the pipeline of R (NARGS arguments) holds:
+   wait for its queue, copy its written slices out of its staging area,
+   combine its reductions' partial results into ACC (per argument; the
+   first batch's, *FOLDED 0, set it), charge its copies' device time to
+   R, set *WRITTEN when host memory changed.  Returns 1, or 0 with WHY.  */
+
+static int
+gpurt_pipe_drain (struct gpurt_region *r, unsigned nargs,
+		  struct gpurt_pipe_slot *s, uint64_t *acc, int *folded,
+		  int *written, char *why)
+{
+  char after[300];
+  size_t at = 0;
+  unsigned k;
+
+  if (!s->busy)
+    return 1;
+  snprintf (after, sizeof after, "a batch of kernel %s", r->name);
+  if (!gpurt_cl_finish (s->queue, why, after))
+    return 0;
+  s->busy = 0;
+  while (s->nev > 0)
+    atomic_fetch_add (&r->batch_copy_ns, gpurt_cl_event_ns (s->ev[--s->nev]));
+  if (s->kernel_event != NULL)
+    {
+      uint64_t ns = gpurt_cl_event_ns (s->kernel_event);
+
+      atomic_fetch_add (&r->kernel_ns, ns);
+      atomic_fetch_add (&r->batch_kernel_ns, ns);
+      s->kernel_event = NULL;
+    }
+  for (k = 0; k < nargs; k++)
+    if (r->args[k].kind == GPURT_ARG_REDUCE)
+      {
+	uint64_t part = 0;
+
+	gpurt_reduce_combine (r->args[k].op, r->args[k].type,
+			      s->red_host[k], s->groups, &part);
+	if (*folded)
+	  gpurt_reduce_fold (r->args[k].op, r->args[k].type,
+			     r->args[k].size, &acc[k], &part);
+	else
+	  acc[k] = part;
+      }
+  *folded = 1;
+  for (k = 0; s->host != NULL && k < nargs; k++)
+    {
+      const uint64_t *w = s->a + 4 * (size_t) k;
+      size_t size = (size_t) (w[3] - w[2]);
+
+      if (GPU_ARG_WORD0_KIND (w[0]) != GPU_ARG_BUFFER
+	  || r->args[k].batch != 'm')
+	continue;
+      if ((GPU_ARG_WORD0_FLAGS (w[0]) & GPU_ARG_WRITTEN) && size != 0)
+	{
+	  *written = 1;
+	  gpurt_host_memcpy ((char *) (uintptr_t) (w[1] + w[2]),
+			     s->host + at, size);
+	}
+      at += size;
+    }
+  return 1;
+}
+
+/* Queue on slot S the batch [FIRST, LAST) of outer iterations of region
+   R (launch ARGS, NARGS arguments, trip counts N; S->a holds the batch's
+   ranges) with kernel LK->kernel: copy in every "move" slice (through
+   S's staging area when it has one), run the kernel, copy the written
+   slices out.  WHOLE holds the "whole" arguments' buffers.  Sets
+   *WRITTEN once a copy out may write host memory.  Returns 1, or 0 with
+   WHY.  */
+
+static int
+gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
+		  struct gpurt_lane *lane,
+		  struct gpurt_lane_kernel *lk, unsigned nargs,
+		  const uint64_t *n, uint64_t first, uint64_t last,
+		  struct gpurt_pipe_slot *s, cl_mem *whole, int *written,
+		  char *why)
+{
+  size_t offset[3] = { 0, 0, 0 }, local[3], global[3], at = 0;
+  uint64_t nb[3] = { n[0], n[1], n[2] };
+  cl_uint index = 0;
+  unsigned k, d;
+  int ok;
+
+  nb[r->ndim - 1] = last;
+  for (k = 0; k < nargs; k++)
+    {
+      const uint64_t *w = s->a + 4 * (size_t) k;
+      size_t size = (size_t) (w[3] - w[2]);
+      char *src = (char *) (uintptr_t) (w[1] + w[2]);
+      cl_mem mem = r->args[k].batch == 'm' ? s->mem[k] : whole[k];
+      cl_long off = -(cl_long) (int64_t) w[2];
+
+      if (r->args[k].kind == GPURT_ARG_REDUCE)
+	{
+	  if (!gpurt_lane_arg (lk, lk->kernel, index++, sizeof (cl_mem),
+			       &s->red[k], why, k, r->args[k].name))
+	    return 0;
+	  continue;
+	}
+      if (GPU_ARG_WORD0_KIND (w[0]) != GPU_ARG_BUFFER)
+	{
+	  if (!gpurt_lane_arg (lk, lk->kernel, index++, r->args[k].size,
+			       &w[1], why, k, r->args[k].name))
+	    return 0;
+	  continue;
+	}
+      if (!gpurt_lane_arg (lk, lk->kernel, index++, sizeof mem, &mem, why, k,
+			   r->args[k].name)
+	  || !gpurt_lane_arg (lk, lk->kernel, index++, sizeof off, &off, why,
+			      k, r->args[k].name))
+	return 0;
+      if (r->args[k].batch != 'm' || size == 0)
+	continue;
+      if (s->host != NULL)
+	{
+	  gpurt_host_memcpy (s->host + at, src, size);
+	  src = s->host + at;
+	  at += size;
+	}
+      if (!gpurt_cl_copy_async (s->queue, mem, 1, 0, size, src,
+				&s->ev[s->nev++], why))
+	return 0;
+      atomic_fetch_add (&r->bytes_h2d, size);
+    }
+  for (d = 0; d < 3; d++)
+    {
+      cl_ulong trip = nb[d];
+
+      if (!gpurt_lane_arg (lk, lk->kernel, index++, sizeof trip, &trip, why,
+			   d, NULL))
+	return 0;
+    }
+  if (r->reduce_wg != 0)
+    {
+      /* The 1-D grid-stride loop over the flattened index space,
+	 dimension 0 fastest, from the batch's first outer iteration (as
+	 gpurt_run_on_device).  */
+      struct gpurt_reduce_launch rl;
+
+      if (!gpurt_reduce_setup (r, lane, lk, nb, &rl, global, local, why))
+	return 0;
+      offset[0] = (size_t) (first * (r->ndim > 1 ? n[0] : 1)
+			    * (r->ndim > 2 ? n[1] : 1));
+      s->groups = rl.groups;
+      s->red_offset = rl.offset;
+    }
+  else
+    {
+      gpurt_choose_local_size (r->ndim, nb, r->kernel_work_group_size,
+			       dev->max_work_item_sizes, local);
+      for (d = 0; d < 3; d++)
+	{
+	  if (d + 1 == r->ndim)
+	    offset[d] = (size_t) first;
+	  global[d] = (size_t) ((nb[d] - offset[d] + local[d] - 1)
+				/ local[d] * local[d]);
+	}
+    }
+  if (!gpurt_cl_enqueue_at (s->queue, lk->kernel,
+			    r->reduce_wg != 0 ? 1 : r->ndim, offset, global,
+			    local, gpurt_env.profile != GPURT_PROFILE_OFF
+			    ? &s->kernel_event : NULL, why, r->name))
+    return 0;
+  s->busy = 1;
+  /* The written slices, into the staging area after the inputs' (or the
+     user's arrays): the same layout gpurt_pipe_drain reads.  */
+  for (k = 0, at = 0; k < nargs; k++)
+    {
+      const uint64_t *w = s->a + 4 * (size_t) k;
+      size_t size = (size_t) (w[3] - w[2]);
+      char *dst = (char *) (uintptr_t) (w[1] + w[2]);
+
+      if (GPU_ARG_WORD0_KIND (w[0]) != GPU_ARG_BUFFER
+	  || r->args[k].batch != 'm')
+	continue;
+      if (s->host != NULL)
+	dst = s->host + at;
+      at += size;
+      if (!(GPU_ARG_WORD0_FLAGS (w[0]) & GPU_ARG_WRITTEN) || size == 0)
+	continue;
+      *written |= s->host == NULL;
+      ok = gpurt_cl_copy_async (s->queue, s->mem[k], 0, 0, size, dst,
+				&s->ev[s->nev++], why);
+      if (!ok)
+	return 0;
+      atomic_fetch_add (&r->bytes_d2h, size);
+    }
+  for (k = 0; k < nargs; k++)
+    if (r->args[k].kind == GPURT_ARG_REDUCE
+	&& !gpurt_cl_copy_async (s->queue, s->red[k], 0,
+				 s->red_offset * r->args[k].size,
+				 s->groups * r->args[k].size, s->red_host[k],
+				 &s->ev[s->nev++], why))
+      return 0;
+  return 1;
+}
+
+/* Run region R on DEV in pipelined batches of C outer iterations (the
+   launch ARGS, NARGS arguments, EXT the words after them, trip counts N):
+   each slot of GPURT_PIPE_SLOTS has its own queue and buffers, reused
+   round-robin.  Returns 1 when done, 0 with WHY when nothing reached host
+   memory (the caller may run the batches otherwise); aborts when a
+   failure comes after some batch's results did.  */
+
+static int
+gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
+		const uint64_t *args, unsigned nargs, const uint64_t *n,
+		uint64_t c, char *why)
+{
+  struct gpurt_pipe_slot slot[GPURT_PIPE_SLOTS];
+  cl_mem *whole = NULL;
+  size_t *most = NULL, stage = 0;
+  const uint64_t *ext = args + 4 * (size_t) nargs;
+  uint64_t outer = n[r->ndim - 1], first, last, t0, done = 0;
+  struct gpurt_lane *lane;
+  struct gpurt_lane_kernel *lk;
+  struct gpurt_reduce_launch rl;
+  size_t g[3], l[3];
+  uint64_t *acc = NULL;
+  unsigned i, k, b;
+  int ok = 0, written = 0, folded = 0;
+
+  memset (slot, 0, sizeof slot);
+  lane = gpurt_lane_get (dev, why);
+  lk = lane != NULL ? gpurt_lane_kernel (lane, r, why) : NULL;
+  if (lk == NULL)
+    return 0;
+  whole = calloc (nargs + 1, sizeof *whole);
+  most = calloc (nargs + 1, sizeof *most);
+  acc = calloc (nargs + 1, sizeof *acc);
+  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+    {
+      slot[i].mem = calloc (nargs + 1, sizeof *slot[i].mem);
+      slot[i].a = malloc (4 * (size_t) nargs * sizeof *slot[i].a + 1);
+      slot[i].ev = calloc (2 * (size_t) nargs + 1, sizeof *slot[i].ev);
+      slot[i].red = calloc (nargs + 1, sizeof *slot[i].red);
+      slot[i].red_host = calloc (nargs + 1, sizeof *slot[i].red_host);
+      if (slot[i].mem == NULL || slot[i].a == NULL || slot[i].ev == NULL
+	  || slot[i].red == NULL || slot[i].red_host == NULL)
+	break;
+      memcpy (slot[i].a, args, 4 * (size_t) nargs * sizeof *args);
+    }
+  if (whole == NULL || most == NULL || acc == NULL || i < GPURT_PIPE_SLOTS)
+    {
+      gpurt_set_why (why, "out of memory for the batch pipeline");
+      goto ERROR;
+    }
+  /* The largest slice of each "move" argument over the batches.  */
+  for (first = 0; first < outer; first += c)
+    {
+      last = first + c < outer ? first + c : outer;
+      gpurt_batch_ranges (r, args, nargs, ext, first, last, slot[0].a);
+      for (k = 0; k < nargs; k++)
+	if (slot[0].a[4 * k + 3] - slot[0].a[4 * k + 2] > most[k])
+	  most[k] = (size_t) (slot[0].a[4 * k + 3] - slot[0].a[4 * k + 2]);
+    }
+  /* Reductions: each slot's partial results, as many as the largest
+     batch (the last: its index space from 0 is the whole) has.  */
+  if (r->reduce_wg != 0
+      && !gpurt_reduce_setup (r, lane, lk, n, &rl, g, l, why))
+    goto ERROR;
+  for (k = 0; k < nargs; k++)
+    {
+      const uint64_t *w = args + 4 * (size_t) k;
+
+      if (r->args[k].kind == GPURT_ARG_REDUCE)
+	for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+	  {
+	    slot[i].red[k] = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE,
+					      (rl.offset + rl.groups)
+					      * r->args[k].size, why,
+					      r->args[k].name);
+	    slot[i].red_host[k] = malloc (rl.groups * r->args[k].size + 1);
+	    if (slot[i].red[k] == NULL)
+	      goto ERROR;
+	    if (slot[i].red_host[k] == NULL)
+	      {
+		gpurt_set_why (why, "out of memory for partial results");
+		goto ERROR;
+	      }
+	  }
+      if (GPU_ARG_WORD0_KIND (w[0]) != GPU_ARG_BUFFER)
+	continue;
+      if (r->args[k].batch == 'm')
+	{
+	  stage += most[k];
+	  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+	    if ((slot[i].mem[k] = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE,
+						   most[k] ? most[k] : 1, why,
+						   r->args[k].name)) == NULL)
+	      goto ERROR;
+	  continue;
+	}
+      /* A "whole" argument is read only: one copy for all batches.  */
+      whole[k] = gpurt_cl_buffer (dev, CL_MEM_READ_ONLY,
+				  w[3] > w[2] ? (size_t) (w[3] - w[2]) : 1,
+				  why, r->args[k].name);
+      if (whole[k] == NULL)
+	goto ERROR;
+    }
+  /* Pinned staging where copies from pageable memory are slow
+     (GPURT_PINNED, as gpurt-stage.c); none: straight copies.  */
+  if (!gpurt_pipe_prepare (dev, stage, why))
+    goto ERROR;
+  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+    {
+      slot[i].queue = gpurt_pipe.queue[i];
+      slot[i].host = gpurt_pipe.host[i];
+    }
+  for (k = 0; k < nargs; k++)
+    if (whole[k] != NULL && args[4 * k + 3] > args[4 * k + 2]
+	&& !gpurt_cl_write (slot[0].queue, whole[k], 0,
+			    (size_t) (args[4 * k + 3] - args[4 * k + 2]),
+			    (const char *) (uintptr_t) (args[4 * k + 1]
+							+ args[4 * k + 2]),
+			    why))
+      goto ERROR;
+  if (!gpurt_cl_finish (slot[0].queue, why, "the whole arguments' copy"))
+    goto ERROR;
+  if (gpurt_env.verbose >= 1)
+    gpurt_message ("region %s (%s) runs in pipelined batches of %" PRIu64
+		   " outer iterations of %" PRIu64 " (%u queues%s)", r->name,
+		   r->loc, c, outer, GPURT_PIPE_SLOTS,
+		   slot[0].host != NULL ? ", pinned staging" : "");
+  t0 = gpurt_now_ns ();
+  for (first = 0, b = 0; first < outer; first += c, b++)
+    {
+      struct gpurt_pipe_slot *s = &slot[b % GPURT_PIPE_SLOTS];
+
+      last = first + c < outer ? first + c : outer;
+      if (!gpurt_pipe_drain (r, nargs, s, acc, &folded, &written, why))
+	goto ERROR;
+      gpurt_batch_ranges (r, args, nargs, ext, first, last, s->a);
+      if (!gpurt_pipe_queue (r, dev, lane, lk, nargs, n, first, last, s,
+			     whole, &written, why))
+	goto ERROR;
+      done++;
+    }
+  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+    if (!gpurt_pipe_drain (r, nargs, &slot[(b + i) % GPURT_PIPE_SLOTS],
+			   acc, &folded, &written, why))
+      goto ERROR;
+  /* Only now, with everything else in host memory, the reductions'
+     results.  */
+  for (k = 0; k < nargs; k++)
+    if (r->args[k].kind == GPURT_ARG_REDUCE)
+      memcpy ((void *) (uintptr_t) args[4 * (size_t) k + 1], &acc[k],
+	      r->args[k].size);
+  atomic_fetch_add (&r->batch_wall_ns, gpurt_now_ns () - t0);
+  atomic_fetch_add (&r->batches, done);
+  atomic_fetch_add (&r->batch_piped, done);
+  ok = 1;
+
+ ERROR:
+  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+    if (slot[i].queue != NULL)
+      gpurt_cl_drain (slot[i].queue);
+  if (!ok && written)
+    {
+      /* Earlier batches changed host memory: the host loop cannot start
+	 over.  */
+      gpurt_message ("region %s (%s): a pipelined batch failed after"
+		     " others wrote their results: %s; aborting", r->name,
+		     r->loc, why);
+      abort ();
+    }
+  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
+    {
+      while (slot[i].ev != NULL && slot[i].nev > 0)
+	gpurt_cl_event_ns (slot[i].ev[--slot[i].nev]);
+      gpurt_cl_event_ns (slot[i].kernel_event);
+      for (k = 0; slot[i].mem != NULL && k < nargs; k++)
+	if (slot[i].mem[k] != NULL)
+	  gpurt_cl_buffer_release (slot[i].mem[k]);
+      for (k = 0; slot[i].red != NULL && k < nargs; k++)
+	{
+	  if (slot[i].red[k] != NULL)
+	    gpurt_cl_buffer_release (slot[i].red[k]);
+	  if (slot[i].red_host != NULL)
+	    free (slot[i].red_host[k]);
+	}
+      free (slot[i].mem);
+      free (slot[i].a);
+      free (slot[i].ev);
+      free (slot[i].red);
+      free (slot[i].red_host);
+    }
+  for (k = 0; whole != NULL && k < nargs; k++)
+    if (whole[k] != NULL)
+      gpurt_cl_buffer_release (whole[k]);
+  free (whole);
+  free (most);
+  free (acc);
+  return ok;
+}
+
 /* Run region R on DEV in batches of its outermost index when the data
    of the launch ARGS (NARGS arguments) over the trip counts N do not fit
-   the device (docs/ABI.md section 9), timing it in CLOCK.  Returns 1 when
-   it ran so, -1 when it needs no batches (or has no "batch" lines: the
-   usual launch follows), 0 with WHY when it must run on the host.  */
+   the device, or are large and not kept there (KEEP: the launch may keep
+   its results): then the batches are pipelined (docs/ABI.md section 9),
+   timing it in CLOCK.  Returns 1 when it ran so, -1 when it needs no
+   batches (or has no "batch" lines: the usual launch follows), 0 with
+   WHY when it must run on the host.  */
 
 static int
 gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
 		 const uint64_t *args, unsigned nargs, const uint64_t *n,
-		 struct gpurt_clock *clock, char *why)
+		 int keep, struct gpurt_clock *clock, char *why)
 {
   const uint64_t *ext = args + 4 * (size_t) nargs;
   uint64_t *a = NULL, *part = NULL, *acc = NULL;
-  uint64_t c, first, nb[3], done = 0;
-  unsigned k, j, site = 0;
+  uint64_t c = UINT64_MAX, first, nb[3], done = 0;
+  unsigned k, site = 0;
   uint32_t iter = 0;
   int ok = 0;
 
   if (!r->batch || r->group_wg != 0 || r->ndeopts != 0 || r->heap)
     return -1;
-  c = gpurt_batch_size (r, dev, args, nargs, ext, n, why);
+  /* Pipelined: not for data that fit when the results may stay on the
+     device (they cross the bus once anyway).  */
+  if (gpurt_env.batch)
+    {
+      for (k = 0; k < nargs; k++)
+	if (GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) != GPU_ARG_BUFFER
+	    && GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) != GPU_ARG_SCALAR
+	    && GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) != GPU_ARG_REDUCE)
+	  break;
+      if (k == nargs)
+	c = gpurt_batch_size (r, dev, args, nargs, ext, n, GPURT_PIPE_SLOTS,
+			      keep, why);
+      if (c == 0 && keep && gpurt_env.verbose >= 2)
+	gpurt_message ("region %s (%s): not in pipelined batches: its"
+		       " results may stay on the device", r->name, r->loc);
+      if (c == 0)
+	return -1;
+      if (c != UINT64_MAX)
+	{
+	  gpurt_sync ();
+	  gpurt_clock_mark (clock, GPURT_PART_ARGS);
+	  ok = gpurt_pipe_run (r, dev, args, nargs, n, c, why);
+	  gpurt_clock_mark (clock, GPURT_PART_COPY);
+	  if (ok)
+	    return 1;
+	  if (gpurt_env.verbose >= 1)
+	    gpurt_message ("region %s (%s): no pipelined batches: %s",
+			   r->name, r->loc, why);
+	}
+    }
+  why[0] = '\0';
+  c = gpurt_batch_size (r, dev, args, nargs, ext, n, 1, keep, why);
   if (c == 0)
     return -1;
   if (c == UINT64_MAX)
     return 0;
+  ok = 0;
   a = malloc (4 * (size_t) nargs * sizeof *a + 1);
   part = calloc (2 * (size_t) nargs + 1, sizeof *part);
   if (a == NULL || part == NULL)
@@ -1025,26 +1624,7 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
     {
       uint64_t last = first + c < n[r->ndim - 1] ? first + c
 		      : n[r->ndim - 1];
-      for (k = 0, j = 0; k < nargs; k++)
-	{
-	  const uint64_t *w = args + 4 * (size_t) k;
-	  int64_t lo, hi, s;
-
-	  if (GPU_ARG_WORD0_KIND (w[0]) != GPU_ARG_BUFFER
-	      || r->args[k].batch != 'm')
-	    continue;
-	  /* Iterations [FIRST, LAST) reach the union of their first's and
-	     last's ranges, inside the whole launch's.  */
-	  s = (int64_t) ext[3 * j + 2];
-	  lo = (int64_t) ext[3 * j] + (int64_t) (s < 0 ? last - 1 : first) * s;
-	  hi = (int64_t) ext[3 * j + 1]
-	       + (int64_t) (s < 0 ? first : last - 1) * s;
-	  j++;
-	  lo = lo > (int64_t) w[2] ? lo : (int64_t) w[2];
-	  hi = hi < (int64_t) w[3] ? hi : (int64_t) w[3];
-	  a[4 * k + 2] = (uint64_t) lo;
-	  a[4 * k + 3] = (uint64_t) (hi > lo ? hi : lo);
-	}
+      gpurt_batch_ranges (r, args, nargs, ext, first, last, a);
       nb[r->ndim - 1] = last;
       ok = gpurt_run_on_device (r, dev, a, nb, 0, clock, why, &site, &iter, 0,
 				NULL, &first);
@@ -1178,7 +1758,8 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
   gpurt_clock_mark (&clock, GPURT_PART_READY);
 
   /* Data larger than the device: batches of the outermost index.  */
-  ok = gpurt_batch_run (r, dev, args, nargs, n, &clock, why);
+  ok = gpurt_batch_run (r, dev, args, nargs, n,
+		(flags & GPU_NARGS_KEEP) != 0, &clock, why);
   if (ok == 0)
     return gpurt_fallback (r, 0, why);
   if (ok > 0)

@@ -1,0 +1,181 @@
+/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, a sum and a 2-D float maximum reduction, at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, also through pinned staging areas (GPURT_PINNED=1), and none under GPURT_BATCH=0 (batches one after the other, same results).  */
+#include "check.h"
+#include <math.h>
+
+CHECK_CHILDREN_USE_DEVICE
+
+static void
+saxpy (int n, float a, const float *restrict x, float *restrict y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = a * x[i] + y[i];
+}
+
+/* Read and written through the same pointer.  */
+static void
+scale (int n, float *x)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    x[i] = 2.0f * x[i] + 1.0f;
+}
+
+/* Writes only the even elements: the odd ones must come back as they
+   were (the batches copy the written slices in too).  */
+static void
+evens (int n, const float *restrict x, float *restrict y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    if ((i & 1) == 0)
+      y[i] = x[i] - 1.0f;
+}
+
+/* Rows 1..n-2 of OUT from three rows of IN: the halo.  */
+static void
+stencil (int n, int m, const float *restrict in, float *restrict out)
+{
+  for (int i GPU_PARALLEL = 1; i < n - 1; i++)
+    for (int j GPU_PARALLEL = 0; j < m; j++)
+      out[i * m + j] = in[(i - 1) * m + j] + 2.0f * in[i * m + j]
+		       + in[(i + 1) * m + j];
+}
+
+/* LUT is read whole by every batch; X and Y are streamed.  */
+static void
+lookup (int n, const int *restrict x, const float *restrict lut GPU_EXTENT (16),
+	float *restrict y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = lut[x[i] & 15] * (float) x[i];
+}
+
+static long
+sum (int n, const int *x)
+{
+  long s GPU_REDUCE = 5;
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    s += x[i];
+  return s;
+}
+
+/* A float maximum over a 2-D index space (the flattened grid-stride
+   loop starts at each batch's first row).  */
+static float
+biggest (int n, int m, const float *x)
+{
+  float b GPU_REDUCE = -1e30f;
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    for (int j GPU_PARALLEL = 0; j < m; j++)
+      b = fmaxf (b, x[i * m + j] * (float) (j + 1));
+  return b;
+}
+
+static void
+test (long n, long m)
+{
+  float *x = check_alloc (n * m * sizeof *x);
+  float *y = check_alloc (n * m * sizeof *y);
+  int *ix = check_alloc (n * sizeof *ix);
+  float lut[16];
+  check_fill_float (x, n * m, -10.0f, 10.0f);
+  check_fill_float (y, n * m, -10.0f, 10.0f);
+  check_fill_float (lut, 16, -2.0f, 2.0f);
+  for (long i = 0; i < n; i++)
+    ix[i] = (int) check_uniformf (-1000.0f, 1000.0f);
+  float a = check_uniformf (-3.0f, 3.0f);
+
+  float *want = check_dup (y, n * m * sizeof *y);
+  for (long i = 0; i < n * m; i++)
+    want[i] = a * x[i] + want[i];
+  saxpy ((int) (n * m), a, x, y);
+  CHECK_RAN_ON_DEVICE (n * m);
+  CHECK_FLOATS (y, want, n * m, 1e-5, 1e-4, "saxpy n=%ld", n * m);
+
+  for (long i = 0; i < n * m; i++)
+    want[i] = 2.0f * y[i] + 1.0f;
+  scale ((int) (n * m), y);
+  CHECK_FLOATS (y, want, n * m, 1e-5, 1e-4, "scale n=%ld", n * m);
+
+  for (long i = 0; i < n * m; i += 2)
+    want[i] = x[i] - 1.0f;
+  evens ((int) (n * m), x, y);
+  CHECK (n * m == 0 || memcmp (y, want, n * m * sizeof *y) == 0,
+	 "evens n=%ld", n * m);
+
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 0; j < m; j++)
+      want[i * m + j] = x[(i - 1) * m + j] + 2.0f * x[i * m + j]
+			+ x[(i + 1) * m + j];
+  stencil ((int) n, (int) m, x, y);
+  CHECK_FLOATS (y, want, n * m, 1e-5, 1e-4, "stencil %ldx%ld", n, m);
+
+  for (long i = 0; i < n; i++)
+    want[i] = lut[ix[i] & 15] * (float) ix[i];
+  lookup ((int) n, ix, lut, y);
+  CHECK (n == 0 || memcmp (y, want, n * sizeof *y) == 0, "lookup n=%ld", n);
+
+  long s = 5;
+  for (long i = 0; i < n; i++)
+    s += ix[i];
+  long got = sum ((int) n, ix);
+  CHECK (got == s, "sum n=%ld: %ld, want %ld", n, got, s);
+
+  float b = -1e30f;
+  for (long i = 0; i < n; i++)
+    for (long j = 0; j < m; j++)
+      b = fmaxf (b, x[i * m + j] * (float) (j + 1));
+  float gotb = biggest ((int) n, (int) m, x);
+  CHECK (gotb == b, "biggest %ldx%ld: %g, want %g", n, m, gotb, b);
+  free (x);
+  free (y);
+  free (ix);
+  free (want);
+}
+
+static void
+run_all (void)
+{
+  for (int s = 0; s < CHECK_NSIZES; s++)
+    test (check_sizes[s], 3);
+  test (1000, 37);
+  test (4099, 5);
+}
+
+int
+main (int argc, char **argv)
+{
+  check_init ();
+  if (argc > 1)
+    {
+      run_all ();
+      return 0;
+    }
+  /* Batches of about 3000 bytes: the regions of 1000 iterations or more
+     run in many batches, three in flight.  */
+  static char text[1 << 16];
+  check_profile_child (argv[0], "--child", "GPURT_BATCH_BYTES=3000", text,
+		       sizeof text);
+  if (check_json_sum (text, "\"device_runs\": ") != 0)
+    CHECK (check_json_sum (text, "\"batches_pipelined\": ") >= 6 * 3 * 4,
+	   "too few pipelined batches in the profile:\n%s", text);
+  /* Through pinned staging areas (off by default on a CPU device).  */
+  setenv ("GPURT_PINNED", "1", 1);
+  check_profile_child (argv[0], "--child", "GPURT_BATCH_BYTES=5000", text,
+		       sizeof text);
+  unsetenv ("GPURT_PINNED");
+  if (check_json_sum (text, "\"device_runs\": ") != 0)
+    CHECK (check_json_sum (text, "\"batches_pipelined\": ") >= 6 * 3 * 4,
+	   "too few pipelined batches in the profile (pinned):\n%s", text);
+  /* GPURT_BATCH=0: the same batches, one after the other.  */
+  setenv ("GPURT_BATCH", "0", 1);
+  check_profile_child (argv[0], "--child", "GPURT_BATCH_BYTES=3000", text,
+		       sizeof text);
+  unsetenv ("GPURT_BATCH");
+  CHECK (check_json_sum (text, "\"batches_pipelined\": ") == 0,
+	 "GPURT_BATCH=0 pipelined batches:\n%s", text);
+  if (check_json_sum (text, "\"device_runs\": ") != 0)
+    CHECK (check_json_sum (text, "\"batches\": ") >= 6 * 3 * 4,
+	   "too few batches in the profile under GPURT_BATCH=0:\n%s", text);
+  /* And without GPURT_BATCH_BYTES (small data: no batches), here.  */
+  run_all ();
+  return 0;
+}
