@@ -93,7 +93,10 @@ gpu_speculate_block_call (struct gpu_region *r, class loop *inner,
        gsi_next (&gsi))
     if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
       if (!(gimple_call_flags (call) & (ECF_NORETURN | ECF_RETURNS_TWICE))
-	  && gpu_host_only_call_p (call))
+	  && gpu_host_only_call_p (call)
+	  /* A variable-length array's scope (stack save and restore) or a
+	     block gpu_private places runs on the device.  */
+	  && !gpu_private_call_p (r, call))
 	return call;
   return NULL;
 }
