@@ -782,8 +782,8 @@ tile_block_plan (struct tile_plan *plan)
   b->count = plan->count;
   b->ts = plan->ts;
   /* Deep tiles for large blocks (tile_lower checks their size).  */
-  b->tsk = nb >= 8 && b->ts < TILE_DEEP_K && TILE_DEEP_K % b->ts == 0
-    ? TILE_DEEP_K : b->ts;
+  b->tsk = (nb >= 8 && !gpu_opts.no_deep_tile && b->ts < TILE_DEEP_K
+	    && TILE_DEEP_K % b->ts == 0) ? TILE_DEEP_K : b->ts;
   b->refs.safe_splice (plan->refs);
   b->stores.safe_splice (plan->stores);
   b->distinct.safe_splice (plan->distinct);
