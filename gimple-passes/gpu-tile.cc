@@ -1053,6 +1053,42 @@ tile_report (struct tile_plan *plan)
 		     "with an output" : "");
 }
 
+/* The layout of a tile of a load that does not change with dimension
+   DIM, in a variant of an NDIM-D nest with group extent TS and tiles TSK
+   iterations of the serial loop deep: element (OWN, M) is at OWN * *S_O
+   + M * *S_D; returns the number of elements.  In a 2-D nest the tile of
+   a load that does not change with the column (matmul's a) is OWN-major
+   (a half-warp writes consecutive M, then each reads one OWN), unless
+   it is deep: then it is M-major with rows of TS + 1 elements, so that
+   neither those writes nor those reads of one warp meet in a bank.  */
+
+static unsigned
+tile_layout (int ndim, int dim, int ts, int tsk, unsigned *s_o,
+	     unsigned *s_d)
+{
+  if (ndim != 2)
+    {
+      *s_o = 0;
+      *s_d = 1;
+      return ts;
+    }
+  if (dim == 1)
+    {
+      *s_o = 1;
+      *s_d = ts;
+      return ts * tsk;
+    }
+  if (tsk == ts)
+    {
+      *s_o = tsk;
+      *s_d = 1;
+      return ts * tsk;
+    }
+  *s_o = 1;
+  *s_d = ts + 1;
+  return (ts + 1) * tsk;
+}
+
 /* Lower the variant clone of PLAN (see the head of the file).  */
 
 static void
@@ -1077,10 +1113,10 @@ tile_lower (struct tile_plan *plan)
   int tsk = plan->tsk;
   if (tsk != ts)
     {
-      unsigned deep = 0;
+      unsigned deep = 0, s_o, s_d;
       for (unsigned i = 0; i < plan->refs.length (); i++)
-	deep += ts * tsk * tree_to_uhwi (TYPE_SIZE_UNIT
-					 (TREE_TYPE (gimple_assign_rhs1
+	deep += tile_layout (r->ndim, plan->refs[i].dim, ts, tsk, &s_o, &s_d)
+	  * tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (gimple_assign_rhs1
 						     (plan->refs[i].stmt))));
       if (!blocked || r->ndim != 2 || deep > TILE_DEEP_MAX_BYTES)
 	tsk = ts;
@@ -1100,7 +1136,8 @@ tile_lower (struct tile_plan *plan)
     {
       struct tile_ref *t = &plan->refs[i];
       tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
-      unsigned n = r->ndim == 2 ? ts * tsk : ts;
+      unsigned s_o, s_d;
+      unsigned n = tile_layout (r->ndim, t->dim, ts, tsk, &s_o, &s_d);
       t->tile = create_tmp_var (build_array_type_nelts (elt, n), "gpu_tile");
       DECL_ATTRIBUTES (t->tile) = tree_cons (lid_ident, NULL_TREE,
 					     DECL_ATTRIBUTES (t->tile));
@@ -1127,8 +1164,10 @@ tile_lower (struct tile_plan *plan)
       struct tile_ref *t = &plan->refs[i];
       int o = 1 - t->dim;
       /* Element (OWN, M) of the tile is at OWN * S_O + M * S_D.  */
-      tree s_d = build_int_cst (u64, t->dim == 0 ? 1 : ts);
-      tree s_o = build_int_cst (u64, t->dim == 0 ? tsk : 1);
+      unsigned so, sd;
+      tile_layout (r->ndim, t->dim, ts, tsk, &so, &sd);
+      tree s_d = build_int_cst (u64, sd);
+      tree s_o = build_int_cst (u64, so);
       tree own = r->ndim == 2
 	? fold_build2 (MULT_EXPR, u64, lid[o], s_o) : build_zero_cst (u64);
       tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
