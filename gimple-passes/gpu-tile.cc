@@ -1159,6 +1159,7 @@ tile_lower (struct tile_plan *plan)
   gimple_stmt_iterator lgi = gsi_last_bb (load);
   add_marker (&lgi, GPU_MARK_BARRIER, -1);
   tree last = fold_build2 (MINUS_EXPR, u64, cnt, build_one_cst (u64));
+  bitmap dead = BITMAP_ALLOC (NULL);
   for (unsigned i = 0; i < plan->refs.length (); i++)
     {
       struct tile_ref *t = &plan->refs[i];
@@ -1203,15 +1204,22 @@ tile_lower (struct tile_plan *plan)
 			    (build4 (ARRAY_REF, elt, t->tile, sidx, NULL_TREE,
 				     NULL_TREE), val), GSI_NEW_STMT);
 	}
-      /* K reads element (OWN, M).  */
+      /* K reads element (OWN, M); the global address it read before is
+	 removed below when nothing else uses it.  */
       tree ridx = add_value (&tg, fold_build2
 			     (PLUS_EXPR, u64, unshare_expr (own),
 			      fold_build2 (MULT_EXPR, u64, m, s_d)));
+      tree old = gimple_assign_rhs1 (t->stmt);
+      if (TREE_CODE (old) == MEM_REF
+	  && TREE_CODE (TREE_OPERAND (old, 0)) == SSA_NAME)
+	bitmap_set_bit (dead, SSA_NAME_VERSION (TREE_OPERAND (old, 0)));
       gimple_assign_set_rhs1 (t->stmt, build4 (ARRAY_REF, elt, t->tile,
 					       ridx, NULL_TREE, NULL_TREE));
       update_stmt (t->stmt);
     }
   add_marker (&lgi, GPU_MARK_BARRIER, -1);
+  simple_dce_from_worklist (dead);
+  BITMAP_FREE (dead);
 
   /* Every tile but the last is full: it runs a copy of K whose trip
      count is the constant TS (one a device compiler unrolls), the last
