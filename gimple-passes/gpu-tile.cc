@@ -1160,17 +1160,21 @@ tile_lower (struct tile_plan *plan)
   add_marker (&lgi, GPU_MARK_BARRIER, -1);
   tree last = fold_build2 (MINUS_EXPR, u64, cnt, build_one_cst (u64));
   bitmap dead = BITMAP_ALLOC (NULL);
+  tree u32 = unsigned_type_node;
+  tree ridx[2] = { NULL_TREE, NULL_TREE };
   for (unsigned i = 0; i < plan->refs.length (); i++)
     {
       struct tile_ref *t = &plan->refs[i];
       int o = 1 - t->dim;
-      /* Element (OWN, M) of the tile is at OWN * S_O + M * S_D.  */
+      /* Element (OWN, M) of the tile is at OWN * S_O + M * S_D: 32-bit
+	 index arithmetic (a tile has far fewer elements).  */
       unsigned so, sd;
       tile_layout (r->ndim, t->dim, ts, tsk, &so, &sd);
-      tree s_d = build_int_cst (u64, sd);
-      tree s_o = build_int_cst (u64, so);
+      tree s_d = build_int_cst (u32, sd);
+      tree s_o = build_int_cst (u32, so);
       tree own = r->ndim == 2
-	? fold_build2 (MULT_EXPR, u64, lid[o], s_o) : build_zero_cst (u64);
+	? fold_build2 (MULT_EXPR, u32, fold_convert (u32, lid[o]), s_o)
+	: build_zero_cst (u32);
       tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
       tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
       tree off0 = fold_build2 (PLUS_EXPR, sizetype,
@@ -1198,23 +1202,28 @@ tile_lower (struct tile_plan *plan)
 					  build_int_cst (aptr, 0))),
 			    GSI_NEW_STMT);
 	  tree sidx = add_value (&lgi, fold_build2
-				 (PLUS_EXPR, u64, unshare_expr (own),
-				  fold_build2 (MULT_EXPR, u64, mc, s_d)));
+				 (PLUS_EXPR, u32, unshare_expr (own),
+				  fold_build2 (MULT_EXPR, u32,
+					       fold_convert (u32, mc), s_d)));
 	  gsi_insert_after (&lgi, gimple_build_assign
 			    (build4 (ARRAY_REF, elt, t->tile, sidx, NULL_TREE,
 				     NULL_TREE), val), GSI_NEW_STMT);
 	}
-      /* K reads element (OWN, M); the global address it read before is
-	 removed below when nothing else uses it.  */
-      tree ridx = add_value (&tg, fold_build2
-			     (PLUS_EXPR, u64, unshare_expr (own),
-			      fold_build2 (MULT_EXPR, u64, m, s_d)));
+      /* K reads element (OWN, M), the same one in each tile of the
+	 dimension; the global address it read before is removed below
+	 when nothing else uses it.  */
+      if (!ridx[t->dim])
+	ridx[t->dim] = add_value (&tg, fold_build2
+				  (PLUS_EXPR, u32, unshare_expr (own),
+				   fold_build2 (MULT_EXPR, u32,
+						fold_convert (u32, m), s_d)));
       tree old = gimple_assign_rhs1 (t->stmt);
       if (TREE_CODE (old) == MEM_REF
 	  && TREE_CODE (TREE_OPERAND (old, 0)) == SSA_NAME)
 	bitmap_set_bit (dead, SSA_NAME_VERSION (TREE_OPERAND (old, 0)));
       gimple_assign_set_rhs1 (t->stmt, build4 (ARRAY_REF, elt, t->tile,
-					       ridx, NULL_TREE, NULL_TREE));
+					       ridx[t->dim], NULL_TREE,
+					       NULL_TREE));
       update_stmt (t->stmt);
     }
   add_marker (&lgi, GPU_MARK_BARRIER, -1);
