@@ -1,8 +1,9 @@
 #!/bin/bash
 # bench/tile.sh -- what gpu_tile buys (issue 16), side by side in one GPU
-# run: matmul (a and b in __local tiles, the k loop strip-mined, 4x4
-# outputs per work-item; "ours-no-register-block" one each,
-# "ours-block8" 8x8) and
+# run: matmul (a and b in __local tiles, the k loop strip-mined in
+# slices of 32, 8x8 outputs per work-item; "ours-no-register-block" one
+# each, "ours-no-deep-tile" slices of 16, "ours-block4" 4x4 outputs and
+# slices of 16, the shape before the sgemm sweep) and
 # matvec (x in a __local tile), transpose (the load staged through a
 # 32x33 __local tile, the local indices exchanged so the stores are
 # coalesced: gpu_tile's variant _tr32), the 2-D 5-point and 3-D 7-point
@@ -38,9 +39,12 @@ if [ "${1:-run}" = build ]; then
     # runs): what blocking buys.
     [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-register-block \
       progs/$p.c $libs -o "$PACK/$p.ours-no-register-block" || exit 1; }
-    # ... and with 8x8 outputs per work-item (128x128 per group).
-    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-block=8 \
-      progs/$p.c $libs -o "$PACK/$p.ours-block8" || exit 1; }
+    # ... with slices of k 16 deep instead of 32, and with 4x4 outputs
+    # per work-item (64x64 per group).
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-deep-tile \
+      progs/$p.c $libs -o "$PACK/$p.ours-no-deep-tile" || exit 1; }
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-block=4 \
+      progs/$p.c $libs -o "$PACK/$p.ours-block4" || exit 1; }
     # matvec's float sum over a row becomes a work-group per row with a
     # local-memory sum when its order may change (gpu_twolevel_auto_reduce).
     [ $p = matvec ] && { gcc $ours $assoc progs/$p.c $libs \
@@ -74,7 +78,7 @@ err=$out/tile-err.txt
     p=${spec%:*} n=${spec#*:}
     vs="ours ours-no-tile ours-no-local-mem ocl"
     [ $p = matvec ] && vs="$vs ours-assoc"
-    [ $p = matmul ] && vs="$vs ours-no-register-block ours-block8"
+    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4"
     for v in $vs; do
       line=$(variants_run "$PACK/$p.$v" "$n" "$err" BENCH_VARIANT=$v \
 	GPURT_FALLBACK=abort GPURT_VERBOSE=1 \

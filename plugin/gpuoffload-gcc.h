@@ -64,6 +64,7 @@
 #include "tree-scalar-evolution.h"
 #include "tree-data-ref.h"
 #include "tree-ssa-loop-ivopts.h"
+#include "tree-ssa-dce.h"
 #include "internal-fn.h"
 #include "tree-vectorizer.h"
 #include "gimple-range.h"

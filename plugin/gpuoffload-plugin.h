@@ -17,6 +17,9 @@ struct gpu_options
   int block;			/* block=N: outputs per work-item of gpu_tile's
 				   register-blocked variant, 0 = choose,
 				   1 = no such variant (no-register-block).  */
+  bool no_deep_tile;		/* no-deep-tile: the register-blocked
+				   variant's tiles are as deep as the group
+				   is wide.  */
   bool no_private;		/* no-private: no gpu_private (a block the
 				   body allocates keeps the loop on the
 				   host).  */

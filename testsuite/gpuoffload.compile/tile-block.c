@@ -1,4 +1,5 @@
-/* tile-block.c: gpu_tile's register-blocked variant (issue 16 item 2).
+/* tile-block.c: gpu_tile's register-blocked variant (issue 16 item 2)
+   with block=4 (today's default is 8x8: tile-deep.c).
    matmul gets NAME_tile16r4x4 (each work-item 4x4 outputs, a tile of a
    per row, one of b per column) listed before NAME_tile16: the remark
    names the blocks and the local memory of both; the kernel maps a
@@ -6,14 +7,14 @@
    1".  A nest whose condition depends on the row is blocked along the
    columns only (missed remark for the rows).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details" } */
+/* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details -fplugin-arg-gpuoffload-block=4" } */
 #include <gpuoffload.h>
 
 void
 matmul (int n, const float *a, const float *b, float *c)
 {
-  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_matmul_\[0-9\]*_tile16r4x4 with tile: a, b in local memory, tiles of 16 iterations of the serial loop at line 19, work-group 16x16, register blocks of 4x4 outputs per work-item, 8192 bytes" } */
-    for (int j GPU_PARALLEL = 0; j < n; j++) /* { dg-optimized "variant gpu_matmul_\[0-9\]*_tile16 with tile: a, b in local memory, tiles of 16 iterations of the serial loop at line 19, work-group 16x16, 2048 bytes" "" { target *-*-* } .-1 } */
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_matmul_\[0-9\]*_tile16r4x4 with tile: a, b in local memory, tiles of 16 iterations of the serial loop at line 20, work-group 16x16, register blocks of 4x4 outputs per work-item, 8192 bytes" } */
+    for (int j GPU_PARALLEL = 0; j < n; j++) /* { dg-optimized "variant gpu_matmul_\[0-9\]*_tile16 with tile: a, b in local memory, tiles of 16 iterations of the serial loop at line 20, work-group 16x16, 2048 bytes" "" { target *-*-* } .-1 } */
       {
 	float acc = 0;
 	for (int k = 0; k < n; k++)

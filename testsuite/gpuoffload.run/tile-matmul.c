@@ -1,10 +1,11 @@
-/* tile-matmul.c: gpu_tile's variants of matmul (a and b in __local tiles
-   of 16x16; first the register-blocked one, 4x4 outputs per work-item,
-   64x64 per group) against serial C: float square and rectangular sizes
-   no tile or block divides (1, 7, 31, 33, 100, 257, 1000; 63, 64, 65,
+/* tile-matmul.c: gpu_tile's variants of matmul (a and b in __local tiles;
+   first the register-blocked one, 8x8 outputs per work-item, 128x128 per
+   group, tiles of 32 iterations of k for float and int, 16 for double;
+   then the plain tiled one, 16x16) against serial C: float square and
+   rectangular sizes no tile or block divides (1, 7, 31, 33, 100, 257, 1000; 63, 64, 65,
    129 rows), int (exact) and double, the k loop starting elsewhere than
    0, and empty ranges; rerun first in a child under GPURT_LOCAL_MEM_LIMIT=
-   4096 (the blocked variant's 8192 bytes of float tiles do not fit: the
+   4096 (the blocked variant's 32768 bytes of float tiles do not fit: the
    plain tiled variant runs) and =64 (the plain kernel runs).  */
 #include "check.h"
 #include <sys/wait.h>
