@@ -157,8 +157,7 @@ gpurt_fallback (struct gpurt_region *r, int quiet, const char *why)
 /* Choose the work-group size LOCAL for an NDIM-dimensional launch of trip
    counts N on a kernel whose work-group limit is KERNEL_WG and a device
    whose per-dimension limits are MAX_ITEMS.  1-D starts from 256, 2-D from
-   32x8 and 3-D from 32x4x2 (dimension 0, the one that walks neighbouring
-   addresses, 32 wide: a warp's loads fill whole 128-byte lines); the largest dimension is halved until the
+   16x16 and 3-D from 8x8x4; the largest dimension is halved until the
    product fits KERNEL_WG; a dimension whose trip count is smaller than its
    local size is shrunk to the next power of two >= the trip count.  */
 
@@ -167,8 +166,8 @@ gpurt_choose_local_size (unsigned ndim, const uint64_t *n, size_t kernel_wg,
 			 const size_t *max_items, size_t *local)
 {
   static const size_t initial[3][3] = { { 256, 1, 1 },
-					{ 32, 8, 1 },
-					{ 32, 4, 2 } };
+					{ 16, 16, 1 },
+					{ 8, 8, 4 } };
   unsigned d;
 
   if (kernel_wg == 0)
