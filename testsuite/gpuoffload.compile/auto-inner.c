@@ -7,7 +7,8 @@
    what another writes, when it carries a scalar.  When the analysis
    cannot separate two pointers only because their distance is known at
    run time (lud through a pointer, rows i * n and k * n apart) it
-   becomes the inner level under a run-time alias check (SUCCESS lines in gpu_find and gpu_twolevel).  */
+   becomes the inner level under a run-time alias check (SUCCESS lines
+   in gpu_find and gpu_twolevel).  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details" } */
 #include <gpuoffload.h>
