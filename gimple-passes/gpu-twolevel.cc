@@ -366,6 +366,268 @@ flatten_inner2 (struct gpu_region *r, struct gpu_inner *in, tree kname,
   return true;
 }
 
+/* ------------------------------------------- references of called functions */
+
+/* A serial loop that calls a function of this file (hotspot's
+   "result[r*cols + c] = cell_update (temp, power, r, c, rows, cols)")
+   defeats GCC's dependence analysis, which gives up on a call that may
+   touch memory; our passes run before inlining.  When the callee only
+   reads memory (no store, no call that is not const, nothing volatile)
+   and every address it reads is computed from its parameters by
+   arithmetic alone, each of its loads is as good as a load in the loop:
+   the address computation is copied before the call, the parameters
+   replaced by the call's arguments, and the copy's reference joins the
+   loop's for the analysis (then the copies are removed).  A load under a
+   condition in the callee counts as if it always happened, which can
+   only find more dependences.  A scalar global whose address is never
+   taken is read by value on the device (globals_by_value in
+   gpu-params.cc) and no pointer reaches it: it is left out, unless the
+   loop stores it by name.  */
+
+struct callee_map
+{
+  gcall *call;			/* The call in the loop.  */
+  tree fndecl;			/* Its callee.  */
+  hash_map<tree, tree> *names;	/* Callee SSA name -> caller value.  */
+  vec<gimple *> *added;		/* Statements put before CALL.  */
+  bool fail;			/* Some name could not be mapped.  */
+};
+
+static tree map_name (struct callee_map *m, tree name);
+
+/* Walker: replace each SSA name of the callee in *TP by its value in
+   the caller (DATA is the callee_map); a variable of the callee fails.  */
+
+static tree
+map_operand_r (tree *tp, int *walk_subtrees, void *data)
+{
+  struct callee_map *m = (struct callee_map *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      tree v = map_name (m, *tp);
+      if (!v)
+	return *tp;
+      *tp = v;
+    }
+  else if (DECL_P (*tp) && auto_var_in_fn_p (*tp, m->fndecl))
+    {
+      m->fail = true;
+      return *tp;
+    }
+  return NULL_TREE;
+}
+
+/* A copy of the tree T of the callee with its names mapped into the
+   caller (map_operand_r), or NULL_TREE.  */
+
+static tree
+map_tree (struct callee_map *m, tree t)
+{
+  tree c = unshare_expr (t);
+  if (walk_tree (&c, map_operand_r, m, NULL) || m->fail)
+    return NULL_TREE;
+  return c;
+}
+
+/* The value in the caller of NAME, an SSA name of the callee of M: a
+   parameter's argument, or a copy before the call of the arithmetic
+   that computes it; NULL_TREE when it depends on memory, control flow
+   or anything else.  */
+
+static tree
+map_name (struct callee_map *m, tree name)
+{
+  tree *known = m->names->get (name);
+  if (known)
+    return *known;
+  tree var = SSA_NAME_VAR (name);
+  if (SSA_NAME_IS_DEFAULT_DEF (name) && var && TREE_CODE (var) == PARM_DECL)
+    {
+      unsigned i = 0;
+      for (tree p = DECL_ARGUMENTS (m->fndecl); p; p = DECL_CHAIN (p), i++)
+	if (p == var && i < gimple_call_num_args (m->call))
+	  {
+	    tree arg = gimple_call_arg (m->call, i);
+	    if (!is_gimple_val (arg)
+		|| !useless_type_conversion_p (TREE_TYPE (name),
+					       TREE_TYPE (arg)))
+	      break;
+	    m->names->put (name, arg);
+	    return arg;
+	  }
+      m->fail = true;
+      return NULL_TREE;
+    }
+  gimple *def = SSA_NAME_DEF_STMT (name);
+  if (!is_gimple_assign (def) || gimple_vuse (def)
+      || gimple_has_side_effects (def))
+    {
+      m->fail = true;
+      return NULL_TREE;
+    }
+  gimple *copy = gimple_copy (def);
+  for (unsigned i = 1; i < gimple_num_ops (copy); i++)
+    {
+      tree op = gimple_op (copy, i);
+      if (!op)
+	continue;
+      op = map_tree (m, op);
+      if (!op)
+	return NULL_TREE;
+      gimple_set_op (copy, i, op);
+    }
+  tree lhs = make_ssa_name (TREE_TYPE (name), copy);
+  gimple_assign_set_lhs (copy, lhs);
+  gimple_stmt_iterator gsi = gsi_for_stmt (m->call);
+  gsi_insert_before (&gsi, copy, GSI_SAME_STMT);
+  m->added->safe_push (copy);
+  m->names->put (name, lhs);
+  return lhs;
+}
+
+/* Add to *DRS the references of the loads of the callee of CALL, a
+   statement of LOOP, mapped into the caller (see above; the statements
+   copied before CALL to *ADDED, the global scalars left out to
+   *BYVAL).  NULL, or why it cannot; the reason names the callee (in
+   BUF, of SIZE bytes).  */
+
+static const char *
+callee_refs (class loop *loop, gcall *call, vec<data_reference_p> *drs,
+	     vec<gimple *> *added, vec<tree> *byval, char *buf, size_t size)
+{
+  tree fndecl = gpu_device_callee (call);
+  const char *name = fndecl ? gpu_value_name (fndecl) : NULL;
+  function *fun = fndecl ? DECL_STRUCT_FUNCTION (fndecl) : NULL;
+  tree lhs = gimple_call_lhs (call);
+  const char *why = NULL;
+  if (!fun || !gimple_in_ssa_p (fun) || fndecl == current_function_decl
+      || (lhs && !is_gimple_reg (lhs)) || gimple_call_chain (call))
+    why = "it calls a function that may touch memory";
+  hash_map<tree, tree> names;
+  struct callee_map m = { call, fndecl, &names, added, false };
+  basic_block bb;
+  if (!why)
+    FOR_EACH_BB_FN (bb, fun)
+      {
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+	     !why && !gsi_end_p (gsi); gsi_next (&gsi))
+	  {
+	    gimple *s = gsi_stmt (gsi);
+	    if (gimple_clobber_p (s) || is_gimple_debug (s))
+	      continue;
+	    if (gimple_has_volatile_ops (s) || gimple_code (s) == GIMPLE_ASM)
+	      why = "it calls %s, which touches volatile memory or has an "
+		"asm statement";
+	    else if (gimple_vdef (s))
+	      why = "it calls %s, which writes memory or calls a function "
+		"that may";
+	    else if (!gimple_vuse (s))
+	      continue;
+	    else if (greturn *ret = dyn_cast<greturn *> (s))
+	      {
+		tree v = gimple_return_retval (ret);
+		if (v && !is_gimple_reg (v))
+		  why = "it calls %s, which returns an aggregate";
+	      }
+	    else if (!gimple_assign_single_p (s))
+	      why = "it calls %s, which calls a function that reads memory";
+	    else
+	      {
+		tree ref = gimple_assign_rhs1 (s);
+		if (VAR_P (ref) && is_global_var (ref)
+		    && !TREE_ADDRESSABLE (ref) && is_gimple_reg_type
+		    (TREE_TYPE (ref)))
+		  {
+		    byval->safe_push (ref);
+		    continue;
+		  }
+		tree mapped = map_tree (&m, ref);
+		if (!mapped)
+		  why = "it calls %s, which reads memory at an address that "
+		    "depends on its control flow or on memory";
+		else
+		  {
+		    data_reference_p dr
+		      = create_data_ref (loop_preheader_edge (loop), loop,
+					 mapped, call, true, false);
+		    drs->safe_push (dr);
+		  }
+	      }
+	  }
+	if (why)
+	  break;
+      }
+  if (!why)
+    return NULL;
+  snprintf (buf, size, why, name);
+  return buf;
+}
+
+/* The data references of the serial loop LOOP into *DRS, those of the
+   functions of this file it calls among them (callee_refs), and the
+   dependences between them into *DDRS over the nest *NEST, as
+   compute_data_dependences_for_loop gives them.  The statements it put
+   into the loop in *ADDED: remove_added takes them out once the
+   references are freed.  NULL, or why they cannot be had (in BUF, of
+   SIZE bytes, when it names a callee).  */
+
+static const char *
+loop_refs (class loop *loop, vec<loop_p> *nest, vec<data_reference_p> *drs,
+	   vec<ddr_p> *ddrs, vec<gimple *> *added, char *buf, size_t size)
+{
+  const char *why = NULL;
+  auto_vec<tree, 4> byval;
+  if (!find_loop_nest (loop, nest))
+    return "GCC's data-dependence analysis cannot analyse its loop nest";
+  basic_block *body = get_loop_body_in_dom_order (loop);
+  for (unsigned i = 0; !why && i < loop->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	 !why && !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	gcall *call = dyn_cast<gcall *> (s);
+	if (call && gpu_device_callee (call))
+	  why = callee_refs (loop, call, drs, added, &byval, buf, size);
+	else if (!find_data_references_in_stmt (loop, s, drs))
+	  why = "GCC's data-dependence analysis cannot analyse its memory "
+	    "references (or it calls a function that touches memory)";
+      }
+  free (body);
+  data_reference_p dr;
+  unsigned i;
+  if (!why)
+    FOR_EACH_VEC_ELT (*drs, i, dr)
+      {
+	tree base = get_base_address (DR_REF (dr));
+	if (DR_IS_WRITE (dr) && base && byval.contains (base))
+	  why = "it stores a global that a function it calls reads";
+      }
+  if (!why && !compute_all_dependences (*drs, ddrs, *nest, true))
+    why = "GCC's data-dependence analysis cannot analyse its memory "
+      "references";
+  return why;
+}
+
+/* Remove the statements ADDED that loop_refs put into the function.  */
+
+static void
+remove_added (vec<gimple *> *added)
+{
+  if (added->is_empty ())
+    return;
+  while (!added->is_empty ())
+    {
+      gimple *s = added->pop ();
+      gimple_stmt_iterator gsi = gsi_for_stmt (s);
+      gsi_remove (&gsi, true);
+      release_defs (s);
+    }
+  /* Their names may be reused: forget what scalar evolution knew.  */
+  scev_reset_htab ();
+}
+
 static const char *auto_inner_ddr (class loop *,
 				   struct data_dependence_relation *, bool *);
 
@@ -414,11 +676,10 @@ alias_check_cond (class loop *l, tree count, int *npairs, const char **why)
   auto_vec<loop_p, 2> nest;
   vec<data_reference_p> drs = vNULL;
   vec<ddr_p> ddrs = vNULL;
+  auto_vec<gimple *, 8> added;
+  static char buf[256];
   *npairs = 0;
-  *why = NULL;
-  if (!compute_data_dependences_for_loop (l, true, &nest, &drs, &ddrs))
-    *why = "GCC's data-dependence analysis cannot analyse the device copy "
-      "of the loop";
+  *why = loop_refs (l, &nest, &drs, &ddrs, &added, buf, sizeof buf);
   unsigned i;
   ddr_p ddr;
   if (!*why)
@@ -442,6 +703,7 @@ alias_check_cond (class loop *l, tree count, int *npairs, const char **why)
       }
   free_dependence_relations (ddrs);
   free_data_refs (drs);
+  remove_added (&added);
   if (*why)
     return boolean_false_node;
   return fold_build2 (BIT_IOR_EXPR, boolean_type_node, ok, all);
@@ -1433,10 +1695,10 @@ gpu_twolevel_auto_inner (struct gpu_region *r, struct gpu_auto_marks *marks)
   auto_vec<loop_p, 2> nest;
   vec<data_reference_p> drs = vNULL;
   vec<ddr_p> ddrs = vNULL;
-  if (!why && !compute_data_dependences_for_loop (c, true, &nest, &drs,
-						  &ddrs))
-    why = "GCC's data-dependence analysis cannot analyse its memory "
-      "references (or it calls a function that touches memory)";
+  auto_vec<gimple *, 8> added;
+  static char buf[256];
+  if (!why)
+    why = loop_refs (c, &nest, &drs, &ddrs, &added, buf, sizeof buf);
   unsigned i;
   ddr_p ddr;
   bool check = false;
@@ -1446,6 +1708,7 @@ gpu_twolevel_auto_inner (struct gpu_region *r, struct gpu_auto_marks *marks)
 	break;
   free_dependence_relations (ddrs);
   free_data_refs (drs);
+  remove_added (&added);
   if (!why && gpu_opts.no_auto_inner)
     why = "-fplugin-arg-gpuoffload-no-auto-inner";
   if (!why && check && gpu_opts.no_alias_check)
