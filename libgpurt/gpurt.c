@@ -332,6 +332,25 @@ gpurt_set_args (struct gpurt_region *r, cl_kernel kernel,
   return 1;
 }
 
+/* Can KERNEL, the variant NAME, run work-groups of ITEMS work-items on
+   DEV?  Returns 1, or 0 with WHY (its limit, or why OpenCL did not say
+   it).  */
+
+static int
+gpurt_variant_fits (cl_kernel kernel, struct gpurt_device *dev,
+		    const char *name, size_t items, char *why)
+{
+  size_t wg;
+
+  if (!gpurt_cl_kernel_wg (kernel, dev, name, &wg, why))
+    return 0;
+  if (items <= wg)
+    return 1;
+  snprintf (why, GPURT_WHY_LEN, "its work-group of %zu work-items is"
+	    " larger than the kernel's limit on the device, %zu", items, wg);
+  return 0;
+}
+
 /* The first variant of region R (docs/ABI.md section 6) that DEV can run
    with the buffers of PLAN, its kernel in *KERNEL (made in LK on first
    use); -1 when none can, the plain kernel then runs.  WHY_NOT says why
@@ -388,7 +407,12 @@ gpurt_choose_variant (struct gpurt_region *r, struct gpurt_device *dev,
 	{
 	  lk->variant_kernels[v] = gpurt_cl_kernel (r->program, var->name,
 						    buf);
-	  if (lk->variant_kernels[v] == NULL)
+	  /* The compiled kernel may allow fewer work-items per group
+	     than the device (registers, local memory): its group would
+	     not launch.  */
+	  if (lk->variant_kernels[v] == NULL
+	      || !gpurt_variant_fits (lk->variant_kernels[v], dev,
+				      var->name, items, buf))
 	    {
 	      atomic_store (&r->variant_failed[v], 1);
 	      no = buf;

@@ -22,6 +22,10 @@
      GPUOFFLOAD_FAULT_COUNT=1  at exit, print "fake-opencl: TOTAL calls"
 			       on stderr (the number of failure points).
      GPUOFFLOAD_FAULT_TRACE=1  print every call's number and name.
+     GPUOFFLOAD_FAULT_KERNEL_WG=W  CL_KERNEL_WORK_GROUP_SIZE says at most
+			       W (a kernel that allows fewer work-items
+			       per group than the device, as a GPU's
+			       compiler may report).
    Without GPUOFFLOAD_FAULT_AT nothing fails.  */
 
 #ifndef CL_TARGET_OPENCL_VERSION
@@ -45,6 +49,7 @@
 static atomic_ulong fake_calls;
 static unsigned long fake_at, fake_times = 1;
 static int fake_trace;
+static unsigned long fake_kernel_wg;
 static void *fake_real;
 
 /* The real entry points.  */
@@ -108,6 +113,7 @@ fake_init (void)
   fake_at = fake_env_ulong ("GPUOFFLOAD_FAULT_AT", 0);
   fake_times = fake_env_ulong ("GPUOFFLOAD_FAULT_TIMES", 1);
   fake_trace = fake_env_ulong ("GPUOFFLOAD_FAULT_TRACE", 0) != 0;
+  fake_kernel_wg = fake_env_ulong ("GPUOFFLOAD_FAULT_KERNEL_WG", 0);
   if (fake_env_ulong ("GPUOFFLOAD_FAULT_COUNT", 0) != 0)
     atexit (fake_report);
 }
@@ -268,7 +274,16 @@ clGetKernelWorkGroupInfo (cl_kernel k, cl_device_id d,
 			  cl_kernel_work_group_info i, size_t s, void *v,
 			  size_t *r)
 {
-  CALL_INT (clGetKernelWorkGroupInfo, k, d, i, s, v, r);
+  cl_int err;
+
+  if (fake_fail ("clGetKernelWorkGroupInfo"))
+    return CL_OUT_OF_RESOURCES;
+  err = real_clGetKernelWorkGroupInfo (k, d, i, s, v, r);
+  if (err == CL_SUCCESS && fake_kernel_wg != 0
+      && i == CL_KERNEL_WORK_GROUP_SIZE && v != NULL && s >= sizeof (size_t)
+      && *(size_t *) v > fake_kernel_wg)
+    *(size_t *) v = fake_kernel_wg;
+  return err;
 }
 
 EXPORT cl_int
