@@ -1955,8 +1955,16 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
    starts it with its own block; the others, meanwhile, take their
    blocks straight from word 0, as do blocks larger than a quarter of a
    chunk and every block once no chunk is left (so a small heap is used
-   up to its last unit).  No work-item ever waits for another.  Word 0
-   never moves past word 1, so it cannot wrap.  */
+   up to its last unit).  No work-item ever waits for another.
+
+   Blocks taken straight from word 0 are taken with one atomic add, not a
+   compare-and-swap loop: on an H100 a loop of a hundred thousand
+   work-items retrying on one word took seconds for 65536 allocations.
+   An add that passes word 1 fails its block (and so the run); word 0
+   then passes word 1 by at most the work-items in flight times
+   GPU_HEAP_ADD_MAX units (each checks word 0 first), far from wrapping
+   for any heap of 32-bit units.  Larger blocks and the aligned chunks
+   keep the compare-and-swap, which never moves word 0 past word 1.  */
 
 static const char heap_source[] =
   "\n#define GPU_HEAP_FAILED 3\n"
@@ -1965,8 +1973,13 @@ static const char heap_source[] =
   "#define GPU_HEAP_USED ((1u << GPU_HEAP_USED_BITS) - 1)\n"
   "#define GPU_HEAP_REFILL 0xffffffffu\n"
   "#define GPU_HEAP_NONE 0xffffffffu\n"
+  "#define GPU_HEAP_ADD_MAX 4096u\n"
   "uint gpu_heap_take(__global uint *h, uint units, uint align)\n{\n"
   "  uint at = h[0], old;\n"
+  "  if (align == 1 && units <= GPU_HEAP_ADD_MAX)\n    {\n"
+  "      if ((ulong)at + units > h[1])\n        return GPU_HEAP_NONE;\n"
+  "      at = atomic_add(h, units);\n"
+  "      return (ulong)at + units > h[1] ? GPU_HEAP_NONE : at;\n    }\n"
   "  for (;;)\n    {\n"
   "      ulong s = ((ulong)at + align - 1) / align * align;\n"
   "      if (s + units > h[1]\n"
