@@ -340,12 +340,7 @@ pass_gpu_alloc::execute (function *fun)
 		(unsigned) r->heap_checks->elements (), removed);
       gpu_dump_reason ("SUCCESS", r->loc, text);
     }
-  if (changed)
-    {
-      mark_virtual_operands_for_renaming (fun);
-      update_ssa (TODO_update_ssa_only_virtuals);
-    }
-  loop_optimizer_finalize ();
+  gpu_clone_pass_finish (fun, changed);
   return 0;
 }
 

@@ -827,12 +827,7 @@ pass_gpu_private::execute (function *fun)
 	fprintf (dump_file, "%s: %u blocks placed in %d device clones\n",
 		 r->kernel_name, n, 1 + r->nvariants);
     }
-  if (changed)
-    {
-      mark_virtual_operands_for_renaming (fun);
-      update_ssa (TODO_update_ssa_only_virtuals);
-    }
-  loop_optimizer_finalize ();
+  gpu_clone_pass_finish (fun, changed);
   return 0;
 }
 

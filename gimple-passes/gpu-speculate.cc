@@ -467,12 +467,7 @@ pass_gpu_speculate::execute (function *fun)
       changed = true;
     }
   free_dominance_info (CDI_DOMINATORS);
-  if (changed)
-    {
-      mark_virtual_operands_for_renaming (fun);
-      update_ssa (TODO_update_ssa_only_virtuals);
-    }
-  loop_optimizer_finalize ();
+  gpu_clone_pass_finish (fun, changed);
   return 0;
 }
 

@@ -72,6 +72,19 @@ gpu_has_regions (function *fun)
 
 /* See gpu-region.h.  */
 
+void
+gpu_clone_pass_finish (function *fun, bool changed)
+{
+  if (changed)
+    {
+      mark_virtual_operands_for_renaming (fun);
+      update_ssa (TODO_update_ssa_only_virtuals);
+    }
+  loop_optimizer_finalize ();
+}
+
+/* See gpu-region.h.  */
+
 struct gpu_region *
 gpu_region_new (function *fun)
 {

@@ -327,6 +327,11 @@ vec<gpu_region *> *gpu_regions (function *fun);
    gpu_find; it changes nothing.)  */
 bool gpu_has_regions (function *fun);
 
+/* The end of a pass that rewrote device clones of FUN's regions inside
+   loop_optimizer_init: when CHANGED, rename FUN's virtual operands;
+   then release the loop structures.  */
+void gpu_clone_pass_finish (function *fun, bool changed);
+
 /* A new region of FUN, added to its table.  */
 struct gpu_region *gpu_region_new (function *fun);
 
