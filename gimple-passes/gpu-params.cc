@@ -134,8 +134,38 @@ scan_operand (struct gpu_memctx *m, gimple *stmt, tree *op)
   walk_tree_without_duplicates (op, scan_operand_r, &w);
 }
 
+/* Whether FNDECL, a function of the translation unit, stores nothing:
+   its body is in SSA form and no statement of it has a virtual
+   definition (a store, or a call of a function that may store), touches
+   volatile memory or is an asm.  A store to one of its own local arrays
+   counts as a store too.  */
+
+static bool
+callee_stores_nothing_p (tree fndecl)
+{
+  function *fun = DECL_STRUCT_FUNCTION (fndecl);
+  if (!fun || !fun->cfg || !gimple_in_ssa_p (fun)
+      || !gimple_has_body_p (fndecl))
+    return false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *s = gsi_stmt (gsi);
+	if (is_gimple_debug (s) || gimple_clobber_p (s))
+	  continue;
+	if (gimple_vdef (s) || gimple_has_volatile_ops (s)
+	    || gimple_code (s) == GIMPLE_ASM)
+	  return false;
+      }
+  return true;
+}
+
 /* Pointers that STMT, a call, passes to a function of the translation
-   unit: the callee may read or write anything through them.  */
+   unit: the callee may read or write anything through them, or only
+   read when it stores nothing (hotspot's cell update: the arrays it
+   reads are then not copied back after the region).  */
 
 static void
 scan_callee_args (struct gpu_memctx *m, gcall *call)
@@ -145,6 +175,9 @@ scan_callee_args (struct gpu_memctx *m, gcall *call)
       || fndecl_built_in_p (fndecl, BUILT_IN_NORMAL)
       || gpu_device_lib_name (fndecl))
     return;
+  unsigned flags = GPU_ACC_READ;
+  if (gpu_opts.no_readonly_callee || !callee_stores_nothing_p (fndecl))
+    flags |= GPU_ACC_WRITE;
   unsigned i = 0;
   for (tree p = DECL_ARGUMENTS (fndecl);
        p && i < gimple_call_num_args (call); p = DECL_CHAIN (p), i++)
@@ -158,8 +191,7 @@ scan_callee_args (struct gpu_memctx *m, gcall *call)
       if (pi.cap < 0)
 	FAIL (m->r, call, "cannot tell which array %qs points into",
 	      gpu_value_name (arg));
-      note_access (m->r, call, NULL_TREE, pi.cap,
-		   GPU_ACC_READ | GPU_ACC_WRITE);
+      note_access (m->r, call, NULL_TREE, pi.cap, flags);
     }
 }
 

@@ -61,6 +61,10 @@ struct gpu_options
   bool no_alias_check;		/* no-alias-check: nor one whose
 				   independence only a run-time alias check
 				   would show (gpu-twolevel.cc).  */
+  bool no_readonly_callee;	/* no-readonly-callee: a pointer passed
+				   to a function of this file that stores
+				   nothing may be written through it
+				   (gpu-params.cc).  */
   const char *device_version;	/* device-version=1.2.  */
 };
 

@@ -26,7 +26,7 @@ static struct plugin_info gpu_plugin_info = {
   "  no-object-bounds, no-sync-range, no-hoist, no-hoist-guarded,\n"
   "  no-global-values, no-constant-tables,\n"
   "  no-speculate, no-two-level, no-auto-reduce, no-auto-inner,\n"
-  "  no-alias-check, device-version=1.2"
+  "  no-alias-check, no-readonly-callee, device-version=1.2"
 };
 
 /* Attribute handler shared by the markers: accept them on variables and
@@ -214,6 +214,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_auto_inner = true;
       else if (!strcmp (key, "no-alias-check"))
 	gpu_opts.no_alias_check = true;
+      else if (!strcmp (key, "no-readonly-callee"))
+	gpu_opts.no_readonly_callee = true;
       else
 	{
 	  error ("unknown option %<-fplugin-arg-gpuoffload-%s%>", key);
