@@ -24,9 +24,11 @@
 # one is the fixed cost of a call; the profile's first-launch "ready" is
 # the start-up the first region waited for (context and program loads),
 # "kernel ms" all kernels' device time.  Every `ours' program of
-# bench/results/2026-11-25-h100-twolevel.txt took 1.1-2.4 s for its first
-# call in a fresh process (first_ms; matvec_rowreduce 4096: 2.3 s, then
-# 2.4-4.4 ms a call): if "ready" and the 1-step TIME hold most of hotspot's
+# bench/results/2026-11-25-h100-twolevel.txt took 1.1-2.5 s for its first
+# call in a fresh process (first_ms, both program caches off;
+# matvec_rowreduce 4096: 2.3 s, then 2.4-4.4 ms a call), and the autoinner
+# bench's lud_rows, lud's algorithm, takes 25-30 ms a call at 2048 once
+# started: if "ready" and the 1-step TIME hold most of hotspot's
 # and lud's 2 s, the start-up is what loses to OpenMP, not the kernels.
 #
 #   bash bench/realcode/check.sh build      here (gpu-pack/realcode)
