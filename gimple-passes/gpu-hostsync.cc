@@ -254,6 +254,24 @@ gpu_standard_stream_p (tree arg)
 	      || id_equal (DECL_NAME (var), "stderr")));
 }
 
+/* Is STMT a call into AddressSanitizer's run time that the
+   instrumentation of -fsanitize=address added (__asan_report_load4,
+   __asan_load4, __asan_stack_malloc_1, __asan_handle_no_return, ...)?
+   Those read and write shadow memory and the sanitizer's own state,
+   never the program's bytes, so they are no sync point: else every
+   checked access of an instrumented program would bring every region's
+   data home.  */
+
+static bool
+gpu_asan_call_p (gimple *stmt)
+{
+  tree fn = gimple_call_fndecl (stmt);
+
+  return (fn && fndecl_built_in_p (fn, BUILT_IN_NORMAL) && DECL_NAME (fn)
+	  && startswith (IDENTIFIER_POINTER (DECL_NAME (fn)),
+			 "__builtin___asan_"));
+}
+
 /* Is STMT a call of printf, fprintf, puts, fputs, putchar or fputc (or
    their _chk forms) that reads and writes no memory of the program but
    its constant text: every pointer argument is a string constant (the
@@ -334,6 +352,8 @@ gpu_own_effect (gimple *stmt, const char **what)
       if (gimple_call_builtin_p (stmt, BUILT_IN_FREE))
 	return GPU_FREES;
       if (!gpu_opts.no_sync_range && gpu_output_call_p (stmt))
+	return GPU_NEUTRAL;
+      if (gpu_asan_call_p (stmt))
 	return GPU_NEUTRAL;
       *what = "a call that may read or write memory";
       return gimple_vuse (stmt) != NULL_TREE ? GPU_NEEDS_SYNC : GPU_NEUTRAL;
