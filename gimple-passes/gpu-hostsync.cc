@@ -46,9 +46,12 @@
    bytes are copied in again at the next region) -- so per-step results and
    counters stored between regions leave the regions' data on the device
    (GCC's alias oracle could not tell them apart: they are all reached
-   through pointers that escape into the launches).  Every other access --
-   in a host loop without a region (one sync before the loop beats a check
-   per iteration), a call that is not const, an aggregate copy -- is a
+   through pointers that escape into the launches).  So are the accesses
+   of host loops without a region that run at most GPU_CHECK_MAX_ITERS
+   iterations between two regions (new centroids copied from the
+   reductions' results).  Every other access -- in a longer host loop
+   without a region (one sync before the loop beats a check per
+   iteration), a call that is not const, an aggregate copy -- is a
    sync point, whatever it touches.  So data also stays on the device
    across host code that only computes in registers or in locals whose
    address is never taken -- the loop control of a time-step loop around
@@ -189,8 +192,33 @@ enum gpu_effect
 /* The loops of the function being compiled that contain a region (by
    number), or NULL when its loops are not known: an access in any other
    loop is a sync point, since a check per iteration would cost more
-   than one sync before the loop.  */
+   than one sync before the loop -- unless those loops run at most
+   GPU_CHECK_MAX_ITERS times in all (the update of a few centroids from
+   the reductions, a loop over the K of a #define), where the checks
+   cost less than copying every kept array home and in again.  */
 static bitmap gpu_launch_loops;
+#define GPU_CHECK_MAX_ITERS 64
+
+/* Do the loops from L out to the innermost loop that contains a region
+   (or to the function's body) run at most GPU_CHECK_MAX_ITERS iterations
+   in all, by the bounds GCC recorded for them?  */
+
+static bool
+gpu_few_host_iterations_p (class loop *l)
+{
+  HOST_WIDE_INT total = 1;
+
+  for (; loop_outer (l) && !bitmap_bit_p (gpu_launch_loops, l->num);
+       l = loop_outer (l))
+    {
+      HOST_WIDE_INT latches = max_loop_iterations_int (l);
+
+      if (latches < 0 || latches + 1 > GPU_CHECK_MAX_ITERS / total)
+	return false;
+      total *= latches + 1;
+    }
+  return true;
+}
 
 /* The memory reference of the assignment STMT that may reach a region's
    data, when there is exactly one and its address and size can be taken
@@ -204,7 +232,7 @@ gpu_checkable_ref (gimple *stmt)
   if (!gpu_launch_loops || gimple_has_volatile_ops (stmt))
     return NULL_TREE;
   class loop *l = gimple_bb (stmt)->loop_father;
-  if (!l || (loop_outer (l) && !bitmap_bit_p (gpu_launch_loops, l->num)))
+  if (!l || !gpu_few_host_iterations_p (l))
     return NULL_TREE;
   for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
     {
@@ -252,6 +280,24 @@ gpu_standard_stream_p (tree arg)
   return (VAR_P (var) && is_global_var (var) && DECL_NAME (var)
 	  && (id_equal (DECL_NAME (var), "stdout")
 	      || id_equal (DECL_NAME (var), "stderr")));
+}
+
+/* Is STMT a call into AddressSanitizer's run time that the
+   instrumentation of -fsanitize=address added (__asan_report_load4,
+   __asan_load4, __asan_stack_malloc_1, __asan_handle_no_return, ...)?
+   Those read and write shadow memory and the sanitizer's own state,
+   never the program's bytes, so they are no sync point: else every
+   checked access of an instrumented program would bring every region's
+   data home.  */
+
+static bool
+gpu_asan_call_p (gimple *stmt)
+{
+  tree fn = gimple_call_fndecl (stmt);
+
+  return (fn && fndecl_built_in_p (fn, BUILT_IN_NORMAL) && DECL_NAME (fn)
+	  && startswith (IDENTIFIER_POINTER (DECL_NAME (fn)),
+			 "__builtin___asan_"));
 }
 
 /* Is STMT a call of printf, fprintf, puts, fputs, putchar or fputc (or
@@ -334,6 +380,8 @@ gpu_own_effect (gimple *stmt, const char **what)
       if (gimple_call_builtin_p (stmt, BUILT_IN_FREE))
 	return GPU_FREES;
       if (!gpu_opts.no_sync_range && gpu_output_call_p (stmt))
+	return GPU_NEUTRAL;
+      if (gpu_asan_call_p (stmt))
 	return GPU_NEUTRAL;
       *what = "a call that may read or write memory";
       return gimple_vuse (stmt) != NULL_TREE ? GPU_NEEDS_SYNC : GPU_NEUTRAL;

@@ -746,6 +746,9 @@ struct gpurt_reduce_launch
   size_t offset;		/* element index of the first one */
   unsigned char *values;	/* per argument, 8 bytes: the results, kept
 				   until the launch has succeeded (free) */
+  unsigned char *partials;	/* per reduction, GROUPS 8-byte slots: the
+				   partials read back (free once the queue
+				   is drained) */
 };
 
 GPURT_HIDDEN int gpurt_reduce_setup (struct gpurt_region *r,
@@ -756,9 +759,11 @@ GPURT_HIDDEN int gpurt_reduce_setup (struct gpurt_region *r,
 				     size_t *global, size_t *local, char *why);
 /* Number of compute units of DEV (cached: the process has one device).  */
 GPURT_HIDDEN size_t gpurt_compute_units (struct gpurt_device *dev);
+GPURT_HIDDEN int gpurt_reduce_read (struct gpurt_region *r,
+				    struct gpurt_lane *lane,
+				    struct gpurt_lane_kernel *lk,
+				    struct gpurt_reduce_launch *rl, char *why);
 GPURT_HIDDEN int gpurt_reduce_finish (struct gpurt_region *r,
-				      struct gpurt_lane *lane,
-				      struct gpurt_lane_kernel *lk,
 				      struct gpurt_reduce_launch *rl,
 				      char *why);
 /* Combine the reduction value PART (SIZE bytes, operator OP, type TYPE:

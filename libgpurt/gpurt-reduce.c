@@ -271,63 +271,85 @@ gpurt_final_kernel (struct gpurt_region *r, struct gpurt_lane *lane,
   return 1;
 }
 
-/* After the kernel of R ran: combine the partials of each reduction and
-   store the result into the host slot of its argument record in ARGS.
-   Returns 1, or 0 with WHY.  */
+/* Right after the kernel of R was enqueued on LANE's queue: queue the
+   reads of each reduction's partial results (after the NAME_fin kernel
+   that combines them on the device, with GPURT_REDUCE_FINAL=kernel) into
+   RL's host buffer, without waiting.  The in-order queue runs them after
+   the kernel, so that the wait for the kernel covers them too: one round
+   trip to the device per launch instead of one more per reduction.  The
+   buffer is the runtime's, so reads of a kernel that failed or
+   deoptimized are merely ignored; it must not be freed before the queue
+   is drained.  Returns 1, or 0 with WHY.  */
 
 int
-gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_lane *lane,
-		     struct gpurt_lane_kernel *lk, struct gpurt_reduce_launch *rl,
-		     char *why)
+gpurt_reduce_read (struct gpurt_region *r, struct gpurt_lane *lane,
+		   struct gpurt_lane_kernel *lk, struct gpurt_reduce_launch *rl,
+		   char *why)
 {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  uint64_t t0 = gpurt_now_ns ();
-  void *host = NULL;
-  unsigned k;
-  int ok = 0;
+  unsigned k, j = 0;
 
   if (gpurt_env.reduce_final_kernel
       && !gpurt_final_kernel (r, lane, lk, rl, why))
     return 0;
-  host = malloc (rl->groups * 8);
-  if (rl->values == NULL)
-    rl->values = calloc (r->nargs, 8);
-  if (host == NULL || rl->values == NULL)
+  rl->partials = malloc (rl->groups * 8 * (rl->nred ? rl->nred : 1));
+  if (rl->partials == NULL)
     {
-      gpurt_set_why (why, "out of memory combining partial results");
+      gpurt_set_why (why, "out of memory for partial results");
       return 0;
     }
   for (k = 0; k < r->nargs; k++)
     {
       unsigned size = r->args[k].size;
-      unsigned char value[8];
       char what[300];
 
       if (r->args[k].kind != GPU_ARG_REDUCE)
 	continue;
       snprintf (what, sizeof what, "reading the partial results of %s",
 		r->args[k].name);
-      if (!gpurt_cl_read (lane->queue, lk->reduce_mem[k], 1,
-			  rl->offset * size, rl->groups * size, host, why,
-			  what))
-	goto DONE;
-      gpurt_reduce_combine (r->args[k].op, r->args[k].type, host, rl->groups,
-		     value);
+      if (!gpurt_cl_read (lane->queue, lk->reduce_mem[k], 0,
+			  rl->offset * size, rl->groups * size,
+			  rl->partials + rl->groups * 8 * j++, why, what))
+	return 0;
+    }
+  return 1;
+}
+
+/* After the kernel of R and the reads gpurt_reduce_read queued finished:
+   combine the partials of each reduction, in the order of its work-groups
+   as before, into RL's values (gpurt_reduce_store stores them into the
+   host slots once the whole launch succeeded).  Returns 1, or 0 with
+   WHY.  */
+
+int
+gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_reduce_launch *rl,
+		     char *why)
+{
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  uint64_t t0 = gpurt_now_ns ();
+  unsigned k, j = 0;
+
+  if (rl->values == NULL)
+    rl->values = calloc (r->nargs, 8);
+  if (rl->values == NULL || rl->partials == NULL)
+    {
+      gpurt_set_why (why, "out of memory combining partial results");
+      return 0;
+    }
+  for (k = 0; k < r->nargs; k++)
+    if (r->args[k].kind == GPU_ARG_REDUCE)
       /* Kept until the whole launch has succeeded (gpurt_reduce_store):
 	 a host slot written now would be combined into again by a host
 	 fallback.  */
-      memcpy (rl->values + 8 * (size_t) k, value, size);
-    }
-  ok = 1;
+      gpurt_reduce_combine (r->args[k].op, r->args[k].type,
+			    rl->partials + rl->groups * 8 * j++, rl->groups,
+			    rl->values + 8 * (size_t) k);
   if (gpurt_env.reduce_stats)
     {
       pthread_once (&once, gpurt_reduce_stats_register);
       atomic_fetch_add (&gpurt_final_ns, gpurt_now_ns () - t0);
       atomic_fetch_add (&gpurt_final_count, 1);
     }
- DONE:
-  free (host);
-  return ok;
+  return 1;
 }
 
 /* Store the results RL of the reductions of R, which gpurt_reduce_finish

@@ -698,6 +698,10 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       plan.kept = 1;
       goto ERROR;		/* the common cleanup */
     }
+  /* GPU_REDUCE: the partials' reads queued behind the kernel, so that
+     the one wait below covers them.  */
+  if (r->reduce_wg != 0 && !gpurt_reduce_read (r, lane, lk, &red, why))
+    goto ERROR;
   /* The kernel must have finished successfully before anything is
      copied back into host memory.  */
   char after[300];
@@ -751,7 +755,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     }
 
   /* GPU_REDUCE hook: combine the partials into the host slots.  */
-  if (r->reduce_wg != 0 && !gpurt_reduce_finish (r, lane, lk, &red, why))
+  if (r->reduce_wg != 0 && !gpurt_reduce_finish (r, &red, why))
     goto ERROR;
   if (!gpurt_buffers_copy_back (&plan, r, lane->queue, why))
     goto ERROR;
@@ -785,6 +789,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	    abort ();
 	  }
     }
+  /* The partials' reads are complete: waited for, or drained above.  */
+  free (red.partials);
   if (kernel_event != NULL)
     gpurt_cl_event_ns (kernel_event);	/* releases it */
   if (deopt_mem != NULL)
