@@ -451,7 +451,9 @@ struct gpurt_lane
   cl_mem heap;			/* the device heap of this thread's launches
 				   (docs/ABI.md section 8), kept between
 				   them; NULL until a region allocates */
-  uint64_t heap_bytes;		/* the bytes HEAP holds after its header */
+  uint64_t heap_bytes;		/* the bytes HEAP holds after its header
+				   (blocks, and the iteration bytes of a
+				   "heap 2" region) */
 };
 
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
@@ -578,7 +580,8 @@ struct gpurt_region
   unsigned ndeopts;
   struct gpurt_record_deopt deopts[GPU_MAX_DEOPT_SITES];
   /* "heap 1": the kernel allocates from a heap buffer, after the deopt
-     buffer (docs/ABI.md section 8).  */
+     buffer (docs/ABI.md section 8); 2: the iterations that ran out of
+     it are run again alone.  */
   int heap;
   const char *source;		/* points into RECORD */
   size_t source_len;
@@ -617,6 +620,11 @@ struct gpurt_region
   atomic_uint_least64_t heap_failed;	/* runs that ran out of heap */
   atomic_uint_least64_t heap_retries;	/* of them, rerun on the device
 					   with a heap twice as large */
+  atomic_uint_least64_t heap_iter_failed;	/* "heap 2": iterations that
+						   ran out, over all passes */
+  atomic_uint_least64_t heap_passes;	/* "heap 2": passes over the
+					   iterations that ran out */
+  atomic_uint_least64_t heap_host;	/* runs out of heap the host ran */
   atomic_uint_least64_t kernel_ns;
   atomic_uint_least64_t bytes_h2d;
   atomic_uint_least64_t bytes_d2h;

@@ -487,6 +487,108 @@ gpurt_heap_bytes (const struct gpurt_device *dev)
   return bytes & ~(uint64_t) 15;
 }
 
+/* Passes a "heap 2" run makes over its iterations that ran out of
+   heap before it starts over whole with twice the heap (each pass
+   completes some, but a heap that holds a few blocks would take one
+   pass for each few iterations).  */
+#define GPURT_HEAP_PASSES 64
+
+/* Bytes after the blocks of a heap of UNITS 16-byte units for region R
+   with trip count N0: the iteration words and bytes of a "heap 2"
+   region (docs/ABI.md section 8), a multiple of 16; 0 for others.  */
+
+static uint64_t
+gpurt_heap_iter_bytes (const struct gpurt_region *r, uint64_t n0)
+{
+  if (r->heap != 2)
+    return 0;
+  return (GPU_HEAP_ITER_WORDS * 4 + n0 + 15) & ~(uint64_t) 15;
+}
+
+/* The first pass of KERNEL, region R's "heap 2" kernel, on LANE ran out
+   of its heap HEAP_MEM (header words in HEAP, N0 iterations): run it
+   again over GLOBAL and LOCAL, each time with the heap reset, for the
+   iterations that ran out, while each pass completes some; when
+   PROFILED, add each pass's kernel time.  Returns 1 when every
+   iteration completed (HEAP then holds the largest use of a pass and
+   every pass's allocations), 0 when a pass completed none (the run
+   must start over), -1 on an OpenCL error (WHY says which).  */
+
+static int
+gpurt_heap_passes (struct gpurt_region *r, struct gpurt_lane *lane,
+		   cl_kernel kernel, const size_t *global,
+		   const size_t *local, cl_mem heap_mem, uint32_t *heap,
+		   uint64_t n0, int profiled, char *why)
+{
+  size_t iter_at = GPU_HEAP_HEADER_WORDS * 4 + (size_t) heap[1] * 16;
+  uint32_t words[GPU_HEAP_ITER_WORDS];
+  uint32_t used = heap[0], allocs = heap[2];
+  uint64_t left = n0;
+  cl_event event = NULL;
+  char after[300];
+
+  snprintf (after, sizeof after, "kernel %s", r->name);
+  for (;;)
+    {
+      if (!gpurt_cl_read (lane->queue, heap_mem, 1, iter_at, sizeof words,
+			  words, why, "the heap's iteration words"))
+	return -1;
+      atomic_fetch_add (&r->heap_iter_failed, words[1]);
+      if (words[1] == 0 || words[1] >= left
+	  || words[0] + 1 >= GPURT_HEAP_PASSES)
+	{
+	  if (gpurt_env.verbose >= 2)
+	    gpurt_message ("region %s (%s): pass %" PRIu32 " left %" PRIu32
+			   " of %" PRIu64 " iterations out of heap; the run"
+			   " starts over", r->name, r->loc, words[0] + 1,
+			   words[1], left);
+	  return 0;
+	}
+      if (gpurt_env.verbose >= 2)
+	gpurt_message ("region %s (%s): %" PRIu32 " of %" PRIu64
+		       " iterations ran out of the %" PRIu64 "-byte device"
+		       " heap; pass %" PRIu32 " runs them again", r->name,
+		       r->loc, words[1], left, (uint64_t) heap[1] * 16,
+		       words[0] + 2);
+      left = words[1];
+      words[0]++;
+      words[1] = 0;
+      heap[0] = heap[2] = heap[3] = 0;
+      atomic_fetch_add (&r->heap_passes, 1);
+      if (!gpurt_cl_write (lane->queue, heap_mem, 0,
+			   GPU_HEAP_HEADER_WORDS * sizeof *heap, heap, why)
+	  || !gpurt_cl_write (lane->queue, heap_mem, iter_at, sizeof words,
+			      words, why)
+	  || !gpurt_cl_enqueue_at (lane->queue, kernel, r->ndim, NULL, global,
+				   local, profiled ? &event : NULL, why,
+				   r->name)
+	  || !gpurt_lane_finish (lane, why, after))
+	{
+	  if (event != NULL)
+	    gpurt_cl_event_ns (event);	/* releases it */
+	  return -1;
+	}
+      if (event != NULL)
+	{
+	  atomic_fetch_add (&r->kernel_ns, gpurt_cl_event_ns (event));
+	  event = NULL;
+	}
+      if (!gpurt_cl_read (lane->queue, heap_mem, 1, 0,
+			  GPU_HEAP_HEADER_WORDS * sizeof *heap, heap, why,
+			  "the heap buffer"))
+	return -1;
+      used = heap[0] > used ? heap[0] : used;
+      allocs += heap[2];
+      if (heap[3] == 0)
+	{
+	  atomic_fetch_add (&r->heap_failed, 1);
+	  heap[0] = used;
+	  heap[2] = allocs;
+	  return 1;
+	}
+    }
+}
+
 /* Run the region R on DEV with the argument records ARGS and the trip
    counts N, through the calling thread's lane (its own queue and kernel,
    so no lock is held: other threads' launches run at the same time),
@@ -555,11 +657,24 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
      device); the header limits the kernel to HEAP_BYTES either way.  */
   if (r->heap)
     {
+      uint64_t iter_bytes = gpurt_heap_iter_bytes (r, n[0]), need;
+
+      /* The iteration bytes come out of the largest buffer too.  */
+      if (heap_bytes + iter_bytes > gpurt_heap_max (dev))
+	{
+	  if (iter_bytes + 16 > gpurt_heap_max (dev))
+	    {
+	      gpurt_set_why (why, "%" PRIu64 " iterations leave no room for"
+			     " a device heap", n[0]);
+	      goto ERROR;
+	    }
+	  heap_bytes = (gpurt_heap_max (dev) - iter_bytes) & ~(uint64_t) 15;
+	}
+      need = heap_bytes + iter_bytes;
       memset (heap, 0, GPU_HEAP_HEADER_WORDS * sizeof *heap);
       heap[1] = (uint32_t) (heap_bytes / 16);
       if (lane->heap != NULL
-	  && (lane->heap_bytes < (uint64_t) heap[1] * 16
-	      || lane->heap_bytes / 4 > (uint64_t) heap[1] * 16))
+	  && (lane->heap_bytes < need || lane->heap_bytes / 4 > need))
 	{
 	  gpurt_cl_buffer_release (lane->heap);
 	  lane->heap = NULL;
@@ -568,11 +683,11 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	{
 	  lane->heap = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE,
 					GPU_HEAP_HEADER_WORDS * sizeof *heap
-					+ (size_t) heap[1] * 16, why,
+					+ (size_t) need, why,
 					"the heap buffer");
 	  if (lane->heap == NULL)
 	    goto ERROR;
-	  lane->heap_bytes = (uint64_t) heap[1] * 16;
+	  lane->heap_bytes = need;
 	}
       heap_mem = lane->heap;
     }
@@ -637,6 +752,16 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       && !gpurt_cl_write (lane->queue, heap_mem, 0,
 			  GPU_HEAP_HEADER_WORDS * sizeof *heap, heap, why))
     goto ERROR;
+  /* "heap 2": the first pass (its iterations clear their bytes).  */
+  if (heap_mem != NULL && r->heap == 2)
+    {
+      static const uint32_t first_pass[GPU_HEAP_ITER_WORDS];
+      if (!gpurt_cl_write (lane->queue, heap_mem,
+			   GPU_HEAP_HEADER_WORDS * sizeof *heap
+			   + (size_t) heap[1] * 16, sizeof first_pass,
+			   first_pass, why))
+	goto ERROR;
+    }
   gpurt_clock_mark (clock, GPURT_PART_COPY);
 
   if (gpurt_env.verbose >= 2)
@@ -743,11 +868,22 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 			  GPU_HEAP_HEADER_WORDS * sizeof *heap, heap, why,
 			  "the heap buffer"))
 	goto ERROR;
-      if (heap[3] != 0)
+      /* "heap 2": the iterations that ran out run again alone; the
+	 results of those that completed stay on the device.  */
+      if (heap[3] != 0 && r->heap == 2)
 	{
-	  deopted = 2;
-	  goto ERROR;
+	  int passes = gpurt_heap_passes (r, lane, kernel, global, local,
+					  heap_mem, heap, n[0],
+					  event_ptr != NULL, why);
+	  if (passes < 0)
+	    goto ERROR;
+	  if (passes == 0)
+	    deopted = 2;
 	}
+      else if (heap[3] != 0)
+	deopted = 2;
+      if (deopted)
+	goto ERROR;
     }
 
   /* GPU_REDUCE hook: combine the partials into the host slots.  */
@@ -1818,6 +1954,7 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
 	  || heap_bytes > gpurt_heap_max (dev) / 2)
 	{
 	  atomic_fetch_add (&r->host_runs, 1);
+	  atomic_fetch_add (&r->heap_host, 1);
 	  if (gpurt_env.verbose >= 1)
 	    gpurt_message ("region %s (%s) ran out of its %" PRIu64 "-byte"
 			   " device heap; the region runs on the host",

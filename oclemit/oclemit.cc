@@ -1687,7 +1687,12 @@ emit_heap_check (struct ocl_fn *f, gcall *call)
   pp_string (f->out, "  if (gpu_heap[GPU_HEAP_FAILED])\n");
   if (f->m.kernel)
     {
-      if (r->grid_stride)
+      /* Per-iteration retry: the iteration is marked not completed and
+	 counted (heap_source's gpu_heap_iter_failed).  */
+      if (r->heap_iter)
+	pp_string (f->out, "    {\n      gpu_heap_iter_failed(gpu_heap, "
+		   "gpu_g0);\n      return;\n    }\n");
+      else if (r->grid_stride)
 	pp_printf (f->out, "    goto gpu_next%s;\n", f->suffix);
       else
 	pp_string (f->out, "    return;\n");
@@ -1964,7 +1969,16 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
    then passes word 1 by at most the work-items in flight times
    GPU_HEAP_ADD_MAX units (each checks word 0 first), far from wrapping
    for any heap of 32-bit units.  Larger blocks and the aligned chunks
-   keep the compare-and-swap, which never moves word 0 past word 1.  */
+   keep the compare-and-swap, which never moves word 0 past word 1.
+
+   A region whose iterations that ran out are run again alone
+   (gpu_alloc's heap_iter, the record's "heap 2") has after the blocks
+   the pass word, the count of iterations that ran out and a byte per
+   iteration (gpu_heap_iter): each iteration clears its byte when it
+   starts (after the first pass only those whose byte is set start) and
+   sets it when it runs out.  After the first pass the few iterations
+   left take their blocks straight from word 0: a work-group's chunk
+   would hold the heap for work-items that do not run.  */
 
 static const char heap_source[] =
   "\n#define GPU_HEAP_FAILED 3\n"
@@ -1988,14 +2002,28 @@ static const char heap_source[] =
   "      old = atomic_cmpxchg(h, at, (uint)(s + units));\n"
   "      if (old == at)\n        return (uint)s;\n"
   "      at = old;\n    }\n}\n\n"
-  "void gpu_heap_group_init(__global uint *h, __local uint *l)\n{\n"
+  "void gpu_heap_group_init(__global uint *h, __local uint *l, "
+  "int chunks)\n{\n"
   "  if (get_local_id(0) + get_local_id(1) + get_local_id(2) == 0)\n"
   "    {\n"
-  "      uint c = gpu_heap_take(h, GPU_HEAP_CHUNK, GPU_HEAP_CHUNK);\n"
-  "      l[0] = c == GPU_HEAP_NONE ? GPU_HEAP_CHUNK\n"
+  "      uint c = chunks ? gpu_heap_take(h, GPU_HEAP_CHUNK, GPU_HEAP_CHUNK)\n"
+  "               : GPU_HEAP_NONE;\n"
+  "      l[0] = !chunks ? GPU_HEAP_REFILL\n"
+  "             : c == GPU_HEAP_NONE ? GPU_HEAP_CHUNK\n"
   "             : (c / GPU_HEAP_CHUNK) << GPU_HEAP_USED_BITS;\n"
   "    }\n"
   "  barrier(CLK_LOCAL_MEM_FENCE);\n}\n\n"
+  "__global uint *gpu_heap_iter(__global uint *h)\n{\n"
+  "  return h + 4 + (ulong)h[1] * 4;\n}\n\n"
+  "int gpu_heap_iter_start(__global uint *h, ulong i)\n{\n"
+  "  __global uint *w = gpu_heap_iter(h);\n"
+  "  __global uchar *s = (__global uchar *)(w + 2);\n"
+  "  if (w[0] && !s[i])\n    return 0;\n"
+  "  s[i] = 0;\n  return 1;\n}\n\n"
+  "void gpu_heap_iter_failed(__global uint *h, ulong i)\n{\n"
+  "  __global uint *w = gpu_heap_iter(h);\n"
+  "  ((__global uchar *)(w + 2))[i] = 1;\n"
+  "  atomic_inc(w + 1);\n}\n\n"
   "__global void *gpu_heap_malloc(__global uint *h, __local uint *l, "
   "ulong n)\n{\n"
   "  if (h[GPU_HEAP_FAILED] || n > (ulong)h[1] * 16)\n"
@@ -2178,8 +2206,9 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
       /* The device heap: the work-group's chunk (heap_source), its
 	 first taken before any work-item can leave.  */
       if (r->heap)
-	pp_string (&src, "  __local uint gpu_hwg[1];\n"
-		   "  gpu_heap_group_init(gpu_heap, gpu_hwg);\n");
+	pp_printf (&src, "  __local uint gpu_hwg[1];\n"
+		   "  gpu_heap_group_init(gpu_heap, gpu_hwg, %s);\n",
+		   r->heap_iter ? "!gpu_heap_iter(gpu_heap)[0]" : "1");
       if (r->ninner)
 	{
 	  /* Two levels: one work-group per iteration of the outer nest
@@ -2231,6 +2260,11 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
 	  for (int k = 0; k < r->ndim; k++)
 	    pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d);\n"
 		       "  if (gpu_g%d >= gpu_n%d) return;\n", k, k, k, k);
+	  /* Per-iteration retry: after the first pass only the
+	     iterations that ran out run.  */
+	  if (r->heap_iter)
+	    pp_string (&src, "  if (!gpu_heap_iter_start(gpu_heap, gpu_g0))"
+		       " return;\n");
 	  pp_string (&src, pp_formatted_text (&copies[0]));
 	}
       else
