@@ -459,11 +459,33 @@ alloc_region (struct gpu_region *r)
 			 "kernel %s: iterations that run out of device heap "
 			 "are run again alone (none writes shared memory "
 			 "before an allocation)\n", r->kernel_name);
-      else if (dump_enabled_p () && store)
+      else if (dump_enabled_p () && store && is_gimple_call (store)
+	       && gimple_call_fndecl (store))
 	dump_printf_loc (MSG_MISSED_OPTIMIZATION, store,
 			 "kernel %s: a run out of device heap is run again "
-			 "whole: %G writes shared memory before an "
-			 "allocation\n", r->kernel_name, store);
+			 "whole: the call to %T may write shared memory "
+			 "before an allocation\n", r->kernel_name,
+			 gimple_call_fndecl (store));
+      else if (dump_enabled_p () && store)
+	{
+	  tree base = gimple_get_lhs (store);
+	  base = base ? get_base_address (base) : NULL_TREE;
+	  if (base && (TREE_CODE (base) == MEM_REF
+		       || TREE_CODE (base) == TARGET_MEM_REF))
+	    base = TREE_OPERAND (base, 0);
+	  /* The pointer the address was computed from (y of y + i).  */
+	  while (base && TREE_CODE (base) == SSA_NAME
+		 && !SSA_NAME_VAR (base)
+		 && is_gimple_assign (SSA_NAME_DEF_STMT (base))
+		 && (gimple_assign_rhs_code (SSA_NAME_DEF_STMT (base))
+		     == POINTER_PLUS_EXPR))
+	    base = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (base));
+	  dump_printf_loc (MSG_MISSED_OPTIMIZATION, store,
+			   "kernel %s: a run out of device heap is run again "
+			   "whole: a store through %qs writes shared memory "
+			   "before an allocation\n", r->kernel_name,
+			   base ? gpu_value_name (base) : "<memory>");
+	}
       else if (dump_enabled_p ())
 	dump_printf_loc (MSG_MISSED_OPTIMIZATION,
 			 dump_user_location_t::from_location_t (r->loc),
