@@ -490,8 +490,9 @@ gpurt_heap_bytes (const struct gpurt_device *dev)
 /* Passes a "heap 2" run makes over its iterations that ran out of
    heap before it starts over whole with twice the heap (each pass
    completes some, but a heap that holds a few blocks would take one
-   pass for each few iterations).  */
-#define GPURT_HEAP_PASSES 64
+   pass for each few iterations; a pass over iterations that are done is
+   a few microseconds on a GPU).  */
+#define GPURT_HEAP_PASSES 256
 
 /* Bytes after the blocks of a heap of UNITS 16-byte units for region R
    with trip count N0: the iteration words and bytes of a "heap 2"

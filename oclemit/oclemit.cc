@@ -1976,9 +1976,9 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
    the pass word, the count of iterations that ran out and a byte per
    iteration (gpu_heap_iter): each iteration clears its byte when it
    starts (after the first pass only those whose byte is set start) and
-   sets it when it runs out.  After the first pass the few iterations
-   left take their blocks straight from word 0: a work-group's chunk
-   would hold the heap for work-items that do not run.  */
+   sets it when it runs out.  After the first pass a work-group takes no
+   chunk at its start (most groups have no iteration left to run): its
+   first block takes one.  */
 
 static const char heap_source[] =
   "\n#define GPU_HEAP_FAILED 3\n"
@@ -2008,8 +2008,7 @@ static const char heap_source[] =
   "    {\n"
   "      uint c = chunks ? gpu_heap_take(h, GPU_HEAP_CHUNK, GPU_HEAP_CHUNK)\n"
   "               : GPU_HEAP_NONE;\n"
-  "      l[0] = !chunks ? GPU_HEAP_REFILL\n"
-  "             : c == GPU_HEAP_NONE ? GPU_HEAP_CHUNK\n"
+  "      l[0] = c == GPU_HEAP_NONE ? GPU_HEAP_CHUNK\n"
   "             : (c / GPU_HEAP_CHUNK) << GPU_HEAP_USED_BITS;\n"
   "    }\n"
   "  barrier(CLK_LOCAL_MEM_FENCE);\n}\n\n"
