@@ -506,51 +506,52 @@ gpurt_heap_iter_bytes (const struct gpurt_region *r, uint64_t n0)
   return (GPU_HEAP_ITER_WORDS * 4 + n0 + 15) & ~(uint64_t) 15;
 }
 
-/* The first pass of KERNEL, region R's "heap 2" kernel, on LANE ran out
-   of its heap HEAP_MEM (header words in HEAP, N0 iterations): run it
-   again over GLOBAL and LOCAL, each time with the heap reset, for the
-   iterations that ran out, while each pass completes some; when
+/* A pass of KERNEL, region R's "heap 2" kernel, on LANE ran out of its
+   heap HEAP_MEM (header words in HEAP), leaving some of the LEFT
+   iterations (the trip count after the first pass; after the heap grew,
+   UINT64_MAX: one more pass in any case): run it again over GLOBAL and
+   LOCAL, each time with the heap reset, for the iterations that ran out,
+   while each pass completes some, at most GPURT_HEAP_PASSES times; when
    PROFILED, add each pass's kernel time.  Returns 1 when every
    iteration completed (HEAP then holds the largest use of a pass and
-   every pass's allocations), 0 when a pass completed none (the run
-   must start over), -1 on an OpenCL error (WHY says which).  */
+   every pass's allocations), 0 when a pass completed none or the passes
+   are over (the heap must grow), -1 on an OpenCL error (WHY says
+   which).  */
 
 static int
 gpurt_heap_passes (struct gpurt_region *r, struct gpurt_lane *lane,
 		   cl_kernel kernel, const size_t *global,
 		   const size_t *local, cl_mem heap_mem, uint32_t *heap,
-		   uint64_t n0, int profiled, char *why)
+		   uint64_t left, int profiled, char *why)
 {
   size_t iter_at = GPU_HEAP_HEADER_WORDS * 4 + (size_t) heap[1] * 16;
   uint32_t words[GPU_HEAP_ITER_WORDS];
   uint32_t used = heap[0], allocs = heap[2];
-  uint64_t left = n0;
+  unsigned made = 0;
   cl_event event = NULL;
   char after[300];
 
   snprintf (after, sizeof after, "kernel %s", r->name);
-  for (;;)
+  for (;; made++)
     {
       if (!gpurt_cl_read (lane->queue, heap_mem, 1, iter_at, sizeof words,
 			  words, why, "the heap's iteration words"))
 	return -1;
       atomic_fetch_add (&r->heap_iter_failed, words[1]);
-      if (words[1] == 0 || words[1] >= left
-	  || words[0] + 1 >= GPURT_HEAP_PASSES)
+      if (words[1] == 0 || words[1] >= left || made == GPURT_HEAP_PASSES)
 	{
 	  if (gpurt_env.verbose >= 2)
 	    gpurt_message ("region %s (%s): pass %" PRIu32 " left %" PRIu32
-			   " of %" PRIu64 " iterations out of heap; the run"
-			   " starts over", r->name, r->loc, words[0] + 1,
-			   words[1], left);
+			   " iterations out of the %" PRIu64 "-byte device"
+			   " heap", r->name, r->loc, words[0] + 1, words[1],
+			   (uint64_t) heap[1] * 16);
 	  return 0;
 	}
       if (gpurt_env.verbose >= 2)
-	gpurt_message ("region %s (%s): %" PRIu32 " of %" PRIu64
-		       " iterations ran out of the %" PRIu64 "-byte device"
-		       " heap; pass %" PRIu32 " runs them again", r->name,
-		       r->loc, words[1], left, (uint64_t) heap[1] * 16,
-		       words[0] + 2);
+	gpurt_message ("region %s (%s): %" PRIu32 " iterations ran out"
+		       " of the %" PRIu64 "-byte device heap; pass %" PRIu32
+		       " runs them again", r->name, r->loc, words[1],
+		       (uint64_t) heap[1] * 16, words[0] + 2);
       left = words[1];
       words[0]++;
       words[1] = 0;
@@ -588,6 +589,48 @@ gpurt_heap_passes (struct gpurt_region *r, struct gpurt_lane *lane,
 	  return 1;
 	}
     }
+}
+
+/* Region R's "heap 2" run on LANE left iterations out of its heap
+   *HEAP_MEM of HEAP_BYTES (header words in HEAP) that no more passes
+   finish: give it a heap twice as large, the iteration words and bytes
+   (ITER_BYTES) copied over, the header reset, so that the iterations
+   that completed keep their results.  The new buffer becomes the lane's
+   and *HEAP_MEM; the kernel's argument is the caller's to set.  Returns
+   1, or 0 with WHY.  */
+
+static int
+gpurt_heap_grow (struct gpurt_region *r, struct gpurt_device *dev,
+		 struct gpurt_lane *lane, cl_mem *heap_mem,
+		 uint64_t heap_bytes, uint64_t iter_bytes, uint32_t *heap,
+		 char *why)
+{
+  size_t head = GPU_HEAP_HEADER_WORDS * sizeof *heap;
+  cl_mem grown = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE,
+				  head + 2 * heap_bytes + iter_bytes, why,
+				  "the heap buffer");
+  if (grown == NULL)
+    return 0;
+  memset (heap, 0, head);
+  heap[1] = (uint32_t) (2 * heap_bytes / 16);
+  if (!gpurt_cl_copy (lane->queue, *heap_mem, head + heap_bytes, grown,
+		      head + 2 * heap_bytes, iter_bytes, why)
+      || !gpurt_cl_write (lane->queue, grown, 0, head, heap, why))
+    {
+      gpurt_cl_buffer_release (grown);
+      return 0;
+    }
+  if (gpurt_env.verbose >= 2)
+    gpurt_message ("region %s (%s): its iterations out of heap run again"
+		   " with a %" PRIu64 "-byte heap, the others' results"
+		   " kept", r->name, r->loc, 2 * heap_bytes);
+  atomic_fetch_add (&r->heap_retries, 1);
+  /* The lane's old buffer goes once the queue is done with it.  */
+  gpurt_cl_buffer_release (lane->heap);
+  lane->heap = grown;
+  lane->heap_bytes = 2 * heap_bytes + iter_bytes;
+  *heap_mem = grown;
+  return 1;
 }
 
 /* Run the region R on DEV with the argument records ARGS and the trip
@@ -873,9 +916,28 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	 results of those that completed stay on the device.  */
       if (heap[3] != 0 && r->heap == 2)
 	{
-	  int passes = gpurt_heap_passes (r, lane, kernel, global, local,
-					  heap_mem, heap, n[0],
-					  event_ptr != NULL, why);
+	  uint64_t iter_bytes = gpurt_heap_iter_bytes (r, n[0]);
+	  uint64_t left = n[0];
+	  unsigned grown = 0;
+	  int passes;
+
+	  /* When passes stop completing iterations, the heap doubles, at
+	     most GPURT_HEAP_RETRIES times, keeping the results.  */
+	  while ((passes = gpurt_heap_passes (r, lane, kernel, global, local,
+					      heap_mem, heap, left,
+					      event_ptr != NULL, why)) == 0
+		 && grown < GPURT_HEAP_RETRIES
+		 && heap_bytes <= (gpurt_heap_max (dev) - iter_bytes) / 2)
+	    {
+	      if (!gpurt_heap_grow (r, dev, lane, &heap_mem, heap_bytes,
+				    iter_bytes, heap, why)
+		  || !gpurt_set_args (r, kernel, &plan, lk, args, n,
+				      deopt_mem, heap_mem, why))
+		goto ERROR;
+	      heap_bytes *= 2;
+	      grown++;
+	      left = UINT64_MAX;
+	    }
 	  if (passes < 0)
 	    goto ERROR;
 	  if (passes == 0)
@@ -1951,7 +2013,8 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
       /* Out of heap: nothing was kept.  Again with twice the heap, a
 	 few times, then the host loop (not a failure either).  */
       atomic_fetch_add (&r->heap_failed, 1);
-      if (retries == GPURT_HEAP_RETRIES
+      /* (A "heap 2" run grew its heap itself.)  */
+      if (retries == GPURT_HEAP_RETRIES || r->heap == 2
 	  || heap_bytes > gpurt_heap_max (dev) / 2)
 	{
 	  atomic_fetch_add (&r->host_runs, 1);
