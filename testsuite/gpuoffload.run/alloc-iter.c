@@ -3,8 +3,8 @@
    Each body adds to its output (y[i] += ...), and each loop runs twice
    over the same output, so an iteration run twice, or a pass that lost
    a result, shows.
-   - after: stores only after its allocation: the iterations that ran
-     out are rerun alone, pass after pass;
+   - after: grows a block with realloc and stores only after: the
+     iterations that ran out are rerun alone, pass after pass;
    - before: stores before its allocation: a run out of heap is dropped
      and run again whole with a larger heap;
    - deep: allocates two calls down (the failure goes up the chain);
@@ -21,14 +21,21 @@ CHECK_CHILDREN_USE_DEVICE
 
 #define BODY_AFTER							\
   {									\
-    int m = len[i];							\
-    float *t = malloc (m * sizeof *t);					\
-    for (int k = 0; k < m; k++)						\
-      t[k] = x[i] + (float) k;						\
+    int cap = 4;							\
+    int *v = malloc (cap * sizeof *v);					\
+    for (int k = 0; k < cap; k++)					\
+      v[k] = k - (int) (x[i] * 8.0f);					\
+    while (cap < len[i])						\
+      {									\
+	v = realloc (v, (cap + 8) * sizeof *v);				\
+	for (int k = cap; k < cap + 8; k++)				\
+	  v[k] = v[k - cap] * 3 + k;					\
+	cap += 8;							\
+      }									\
     float s = 0.0f;							\
-    for (int k = 0; k < m; k++)						\
-      s += t[m - 1 - k] * (float) (k & 3);				\
-    free (t);								\
+    for (int k = 0; k < cap; k++)					\
+      s = s * 0.5f + (float) v[cap - 1 - k];				\
+    free (v);								\
     y[i] += s;								\
   }
 
@@ -116,26 +123,26 @@ run (kernel_fn k, kernel_fn ref, const char *what, int on_device)
     {
       long n = sizes[s];
       int *len = check_alloc ((n + 1) * sizeof (int));
-      float *x = check_alloc ((n + 1) * sizeof (float));
-      float *y = check_alloc ((n + 1) * sizeof (float));
-      float *yw = check_alloc ((n + 1) * sizeof (float));
-      check_fill_int (len, n, 1, 40);
-      check_fill_float (x, n, -1, 1);
-      check_fill_float (y, n, -1, 1);
-      memcpy (yw, y, n * sizeof (float));
-      for (int rep = 0; rep < 2; rep++)
+      /* x, y and the serial program's y in one block.  */
+      float *x = check_alloc (3 * (n + 1) * sizeof (float));
+      float *y = x + n + 1, *yw = y + n + 1;
+      for (long i = 0; i < n; i++)
 	{
-	  ref (n, len, x, yw);
+	  len[i] = (int) check_range (1, 40);
+	  x[i] = check_uniformf (-1, 1);
+	  y[i] = yw[i] = check_uniformf (-1, 1);
+	}
+      for (int rep = 1; rep <= 2; rep++)
+	{
 	  k (n, len, x, y);
 	  if (on_device && n > 0)
 	    CHECK_RAN_ON_DEVICE (n);
+	  ref (n, len, x, yw);
 	  CHECK_SAME (y, yw, n, "%s: n %ld, y[i] += after %d runs", what, n,
-		      rep + 1);
+		      rep);
 	}
       free (len);
       free (x);
-      free (y);
-      free (yw);
     }
 }
 
