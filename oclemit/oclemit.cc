@@ -1684,7 +1684,7 @@ emit_heap_check (struct ocl_fn *f, gcall *call)
   struct gpu_region *r = f->unit->r;
   if (!r->heap_checks || !r->heap_checks->contains (call))
     return;
-  pp_string (f->out, "  if (gpu_heap[GPU_HEAP_FAILED])\n");
+  pp_string (f->out, "  if (GPU_HEAP_OUT(gpu_heap))\n");
   if (f->m.kernel)
     {
       /* Per-iteration retry: the iteration is marked not completed and
@@ -1976,7 +1976,10 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
    the pass word, the count of iterations that ran out and a byte per
    iteration (gpu_heap_iter): each iteration clears its byte when it
    starts (after the first pass only those whose byte is set start) and
-   sets it when it runs out.  After the first pass a work-group takes no
+   sets it when it runs out.  There (GPU_HEAP_ITER) a work-item leaves
+   when its own allocation failed, which sets its byte, not when any
+   did: the others go on, and the heap's word 3 only tells the runtime.
+   After the first pass a work-group takes no
    chunk at its start (most groups have no iteration left to run): its
    first block takes one.  */
 
@@ -2023,10 +2026,21 @@ static const char heap_source[] =
   "  __global uint *w = gpu_heap_iter(h);\n"
   "  ((__global uchar *)(w + 2))[i] = 1;\n"
   "  atomic_inc(w + 1);\n}\n\n"
+  "#ifdef GPU_HEAP_ITER\n"
+  "#define GPU_HEAP_OUT(h) "
+  "(((__global uchar *)(gpu_heap_iter(h) + 2))[get_global_id(0)])\n"
+  "#else\n"
+  "#define GPU_HEAP_OUT(h) ((h)[GPU_HEAP_FAILED])\n"
+  "#endif\n\n"
+  "void gpu_heap_out(__global uint *h)\n{\n"
+  "  h[GPU_HEAP_FAILED] = 1;\n"
+  "#ifdef GPU_HEAP_ITER\n"
+  "  GPU_HEAP_OUT(h) = 1;\n"
+  "#endif\n}\n\n"
   "__global void *gpu_heap_malloc(__global uint *h, __local uint *l, "
   "ulong n)\n{\n"
-  "  if (h[GPU_HEAP_FAILED] || n > (ulong)h[1] * 16)\n"
-  "    {\n      h[GPU_HEAP_FAILED] = 1;\n      return 0;\n    }\n"
+  "  if (GPU_HEAP_OUT(h) || n > (ulong)h[1] * 16)\n"
+  "    {\n      gpu_heap_out(h);\n      return 0;\n    }\n"
   "  uint units = (uint)((n + 15) / 16 + 1);\n"
   "  uint at = GPU_HEAP_NONE;\n"
   "  uint w = units <= GPU_HEAP_CHUNK / 4 ? l[0] : GPU_HEAP_REFILL;\n"
@@ -2049,7 +2063,7 @@ static const char heap_source[] =
   "  if (at == GPU_HEAP_NONE)\n"
   "    at = gpu_heap_take(h, units, 1);\n"
   "  if (at == GPU_HEAP_NONE)\n"
-  "    {\n      h[GPU_HEAP_FAILED] = 1;\n      return 0;\n    }\n"
+  "    {\n      gpu_heap_out(h);\n      return 0;\n    }\n"
   "  atomic_inc(h + 2);\n"
   "  __global ulong *b = (__global ulong *)(h + 4 + (ulong)at * 4);\n"
   "  b[0] = n;\n"
@@ -2057,7 +2071,7 @@ static const char heap_source[] =
   "__global void *gpu_heap_calloc(__global uint *h, __local uint *l, "
   "ulong n, ulong m)\n{\n"
   "  if (m != 0 && n > (ulong)-1 / m)\n"
-  "    {\n      h[GPU_HEAP_FAILED] = 1;\n      return 0;\n    }\n"
+  "    {\n      gpu_heap_out(h);\n      return 0;\n    }\n"
   "  __global uint *p = (__global uint *)gpu_heap_malloc(h, l, n * m);\n"
   "  if (p)\n"
   "    for (ulong i = 0; i < (n * m + 3) / 4; i++)\n      p[i] = 0;\n"
@@ -2397,7 +2411,13 @@ oclemit_region (struct gpu_region *r, char **source)
       pp_string (&src, pp_formatted_text (&u.types));
       print_tables (r, &src);
       if (r->heap)
-	pp_string (&src, heap_source);
+	{
+	  /* "heap 2": a work-item's own allocations fail it, not another's
+	     (heap_source's GPU_HEAP_OUT).  */
+	  if (r->heap_iter)
+	    pp_string (&src, "\n#define GPU_HEAP_ITER 1");
+	  pp_string (&src, heap_source);
+	}
       pp_string (&src, "\n");
       pp_string (&src, pp_formatted_text (&u.funcs));
       pp_string (&src, pp_formatted_text (&kernels));
