@@ -90,6 +90,14 @@ GPURT_EXPORT int gpurt_last_region_ran_on_device (void);
 GPURT_EXPORT int gpurt_host_run (void (*fn) (void *data, uint64_t lo,
 					     uint64_t hi),
 				 void *data, uint64_t n);
+/* gpurt-host.c: FN over the iterations of [0, N) marked in MARKED, in
+   order, on the calling thread; returns how many ran.  */
+GPURT_HIDDEN uint64_t gpurt_host_run_marked (void (*fn) (void *data,
+							 uint64_t lo,
+							 uint64_t hi),
+					     void *data,
+					     const uint8_t *marked,
+					     uint64_t n);
 
 /* ---------------------------------------------------------------------
    Environment (SPEC section 5), read once by gpurt_init.  */
@@ -624,7 +632,10 @@ struct gpurt_region
 						   ran out, over all passes */
   atomic_uint_least64_t heap_passes;	/* "heap 2": passes over the
 					   iterations that ran out */
-  atomic_uint_least64_t heap_host;	/* runs out of heap the host ran */
+  atomic_uint_least64_t heap_host;	/* runs out of heap the host ran
+					   (or finished) */
+  atomic_uint_least64_t heap_host_iters;	/* "heap 2": iterations the
+						   host finished */
   atomic_uint_least64_t kernel_ns;
   atomic_uint_least64_t bytes_h2d;
   atomic_uint_least64_t bytes_d2h;

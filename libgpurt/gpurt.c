@@ -38,6 +38,13 @@ static pthread_once_t gpurt_init_once = PTHREAD_ONCE_INIT;
 static _Thread_local int gpurt_last_on_device;
 /* Host threads that ran the calling thread's last region (gpurt_run).  */
 static _Thread_local int gpurt_last_host_threads;
+/* Set by gpurt_run around its gpurt_launch when its host function runs
+   the iterations of the outermost loop the kernel numbers: a "heap 2"
+   run that leaves iterations out of heap then brings the others'
+   results home and leaves in GPURT_HEAP_LEFT one byte per iteration
+   (nonzero: for the host to run), else NULL.  */
+static _Thread_local int gpurt_heap_host_ok;
+static _Thread_local uint8_t *gpurt_heap_left;
 
 /* Print "gpurt: " and the message FMT to stderr, as one line.  */
 
@@ -545,6 +552,8 @@ gpurt_heap_passes (struct gpurt_region *r, struct gpurt_lane *lane,
 			   " iterations out of the %" PRIu64 "-byte device"
 			   " heap", r->name, r->loc, words[0] + 1, words[1],
 			   (uint64_t) heap[1] * 16);
+	  heap[0] = used;
+	  heap[2] = allocs;
 	  return 0;
 	}
       if (gpurt_env.verbose >= 2)
@@ -940,7 +949,27 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	    }
 	  if (passes < 0)
 	    goto ERROR;
-	  if (passes == 0)
+	  if (passes == 0 && gpurt_heap_host_ok)
+	    {
+	      /* The host finishes the iterations left; the others'
+		 results come home.  */
+	      uint8_t *left_bytes = malloc (n[0] ? n[0] : 1);
+	      if (left_bytes == NULL)
+		deopted = 2;
+	      else if (!gpurt_cl_read (lane->queue, heap_mem, 1,
+				       GPU_HEAP_HEADER_WORDS * sizeof *heap
+				       + (size_t) heap[1] * 16
+				       + GPU_HEAP_ITER_WORDS * 4, n[0],
+				       left_bytes, why,
+				       "the heap's iteration bytes"))
+		{
+		  free (left_bytes);
+		  goto ERROR;
+		}
+	      else
+		gpurt_heap_left = left_bytes;
+	    }
+	  else if (passes == 0)
 	    deopted = 2;
 	}
       else if (heap[3] != 0)
@@ -968,6 +997,9 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     atomic_fetch_add (&r->flat_runs, 1);
   if (!ok)
     {
+      /* Nothing for the host to finish: it runs the whole loop.  */
+      free (gpurt_heap_left);
+      gpurt_heap_left = NULL;
       /* Let nothing still queued touch host memory once we return.  */
       gpurt_cl_drain (lane->queue);
       /* The kernel may have changed data earlier regions kept on the
@@ -2040,6 +2072,20 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
       atomic_store (&r->heap_used, (uint64_t) heap[0] * 16);
       atomic_fetch_add (&r->heap_allocs, heap[2]);
     }
+  /* A "heap 2" run whose results came home but for the iterations out of
+     heap: gpurt_run's host function runs those.  */
+  if (ok > 0 && gpurt_heap_left != NULL)
+    {
+      gpurt_clock_add (r, &clock);
+      atomic_fetch_add (&r->heap_failed, 1);
+      atomic_fetch_add (&r->heap_host, 1);
+      atomic_fetch_add (&r->host_runs, 1);
+      if (gpurt_env.verbose >= 1)
+	gpurt_message ("region %s (%s) ran out of its device heap; the host"
+		       " runs the iterations left", r->name, r->loc);
+      gpurt_last_on_device = 0;
+      return 0;
+    }
   if (ok < 0)
     {
       /* Not a failure: the host runs the region as the serial program
@@ -2095,8 +2141,24 @@ gpurt_run (const char *region, uint64_t *args, unsigned nargs,
 	  return both;
 	}
     }
-  if (gpurt_launch (region, args, nargs, n0, n1, n2))
+  gpurt_heap_host_ok = host != NULL && nhost == n0 && n1 == 1 && n2 == 1;
+  int ran = gpurt_launch (region, args, nargs, n0, n1, n2);
+  gpurt_heap_host_ok = 0;
+  if (ran)
     return 1;
+  if (gpurt_heap_left != NULL)
+    {
+      /* The iterations a "heap 2" run left, in order, on this thread.  */
+      struct gpurt_region *r = gpurt_region_get (region);
+      uint64_t count = gpurt_host_run_marked (host, data, gpurt_heap_left,
+					      nhost);
+      if (r != NULL)
+	atomic_fetch_add (&r->heap_host_iters, count);
+      free (gpurt_heap_left);
+      gpurt_heap_left = NULL;
+      gpurt_last_host_threads = 1;
+      return 0;
+    }
   gpurt_last_host_threads = gpurt_host_run (host, data, nhost);
   return 0;
 }
