@@ -620,12 +620,17 @@ gpurt_heap_grow (struct gpurt_region *r, struct gpurt_device *dev,
 				  "the heap buffer");
   if (grown == NULL)
     return 0;
+  /* HEAP outlives the write, which need not be done on return; a write
+     that fails was not queued, and HEAP gets its words back.  */
+  uint32_t old[GPU_HEAP_HEADER_WORDS];
+  memcpy (old, heap, head);
   memset (heap, 0, head);
   heap[1] = (uint32_t) (2 * heap_bytes / 16);
   if (!gpurt_cl_copy (lane->queue, *heap_mem, head + heap_bytes, grown,
 		      head + 2 * heap_bytes, iter_bytes, why)
       || !gpurt_cl_write (lane->queue, grown, 0, head, heap, why))
     {
+      memcpy (heap, old, head);
       gpurt_cl_buffer_release (grown);
       return 0;
     }
@@ -938,10 +943,17 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		 && grown < GPURT_HEAP_RETRIES
 		 && heap_bytes <= (gpurt_heap_max (dev) - iter_bytes) / 2)
 	    {
+	      /* No larger buffer: as when the retries are over.  */
 	      if (!gpurt_heap_grow (r, dev, lane, &heap_mem, heap_bytes,
-				    iter_bytes, heap, why)
-		  || !gpurt_set_args (r, kernel, &plan, lk, args, n,
-				      deopt_mem, heap_mem, why))
+				    iter_bytes, heap, why))
+		{
+		  if (gpurt_env.verbose >= 2)
+		    gpurt_message ("region %s (%s): %s", r->name, r->loc, why);
+		  why[0] = '\0';
+		  break;
+		}
+	      if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem,
+				   heap_mem, why))
 		goto ERROR;
 	      heap_bytes *= 2;
 	      grown++;
