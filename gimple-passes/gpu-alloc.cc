@@ -74,27 +74,24 @@ heap_kind (struct gpu_region *r, gimple *stmt)
 }
 
 /* Does the pointer PTR derive from a block of the device heap of R
-   (through copies, conversions, pointer arithmetic and PHIs), or, when
-   ANY, from any block the loop allocates (private memory too)?  SEEN
+   (through copies, conversions, pointer arithmetic and PHIs)?  SEEN
    holds the names already followed.  */
 
 static bool
-heap_derived_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen,
-		bool any)
+heap_derived_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen)
 {
   if (TREE_CODE (ptr) != SSA_NAME || seen->add (ptr))
     return false;
   gimple *def = SSA_NAME_DEF_STMT (ptr);
   if (is_gimple_call (def))
     {
-      enum built_in_function k = any ? gpu_heap_call_kind (def)
-				 : heap_kind (r, def);
+      enum built_in_function k = heap_kind (r, def);
       return k != END_BUILTINS && k != BUILT_IN_FREE;
     }
   if (gphi *phi = dyn_cast<gphi *> (def))
     {
       for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-	if (heap_derived_p (r, gimple_phi_arg_def (phi, i), seen, any))
+	if (heap_derived_p (r, gimple_phi_arg_def (phi, i), seen))
 	  return true;
       return false;
     }
@@ -103,7 +100,7 @@ heap_derived_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen,
   enum tree_code code = gimple_assign_rhs_code (def);
   if (code == POINTER_PLUS_EXPR || code == SSA_NAME
       || CONVERT_EXPR_CODE_P (code))
-    return heap_derived_p (r, gimple_assign_rhs1 (def), seen, any);
+    return heap_derived_p (r, gimple_assign_rhs1 (def), seen);
   return false;
 }
 
@@ -124,7 +121,7 @@ scan_stmt (struct alloc_scan *s, gimple *stmt, int depth)
       && POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (stmt))))
     {
       hash_set<tree> seen;
-      if (heap_derived_p (r, gimple_assign_rhs1 (stmt), &seen, false))
+      if (heap_derived_p (r, gimple_assign_rhs1 (stmt), &seen))
 	FAIL (r, stmt, "pointer %qs to a block of the device heap is stored "
 	      "to memory: the block would outlive the iteration",
 	      gpu_value_name (gimple_assign_rhs1 (stmt)));
@@ -227,6 +224,46 @@ scan_nest (struct alloc_scan *s, struct gpu_nest *nest)
   free (bbs);
 }
 
+static bool own_ref_p (struct gpu_region *r, tree ref);
+
+/* Does the pointer PTR point, on every path, into the work-item's own
+   memory (own_ref_p): a block the loop allocated (device heap or
+   private memory), through copies, conversions, pointer arithmetic and
+   PHIs all of whose arguments do, or the address of an own variable?
+   SEEN holds the names being followed (a cycle adds no other
+   pointer).  */
+
+static bool
+own_ptr_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen)
+{
+  if (TREE_CODE (ptr) == ADDR_EXPR)
+    return own_ref_p (r, TREE_OPERAND (ptr, 0));
+  if (TREE_CODE (ptr) != SSA_NAME)
+    return false;
+  if (seen->add (ptr))
+    return true;
+  gimple *def = SSA_NAME_DEF_STMT (ptr);
+  if (is_gimple_call (def))
+    {
+      enum built_in_function k = gpu_heap_call_kind (def);
+      return k != END_BUILTINS && k != BUILT_IN_FREE;
+    }
+  if (gphi *phi = dyn_cast<gphi *> (def))
+    {
+      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+	if (!own_ptr_p (r, gimple_phi_arg_def (phi, i), seen))
+	  return false;
+      return true;
+    }
+  if (!is_gimple_assign (def))
+    return false;
+  enum tree_code code = gimple_assign_rhs_code (def);
+  if (code == POINTER_PLUS_EXPR || code == SSA_NAME
+      || CONVERT_EXPR_CODE_P (code) || code == ADDR_EXPR)
+    return own_ptr_p (r, gimple_assign_rhs1 (def), seen);
+  return false;
+}
+
 /* Is the memory reference REF the work-item's own: a variable of the
    function it is in (not one the kernel takes from the host as a
    buffer), or a block the loop allocated?  Writing it before running
@@ -241,11 +278,8 @@ own_ref_p (struct gpu_region *r, tree ref)
     return false;
   if (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF)
     {
-      tree ptr = TREE_OPERAND (base, 0);
-      if (TREE_CODE (ptr) == ADDR_EXPR)
-	return own_ref_p (r, TREE_OPERAND (ptr, 0));
       hash_set<tree> seen;
-      return heap_derived_p (r, ptr, &seen, true);
+      return own_ptr_p (r, TREE_OPERAND (base, 0), &seen);
     }
   if (TREE_CODE (base) != VAR_DECL && TREE_CODE (base) != PARM_DECL)
     return false;
@@ -305,10 +339,8 @@ writes_shared_p (struct gpu_region *r, gimple *stmt,
   for (unsigned i = 0; i < nargs; i++)
     {
       tree a = gimple_call_arg (call, i);
-      if (!POINTER_TYPE_P (TREE_TYPE (a)))
-	continue;
-      if (TREE_CODE (a) == ADDR_EXPR ? !own_ref_p (r, TREE_OPERAND (a, 0))
-	  : !own_ref_p (r, build_simple_mem_ref (a)))
+      hash_set<tree> seen;
+      if (POINTER_TYPE_P (TREE_TYPE (a)) && !own_ptr_p (r, a, &seen))
 	return true;
     }
   return false;
