@@ -73,35 +73,56 @@ heap_kind (struct gpu_region *r, gimple *stmt)
   return k;
 }
 
-/* Does the pointer PTR derive from a block of the device heap of R
-   (through copies, conversions, pointer arithmetic and PHIs)?  SEEN
-   holds the names already followed.  */
+static bool own_ref_p (struct gpu_region *r, tree ref);
+
+/* Follow the pointer PTR of region R back through copies, conversions,
+   pointer arithmetic and PHIs.  Unless OWN: does it derive, on some
+   path, from a block of the device heap?  When OWN: does it point, on
+   every path, into the work-item's own memory (own_ref_p): a block the
+   loop allocated (device heap or private memory) or an own variable?
+   SEEN holds the names being followed (a cycle adds no other
+   pointer).  */
 
 static bool
-heap_derived_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen)
+block_ptr_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen, bool own)
 {
-  if (TREE_CODE (ptr) != SSA_NAME || seen->add (ptr))
+  if (own && TREE_CODE (ptr) == ADDR_EXPR)
+    return own_ref_p (r, TREE_OPERAND (ptr, 0));
+  if (TREE_CODE (ptr) != SSA_NAME)
     return false;
+  if (seen->add (ptr))
+    return own;
   gimple *def = SSA_NAME_DEF_STMT (ptr);
   if (is_gimple_call (def))
     {
-      enum built_in_function k = heap_kind (r, def);
+      enum built_in_function k = own ? gpu_heap_call_kind (def)
+				 : heap_kind (r, def);
       return k != END_BUILTINS && k != BUILT_IN_FREE;
     }
+  /* Some argument (all of them when OWN).  */
   if (gphi *phi = dyn_cast<gphi *> (def))
     {
       for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-	if (heap_derived_p (r, gimple_phi_arg_def (phi, i), seen))
-	  return true;
-      return false;
+	if (block_ptr_p (r, gimple_phi_arg_def (phi, i), seen, own) != own)
+	  return !own;
+      return own;
     }
   if (!is_gimple_assign (def))
     return false;
   enum tree_code code = gimple_assign_rhs_code (def);
   if (code == POINTER_PLUS_EXPR || code == SSA_NAME
-      || CONVERT_EXPR_CODE_P (code))
-    return heap_derived_p (r, gimple_assign_rhs1 (def), seen);
+      || CONVERT_EXPR_CODE_P (code) || (own && code == ADDR_EXPR))
+    return block_ptr_p (r, gimple_assign_rhs1 (def), seen, own);
   return false;
+}
+
+/* Does the pointer PTR derive from a block of the device heap of R?  */
+
+static bool
+heap_derived_p (struct gpu_region *r, tree ptr)
+{
+  hash_set<tree> seen;
+  return block_ptr_p (r, ptr, &seen, false);
 }
 
 static bool scan_function (struct alloc_scan *s, tree fndecl, int depth);
@@ -120,8 +141,7 @@ scan_stmt (struct alloc_scan *s, gimple *stmt, int depth)
       && TREE_CODE (gimple_assign_rhs1 (stmt)) == SSA_NAME
       && POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (stmt))))
     {
-      hash_set<tree> seen;
-      if (heap_derived_p (r, gimple_assign_rhs1 (stmt), &seen))
+      if (heap_derived_p (r, gimple_assign_rhs1 (stmt)))
 	FAIL (r, stmt, "pointer %qs to a block of the device heap is stored "
 	      "to memory: the block would outlive the iteration",
 	      gpu_value_name (gimple_assign_rhs1 (stmt)));
@@ -224,46 +244,6 @@ scan_nest (struct alloc_scan *s, struct gpu_nest *nest)
   free (bbs);
 }
 
-static bool own_ref_p (struct gpu_region *r, tree ref);
-
-/* Does the pointer PTR point, on every path, into the work-item's own
-   memory (own_ref_p): a block the loop allocated (device heap or
-   private memory), through copies, conversions, pointer arithmetic and
-   PHIs all of whose arguments do, or the address of an own variable?
-   SEEN holds the names being followed (a cycle adds no other
-   pointer).  */
-
-static bool
-own_ptr_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen)
-{
-  if (TREE_CODE (ptr) == ADDR_EXPR)
-    return own_ref_p (r, TREE_OPERAND (ptr, 0));
-  if (TREE_CODE (ptr) != SSA_NAME)
-    return false;
-  if (seen->add (ptr))
-    return true;
-  gimple *def = SSA_NAME_DEF_STMT (ptr);
-  if (is_gimple_call (def))
-    {
-      enum built_in_function k = gpu_heap_call_kind (def);
-      return k != END_BUILTINS && k != BUILT_IN_FREE;
-    }
-  if (gphi *phi = dyn_cast<gphi *> (def))
-    {
-      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-	if (!own_ptr_p (r, gimple_phi_arg_def (phi, i), seen))
-	  return false;
-      return true;
-    }
-  if (!is_gimple_assign (def))
-    return false;
-  enum tree_code code = gimple_assign_rhs_code (def);
-  if (code == POINTER_PLUS_EXPR || code == SSA_NAME
-      || CONVERT_EXPR_CODE_P (code) || code == ADDR_EXPR)
-    return own_ptr_p (r, gimple_assign_rhs1 (def), seen);
-  return false;
-}
-
 /* Is the memory reference REF the work-item's own: a variable of the
    function it is in (not one the kernel takes from the host as a
    buffer), or a block the loop allocated?  Writing it before running
@@ -279,7 +259,7 @@ own_ref_p (struct gpu_region *r, tree ref)
   if (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF)
     {
       hash_set<tree> seen;
-      return own_ptr_p (r, TREE_OPERAND (base, 0), &seen);
+      return block_ptr_p (r, TREE_OPERAND (base, 0), &seen, true);
     }
   if (TREE_CODE (base) != VAR_DECL && TREE_CODE (base) != PARM_DECL)
     return false;
@@ -340,7 +320,7 @@ writes_shared_p (struct gpu_region *r, gimple *stmt,
     {
       tree a = gimple_call_arg (call, i);
       hash_set<tree> seen;
-      if (POINTER_TYPE_P (TREE_TYPE (a)) && !own_ptr_p (r, a, &seen))
+      if (POINTER_TYPE_P (TREE_TYPE (a)) && !block_ptr_p (r, a, &seen, true))
 	return true;
     }
   return false;
