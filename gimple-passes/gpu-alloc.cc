@@ -73,35 +73,56 @@ heap_kind (struct gpu_region *r, gimple *stmt)
   return k;
 }
 
-/* Does the pointer PTR derive from a block of the device heap of R
-   (through copies, conversions, pointer arithmetic and PHIs)?  SEEN
-   holds the names already followed.  */
+static bool own_ref_p (struct gpu_region *r, tree ref);
+
+/* Follow the pointer PTR of region R back through copies, conversions,
+   pointer arithmetic and PHIs.  Unless OWN: does it derive, on some
+   path, from a block of the device heap?  When OWN: does it point, on
+   every path, into the work-item's own memory (own_ref_p): a block the
+   loop allocated (device heap or private memory) or an own variable?
+   SEEN holds the names being followed (a cycle adds no other
+   pointer).  */
 
 static bool
-heap_derived_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen)
+block_ptr_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen, bool own)
 {
-  if (TREE_CODE (ptr) != SSA_NAME || seen->add (ptr))
+  if (own && TREE_CODE (ptr) == ADDR_EXPR)
+    return own_ref_p (r, TREE_OPERAND (ptr, 0));
+  if (TREE_CODE (ptr) != SSA_NAME)
     return false;
+  if (seen->add (ptr))
+    return own;
   gimple *def = SSA_NAME_DEF_STMT (ptr);
   if (is_gimple_call (def))
     {
-      enum built_in_function k = heap_kind (r, def);
+      enum built_in_function k = own ? gpu_heap_call_kind (def)
+				 : heap_kind (r, def);
       return k != END_BUILTINS && k != BUILT_IN_FREE;
     }
+  /* Some argument (all of them when OWN).  */
   if (gphi *phi = dyn_cast<gphi *> (def))
     {
       for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-	if (heap_derived_p (r, gimple_phi_arg_def (phi, i), seen))
-	  return true;
-      return false;
+	if (block_ptr_p (r, gimple_phi_arg_def (phi, i), seen, own) != own)
+	  return !own;
+      return own;
     }
   if (!is_gimple_assign (def))
     return false;
   enum tree_code code = gimple_assign_rhs_code (def);
   if (code == POINTER_PLUS_EXPR || code == SSA_NAME
-      || CONVERT_EXPR_CODE_P (code))
-    return heap_derived_p (r, gimple_assign_rhs1 (def), seen);
+      || CONVERT_EXPR_CODE_P (code) || (own && code == ADDR_EXPR))
+    return block_ptr_p (r, gimple_assign_rhs1 (def), seen, own);
   return false;
+}
+
+/* Does the pointer PTR derive from a block of the device heap of R?  */
+
+static bool
+heap_derived_p (struct gpu_region *r, tree ptr)
+{
+  hash_set<tree> seen;
+  return block_ptr_p (r, ptr, &seen, false);
 }
 
 static bool scan_function (struct alloc_scan *s, tree fndecl, int depth);
@@ -120,8 +141,7 @@ scan_stmt (struct alloc_scan *s, gimple *stmt, int depth)
       && TREE_CODE (gimple_assign_rhs1 (stmt)) == SSA_NAME
       && POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (stmt))))
     {
-      hash_set<tree> seen;
-      if (heap_derived_p (r, gimple_assign_rhs1 (stmt), &seen))
+      if (heap_derived_p (r, gimple_assign_rhs1 (stmt)))
 	FAIL (r, stmt, "pointer %qs to a block of the device heap is stored "
 	      "to memory: the block would outlive the iteration",
 	      gpu_value_name (gimple_assign_rhs1 (stmt)));
@@ -224,6 +244,181 @@ scan_nest (struct alloc_scan *s, struct gpu_nest *nest)
   free (bbs);
 }
 
+/* Is the memory reference REF the work-item's own: a variable of the
+   function it is in (not one the kernel takes from the host as a
+   buffer), or a block the loop allocated?  Writing it before running
+   out of heap changes nothing the iteration's rerun would not write
+   again.  */
+
+static bool
+own_ref_p (struct gpu_region *r, tree ref)
+{
+  tree base = get_base_address (ref);
+  if (!base)
+    return false;
+  if (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF)
+    {
+      hash_set<tree> seen;
+      return block_ptr_p (r, TREE_OPERAND (base, 0), &seen, true);
+    }
+  if (TREE_CODE (base) != VAR_DECL && TREE_CODE (base) != PARM_DECL)
+    return false;
+  if (is_global_var (base))
+    return false;
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    if (r->caps[i].value == base)
+      return false;
+  return true;
+}
+
+static bool function_writes_shared_p (struct gpu_region *r, tree fndecl,
+				      hash_map<tree, bool> *memo, int depth);
+
+/* Can the statement STMT write memory that is not the work-item's own
+   (own_ref_p): a store, an atomic, a call of the unit that does (MEMO
+   holds those scanned, DEPTH calls down), a library call given a
+   pointer to such memory?  */
+
+static bool
+writes_shared_p (struct gpu_region *r, gimple *stmt,
+		 hash_map<tree, bool> *memo, int depth)
+{
+  if (!gimple_vdef (stmt))
+    return false;
+  gcall *call = dyn_cast<gcall *> (stmt);
+  if (!call)
+    {
+      tree lhs = gimple_get_lhs (stmt);
+      return !lhs || !own_ref_p (r, lhs);
+    }
+  /* The heap's own words are reset before a rerun.  */
+  if (gpu_heap_call_kind (call) != END_BUILTINS)
+    return false;
+  tree lhs = gimple_call_lhs (call);
+  if (lhs && TREE_CODE (lhs) != SSA_NAME && !own_ref_p (r, lhs))
+    return true;
+  if (gimple_call_internal_p (call))
+    return true;
+  tree fndecl = gimple_call_fndecl (call);
+  if (!fndecl)
+    return true;
+  tree callee = gpu_device_callee (call);
+  if (callee)
+    return gpu_marker_of (call) == GPU_MARK_NONE
+	   && function_writes_shared_p (r, callee, memo, depth + 1);
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  if (startswith (name, "__atomic_") || startswith (name, "__sync_"))
+    return true;
+  /* memcpy and the like write their first argument only; any other
+     library call may write through each pointer it is given.  */
+  unsigned nargs = gimple_call_num_args (call);
+  if (gimple_call_builtin_p (call, BUILT_IN_MEMCPY)
+      || gimple_call_builtin_p (call, BUILT_IN_MEMMOVE)
+      || gimple_call_builtin_p (call, BUILT_IN_MEMSET))
+    nargs = 1;
+  for (unsigned i = 0; i < nargs; i++)
+    {
+      tree a = gimple_call_arg (call, i);
+      hash_set<tree> seen;
+      if (POINTER_TYPE_P (TREE_TYPE (a)) && !block_ptr_p (r, a, &seen, true))
+	return true;
+    }
+  return false;
+}
+
+/* Can the function FNDECL of the unit, DEPTH calls down from the region
+   R, write memory that is not the work-item's own?  MEMO holds the
+   answers so far (true while a scan is under way).  */
+
+static bool
+function_writes_shared_p (struct gpu_region *r, tree fndecl,
+			  hash_map<tree, bool> *memo, int depth)
+{
+  bool *known = memo->get (fndecl);
+  if (known)
+    return *known;
+  if (depth > GPU_ALLOC_DEPTH)
+    return true;
+  memo->put (fndecl, true);
+  bool writes = false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, DECL_STRUCT_FUNCTION (fndecl))
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb);
+	 !gsi_end_p (gsi) && !writes; gsi_next (&gsi))
+      writes = writes_shared_p (r, gsi_stmt (gsi), memo, depth);
+  memo->put (fndecl, writes);
+  return writes;
+}
+
+/* Can the statement FROM, in the outer loop LOOP of a device clone of R,
+   reach a check of the device heap (R->heap_checks) within the same
+   iteration (not through LOOP's header)?  FROM itself counts: a call
+   that writes, then allocates.  */
+
+static bool
+reaches_check_p (struct gpu_region *r, struct loop *loop, gimple *from)
+{
+  gimple_stmt_iterator gsi = gsi_for_stmt (from);
+  for (; !gsi_end_p (gsi); gsi_next (&gsi))
+    if (r->heap_checks->contains (gsi_stmt (gsi)))
+      return true;
+  auto_vec<basic_block> work;
+  auto_bitmap visited;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, gimple_bb (from)->succs)
+    work.safe_push (e->dest);
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (bb == loop->header || !flow_bb_inside_loop_p (loop, bb)
+	  || !bitmap_set_bit (visited, bb->index))
+	continue;
+      for (gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+	if (r->heap_checks->contains (gsi_stmt (gsi)))
+	  return true;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	work.safe_push (e->dest);
+    }
+  return false;
+}
+
+/* May the runtime run again only the iterations of R that ran out of
+   heap (R->heap_iter, docs/ABI.md section 8)?  Only when no path of an
+   iteration writes memory that is not its own before it can run out:
+   the rerun then starts from the data the first run saw.  And only for
+   the plain one-dimensional kernel, one iteration per work-item.
+   Reports the decision; sets *WHY_STMT to the store that precedes an
+   allocation, if that was the reason.  */
+
+static const char *
+iter_policy (struct gpu_region *r, gimple **why_stmt)
+{
+  *why_stmt = NULL;
+  if (gpu_opts.no_heap_iter)
+    return "switched off (no-heap-iter)";
+  if (r->ndim != 1 || r->grid_stride || r->dev.group[0] || r->nvariants
+      || r->nspec || !r->reds.is_empty ())
+    return "not a plain one-dimensional kernel";
+  struct loop *loop = r->dev.outer;
+  hash_map<tree, bool> memo;
+  basic_block *bbs = get_loop_body (loop);
+  for (unsigned i = 0; i < loop->num_nodes && !*why_stmt; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (writes_shared_p (r, stmt, &memo, 0)
+	    && reaches_check_p (r, loop, stmt))
+	  {
+	    *why_stmt = stmt;
+	    break;
+	  }
+      }
+  free (bbs);
+  return *why_stmt ? "it writes shared memory before an allocation" : NULL;
+}
+
 /* Decide the device heap of region R and transform its device clones.
    Returns the number of statements removed.  */
 
@@ -265,6 +460,50 @@ alloc_region (struct gpu_region *r)
     }
   if (r->fail)
     return 0;
+  if (r->heap)
+    {
+      gimple *store;
+      const char *why = iter_policy (r, &store);
+      r->heap_iter = !why;
+      if (dump_enabled_p () && r->heap_iter)
+	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
+			 dump_user_location_t::from_location_t (r->loc),
+			 "kernel %s: iterations that run out of device heap "
+			 "are run again alone (none writes shared memory "
+			 "before an allocation)\n", r->kernel_name);
+      else if (dump_enabled_p () && store && is_gimple_call (store)
+	       && gimple_call_fndecl (store))
+	dump_printf_loc (MSG_MISSED_OPTIMIZATION, store,
+			 "kernel %s: a run out of device heap is run again "
+			 "whole: the call to %T may write shared memory "
+			 "before an allocation\n", r->kernel_name,
+			 gimple_call_fndecl (store));
+      else if (dump_enabled_p () && store)
+	{
+	  tree base = gimple_get_lhs (store);
+	  base = base ? get_base_address (base) : NULL_TREE;
+	  if (base && (TREE_CODE (base) == MEM_REF
+		       || TREE_CODE (base) == TARGET_MEM_REF))
+	    base = TREE_OPERAND (base, 0);
+	  /* The pointer the address was computed from (y of y + i).  */
+	  while (base && TREE_CODE (base) == SSA_NAME
+		 && !SSA_NAME_VAR (base)
+		 && is_gimple_assign (SSA_NAME_DEF_STMT (base))
+		 && (gimple_assign_rhs_code (SSA_NAME_DEF_STMT (base))
+		     == POINTER_PLUS_EXPR))
+	    base = gimple_assign_rhs1 (SSA_NAME_DEF_STMT (base));
+	  dump_printf_loc (MSG_MISSED_OPTIMIZATION, store,
+			   "kernel %s: a run out of device heap is run again "
+			   "whole: a store through %qs writes shared memory "
+			   "before an allocation\n", r->kernel_name,
+			   base ? gpu_value_name (base) : "<memory>");
+	}
+      else if (dump_enabled_p ())
+	dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+			 dump_user_location_t::from_location_t (r->loc),
+			 "kernel %s: a run out of device heap is run again "
+			 "whole: %s\n", r->kernel_name, why);
+    }
   for (unsigned i = 0; i < s.frees.length (); i++)
     {
       gimple_stmt_iterator gsi = gsi_for_stmt (s.frees[i]);

@@ -322,8 +322,10 @@ make_record (struct gpu_region *r, const char *source)
       pp_printf (&pp, "deopt %d %s:%d %s\n", k, sl.file ? sl.file : "?",
 		 sl.line, fn ? IDENTIFIER_POINTER (DECL_NAME (fn)) : "?");
     }
-  if (r->heap)			/* The device heap (check_call).  */
-    pp_string (&pp, "heap 1\n");
+  /* The device heap (check_call); 2: its iterations that run out are
+     run again alone (gpu_alloc's heap_iter).  */
+  if (r->heap)
+    pp_printf (&pp, "heap %d\n", r->heap_iter ? 2 : 1);
   if (r->ninner)		/* Two levels (gpu_twolevel).  */
     pp_printf (&pp, "group %d\nflat %s" GPU_FLAT_SUFFIX " %s\n",
 	       GPU_GROUP_WG_MAX, r->kernel_name,

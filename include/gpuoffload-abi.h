@@ -50,6 +50,13 @@
    made, nonzero when one failed.  */
 #define GPU_HEAP_HEADER_WORDS 4
 
+/* A region whose record says "heap 2" (docs/ABI.md section 8): the
+   iterations that ran out of heap are run again alone.  After the
+   heap's blocks come GPU_HEAP_ITER_WORDS words (the pass, 0 for the
+   first launch; the iterations that ran out in this pass), then one
+   byte per iteration (nonzero: not completed).  */
+#define GPU_HEAP_ITER_WORDS 2
+
 /* Most "deopt" lines (speculated sites) of one record: the words of the
    region's deopt buffer.  */
 #define GPU_MAX_DEOPT_SITES 32

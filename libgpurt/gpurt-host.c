@@ -232,6 +232,36 @@ gpurt_host_run (void (*fn) (void *data, uint64_t lo, uint64_t hi),
   return (int) nchunks;
 }
 
+/* Run FN (DATA, LO, HI) on the calling thread over each stretch of the
+   iterations of [0, N) whose byte in MARKED is nonzero, in order (the
+   iterations a "heap 2" run on the device left, docs/ABI.md section 8).
+   Returns the number of iterations run.  */
+
+uint64_t
+gpurt_host_run_marked (void (*fn) (void *data, uint64_t lo, uint64_t hi),
+		       void *data, const uint8_t *marked, uint64_t n)
+{
+  uint64_t lo = 0, hi, count = 0;
+  int nested = gpurt_in_host_run;
+
+  gpurt_in_host_run = 1;
+  while (lo < n)
+    {
+      if (!marked[lo])
+	{
+	  lo++;
+	  continue;
+	}
+      for (hi = lo + 1; hi < n && marked[hi]; hi++)
+	;
+      fn (data, lo, hi);
+      count += hi - lo;
+      lo = hi;
+    }
+  gpurt_in_host_run = nested;
+  return count;
+}
+
 void
 gpurt_host_lock (void)
 {

@@ -90,6 +90,14 @@ GPURT_EXPORT int gpurt_last_region_ran_on_device (void);
 GPURT_EXPORT int gpurt_host_run (void (*fn) (void *data, uint64_t lo,
 					     uint64_t hi),
 				 void *data, uint64_t n);
+/* gpurt-host.c: FN over the iterations of [0, N) marked in MARKED, in
+   order, on the calling thread; returns how many ran.  */
+GPURT_HIDDEN uint64_t gpurt_host_run_marked (void (*fn) (void *data,
+							 uint64_t lo,
+							 uint64_t hi),
+					     void *data,
+					     const uint8_t *marked,
+					     uint64_t n);
 
 /* ---------------------------------------------------------------------
    Environment (SPEC section 5), read once by gpurt_init.  */
@@ -451,7 +459,9 @@ struct gpurt_lane
   cl_mem heap;			/* the device heap of this thread's launches
 				   (docs/ABI.md section 8), kept between
 				   them; NULL until a region allocates */
-  uint64_t heap_bytes;		/* the bytes HEAP holds after its header */
+  uint64_t heap_bytes;		/* the bytes HEAP holds after its header
+				   (blocks, and the iteration bytes of a
+				   "heap 2" region) */
 };
 
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
@@ -578,7 +588,8 @@ struct gpurt_region
   unsigned ndeopts;
   struct gpurt_record_deopt deopts[GPU_MAX_DEOPT_SITES];
   /* "heap 1": the kernel allocates from a heap buffer, after the deopt
-     buffer (docs/ABI.md section 8).  */
+     buffer (docs/ABI.md section 8); 2: the iterations that ran out of
+     it are run again alone.  */
   int heap;
   const char *source;		/* points into RECORD */
   size_t source_len;
@@ -617,6 +628,14 @@ struct gpurt_region
   atomic_uint_least64_t heap_failed;	/* runs that ran out of heap */
   atomic_uint_least64_t heap_retries;	/* of them, rerun on the device
 					   with a heap twice as large */
+  atomic_uint_least64_t heap_iter_failed;	/* "heap 2": iterations that
+						   ran out, over all passes */
+  atomic_uint_least64_t heap_passes;	/* "heap 2": passes over the
+					   iterations that ran out */
+  atomic_uint_least64_t heap_host;	/* runs out of heap the host ran
+					   (or finished) */
+  atomic_uint_least64_t heap_host_iters;	/* "heap 2": iterations the
+						   host finished */
   atomic_uint_least64_t kernel_ns;
   atomic_uint_least64_t bytes_h2d;
   atomic_uint_least64_t bytes_d2h;

@@ -161,12 +161,19 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
   if (r->heap)
     fprintf (stderr, "  %-*s  heap: %" PRIu64 " bytes used by the last"
 	     " run, %" PRIu64 " allocations, %" PRIu64 " runs out of heap,"
-	     " %" PRIu64 " retried on the device\n", widths->name,
+	     " %" PRIu64 " iterations out of heap, %" PRIu64 " passes over"
+	     " them on the device, %" PRIu64 " retried or grown on the"
+	     " device, %" PRIu64 " finished on the host (%" PRIu64
+	     " iterations)\n", widths->name,
 	     r->name != NULL ? r->name : "?",
 	     (uint64_t) atomic_load (&r->heap_used),
 	     (uint64_t) atomic_load (&r->heap_allocs),
 	     (uint64_t) atomic_load (&r->heap_failed),
-	     (uint64_t) atomic_load (&r->heap_retries));
+	     (uint64_t) atomic_load (&r->heap_iter_failed),
+	     (uint64_t) atomic_load (&r->heap_passes),
+	     (uint64_t) atomic_load (&r->heap_retries),
+	     (uint64_t) atomic_load (&r->heap_host),
+	     (uint64_t) atomic_load (&r->heap_host_iters));
 }
 
 /* Print the two rows of region R in the table of launch parts, with the
@@ -248,6 +255,9 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   ", \"flat_runs\": %" PRIu64 ", \"deopts\": %" PRIu64
 	   ", \"heap_used\": %" PRIu64 ", \"heap_allocs\": %" PRIu64
 	   ", \"heap_failed\": %" PRIu64 ", \"heap_retries\": %" PRIu64
+	   ", \"heap_failed_iterations\": %" PRIu64
+	   ", \"heap_passes\": %" PRIu64 ", \"heap_host\": %" PRIu64
+	   ", \"heap_host_iterations\": %" PRIu64
 	   ", \"batches\": %" PRIu64 ", \"batches_pipelined\": %" PRIu64
 	   ", \"batch_copy_ms\": %.6f, \"batch_hidden_ms\": %.6f",
 	   (uint64_t) atomic_load (&r->launches),
@@ -269,6 +279,10 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (uint64_t) atomic_load (&r->heap_allocs),
 	   (uint64_t) atomic_load (&r->heap_failed),
 	   (uint64_t) atomic_load (&r->heap_retries),
+	   (uint64_t) atomic_load (&r->heap_iter_failed),
+	   (uint64_t) atomic_load (&r->heap_passes),
+	   (uint64_t) atomic_load (&r->heap_host),
+	   (uint64_t) atomic_load (&r->heap_host_iters),
 	   (uint64_t) atomic_load (&r->batches),
 	   (uint64_t) atomic_load (&r->batch_piped),
 	   (double) atomic_load (&r->batch_copy_ns) / 1e6,

@@ -608,9 +608,10 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_deopt (rec, value, value_len);
       else if (KEY_IS ("heap"))
 	{
-	  if (value_len != 1 || value[0] != '1')
+	  /* 1, or 2: the iterations that ran out run again alone.  */
+	  if (value_len != 1 || (value[0] != '1' && value[0] != '2'))
 	    gpurt_record_fail (rec, "malformed 'heap' line");
-	  rec->heap = 1;
+	  rec->heap = value[0] == '2' ? 2 : 1;
 	}
       else if (KEY_IS ("source"))
 	{

@@ -103,9 +103,10 @@ struct gpurt_record
   unsigned ndeopts;		/* "deopt" lines: the kernel takes a deopt
 				   buffer of NDEOPTS words (version 3) */
   struct gpurt_record_deopt deopts[GPU_MAX_DEOPT_SITES];
-  int heap;			/* "heap 1": the kernel takes the heap
-				   buffer after the deopt buffer (version
-				   4) */
+  int heap;			/* "heap 1" or "heap 2" (the iterations
+				   that ran out run again alone): the
+				   kernel takes the heap buffer after the
+				   deopt buffer (version 4) */
   int batch;			/* "batch" lines: runs in batches of the
 				   outermost index when too large */
   unsigned nopts;

@@ -38,6 +38,13 @@ static pthread_once_t gpurt_init_once = PTHREAD_ONCE_INIT;
 static _Thread_local int gpurt_last_on_device;
 /* Host threads that ran the calling thread's last region (gpurt_run).  */
 static _Thread_local int gpurt_last_host_threads;
+/* Set by gpurt_run around its gpurt_launch when its host function runs
+   the iterations of the outermost loop the kernel numbers: a "heap 2"
+   run that leaves iterations out of heap then brings the others'
+   results home and leaves in GPURT_HEAP_LEFT one byte per iteration
+   (nonzero: for the host to run), else NULL.  */
+static _Thread_local int gpurt_heap_host_ok;
+static _Thread_local uint8_t *gpurt_heap_left;
 
 /* Print "gpurt: " and the message FMT to stderr, as one line.  */
 
@@ -487,6 +494,159 @@ gpurt_heap_bytes (const struct gpurt_device *dev)
   return bytes & ~(uint64_t) 15;
 }
 
+/* Passes a "heap 2" run makes over its iterations that ran out of
+   heap before it starts over whole with twice the heap (each pass
+   completes some, but a heap that holds a few blocks would take one
+   pass for each few iterations; a pass over iterations that are done is
+   a few microseconds on a GPU).  */
+#define GPURT_HEAP_PASSES 256
+
+/* Bytes after the blocks of a heap of UNITS 16-byte units for region R
+   with trip count N0: the iteration words and bytes of a "heap 2"
+   region (docs/ABI.md section 8), a multiple of 16; 0 for others.  */
+
+static uint64_t
+gpurt_heap_iter_bytes (const struct gpurt_region *r, uint64_t n0)
+{
+  if (r->heap != 2)
+    return 0;
+  return (GPU_HEAP_ITER_WORDS * 4 + n0 + 15) & ~(uint64_t) 15;
+}
+
+/* A pass of KERNEL, region R's "heap 2" kernel, on LANE ran out of its
+   heap HEAP_MEM (header words in HEAP), leaving some of the LEFT
+   iterations (the trip count after the first pass; after the heap grew,
+   UINT64_MAX: one more pass in any case): run it again over GLOBAL and
+   LOCAL, each time with the heap reset, for the iterations that ran out,
+   while each pass completes some, at most GPURT_HEAP_PASSES times; when
+   PROFILED, add each pass's kernel time.  Returns 1 when every
+   iteration completed (HEAP then holds the largest use of a pass and
+   every pass's allocations), 0 when a pass completed none or the passes
+   are over (the heap must grow), -1 on an OpenCL error (WHY says
+   which).  */
+
+static int
+gpurt_heap_passes (struct gpurt_region *r, struct gpurt_lane *lane,
+		   cl_kernel kernel, const size_t *global,
+		   const size_t *local, cl_mem heap_mem, uint32_t *heap,
+		   uint64_t left, int profiled, char *why)
+{
+  size_t iter_at = GPU_HEAP_HEADER_WORDS * 4 + (size_t) heap[1] * 16;
+  uint32_t words[GPU_HEAP_ITER_WORDS];
+  uint32_t used = heap[0], allocs = heap[2];
+  unsigned made = 0;
+  cl_event event = NULL;
+  char after[300];
+
+  snprintf (after, sizeof after, "kernel %s", r->name);
+  for (;; made++)
+    {
+      if (!gpurt_cl_read (lane->queue, heap_mem, 1, iter_at, sizeof words,
+			  words, why, "the heap's iteration words"))
+	return -1;
+      atomic_fetch_add (&r->heap_iter_failed, words[1]);
+      if (words[1] == 0 || words[1] >= left || made == GPURT_HEAP_PASSES)
+	{
+	  if (gpurt_env.verbose >= 2)
+	    gpurt_message ("region %s (%s): pass %" PRIu32 " left %" PRIu32
+			   " iterations out of the %" PRIu64 "-byte device"
+			   " heap", r->name, r->loc, words[0] + 1, words[1],
+			   (uint64_t) heap[1] * 16);
+	  heap[0] = used;
+	  heap[2] = allocs;
+	  return 0;
+	}
+      if (gpurt_env.verbose >= 2)
+	gpurt_message ("region %s (%s): %" PRIu32 " iterations ran out"
+		       " of the %" PRIu64 "-byte device heap; pass %" PRIu32
+		       " runs them again", r->name, r->loc, words[1],
+		       (uint64_t) heap[1] * 16, words[0] + 2);
+      left = words[1];
+      words[0]++;
+      words[1] = 0;
+      heap[0] = heap[2] = heap[3] = 0;
+      atomic_fetch_add (&r->heap_passes, 1);
+      if (!gpurt_cl_write (lane->queue, heap_mem, 0,
+			   GPU_HEAP_HEADER_WORDS * sizeof *heap, heap, why)
+	  || !gpurt_cl_write (lane->queue, heap_mem, iter_at, sizeof words,
+			      words, why)
+	  || !gpurt_cl_enqueue_at (lane->queue, kernel, r->ndim, NULL, global,
+				   local, profiled ? &event : NULL, why,
+				   r->name)
+	  || !gpurt_lane_finish (lane, why, after))
+	{
+	  if (event != NULL)
+	    gpurt_cl_event_ns (event);	/* releases it */
+	  return -1;
+	}
+      if (event != NULL)
+	{
+	  atomic_fetch_add (&r->kernel_ns, gpurt_cl_event_ns (event));
+	  event = NULL;
+	}
+      if (!gpurt_cl_read (lane->queue, heap_mem, 1, 0,
+			  GPU_HEAP_HEADER_WORDS * sizeof *heap, heap, why,
+			  "the heap buffer"))
+	return -1;
+      used = heap[0] > used ? heap[0] : used;
+      allocs += heap[2];
+      if (heap[3] == 0)
+	{
+	  atomic_fetch_add (&r->heap_failed, 1);
+	  heap[0] = used;
+	  heap[2] = allocs;
+	  return 1;
+	}
+    }
+}
+
+/* Region R's "heap 2" run on LANE left iterations out of its heap
+   *HEAP_MEM of HEAP_BYTES (header words in HEAP) that no more passes
+   finish: give it a heap twice as large, the iteration words and bytes
+   (ITER_BYTES) copied over, the header reset, so that the iterations
+   that completed keep their results.  The new buffer becomes the lane's
+   and *HEAP_MEM; the kernel's argument is the caller's to set.  Returns
+   1, or 0 with WHY.  */
+
+static int
+gpurt_heap_grow (struct gpurt_region *r, struct gpurt_device *dev,
+		 struct gpurt_lane *lane, cl_mem *heap_mem,
+		 uint64_t heap_bytes, uint64_t iter_bytes, uint32_t *heap,
+		 char *why)
+{
+  size_t head = GPU_HEAP_HEADER_WORDS * sizeof *heap;
+  cl_mem grown = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE,
+				  head + 2 * heap_bytes + iter_bytes, why,
+				  "the heap buffer");
+  if (grown == NULL)
+    return 0;
+  /* HEAP outlives the write, which need not be done on return; a write
+     that fails was not queued, and HEAP gets its words back.  */
+  uint32_t old[GPU_HEAP_HEADER_WORDS];
+  memcpy (old, heap, head);
+  memset (heap, 0, head);
+  heap[1] = (uint32_t) (2 * heap_bytes / 16);
+  if (!gpurt_cl_copy (lane->queue, *heap_mem, head + heap_bytes, grown,
+		      head + 2 * heap_bytes, iter_bytes, why)
+      || !gpurt_cl_write (lane->queue, grown, 0, head, heap, why))
+    {
+      memcpy (heap, old, head);
+      gpurt_cl_buffer_release (grown);
+      return 0;
+    }
+  if (gpurt_env.verbose >= 2)
+    gpurt_message ("region %s (%s): its iterations out of heap run again"
+		   " with a %" PRIu64 "-byte heap, the others' results"
+		   " kept", r->name, r->loc, 2 * heap_bytes);
+  atomic_fetch_add (&r->heap_retries, 1);
+  /* The lane's old buffer goes once the queue is done with it.  */
+  gpurt_cl_buffer_release (lane->heap);
+  lane->heap = grown;
+  lane->heap_bytes = 2 * heap_bytes + iter_bytes;
+  *heap_mem = grown;
+  return 1;
+}
+
 /* Run the region R on DEV with the argument records ARGS and the trip
    counts N, through the calling thread's lane (its own queue and kernel,
    so no lock is held: other threads' launches run at the same time),
@@ -555,11 +715,24 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
      device); the header limits the kernel to HEAP_BYTES either way.  */
   if (r->heap)
     {
+      uint64_t iter_bytes = gpurt_heap_iter_bytes (r, n[0]), need;
+
+      /* The iteration bytes come out of the largest buffer too.  */
+      if (heap_bytes + iter_bytes > gpurt_heap_max (dev))
+	{
+	  if (iter_bytes + 16 > gpurt_heap_max (dev))
+	    {
+	      gpurt_set_why (why, "%" PRIu64 " iterations leave no room for"
+			     " a device heap", n[0]);
+	      goto ERROR;
+	    }
+	  heap_bytes = (gpurt_heap_max (dev) - iter_bytes) & ~(uint64_t) 15;
+	}
+      need = heap_bytes + iter_bytes;
       memset (heap, 0, GPU_HEAP_HEADER_WORDS * sizeof *heap);
       heap[1] = (uint32_t) (heap_bytes / 16);
       if (lane->heap != NULL
-	  && (lane->heap_bytes < (uint64_t) heap[1] * 16
-	      || lane->heap_bytes / 4 > (uint64_t) heap[1] * 16))
+	  && (lane->heap_bytes < need || lane->heap_bytes / 4 > need))
 	{
 	  gpurt_cl_buffer_release (lane->heap);
 	  lane->heap = NULL;
@@ -568,11 +741,11 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	{
 	  lane->heap = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE,
 					GPU_HEAP_HEADER_WORDS * sizeof *heap
-					+ (size_t) heap[1] * 16, why,
+					+ (size_t) need, why,
 					"the heap buffer");
 	  if (lane->heap == NULL)
 	    goto ERROR;
-	  lane->heap_bytes = (uint64_t) heap[1] * 16;
+	  lane->heap_bytes = need;
 	}
       heap_mem = lane->heap;
     }
@@ -637,6 +810,16 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       && !gpurt_cl_write (lane->queue, heap_mem, 0,
 			  GPU_HEAP_HEADER_WORDS * sizeof *heap, heap, why))
     goto ERROR;
+  /* "heap 2": the first pass (its iterations clear their bytes).  */
+  if (heap_mem != NULL && r->heap == 2)
+    {
+      static const uint32_t first_pass[GPU_HEAP_ITER_WORDS];
+      if (!gpurt_cl_write (lane->queue, heap_mem,
+			   GPU_HEAP_HEADER_WORDS * sizeof *heap
+			   + (size_t) heap[1] * 16, sizeof first_pass,
+			   first_pass, why))
+	goto ERROR;
+    }
   gpurt_clock_mark (clock, GPURT_PART_COPY);
 
   if (gpurt_env.verbose >= 2)
@@ -747,11 +930,68 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 			  GPU_HEAP_HEADER_WORDS * sizeof *heap, heap, why,
 			  "the heap buffer"))
 	goto ERROR;
-      if (heap[3] != 0)
+      /* "heap 2": the iterations that ran out run again alone; the
+	 results of those that completed stay on the device.  */
+      if (heap[3] != 0 && r->heap == 2)
 	{
-	  deopted = 2;
-	  goto ERROR;
+	  uint64_t iter_bytes = gpurt_heap_iter_bytes (r, n[0]);
+	  uint64_t left = n[0];
+	  unsigned grown = 0;
+	  int passes;
+
+	  /* When passes stop completing iterations, the heap doubles, at
+	     most GPURT_HEAP_RETRIES times, keeping the results.  */
+	  while ((passes = gpurt_heap_passes (r, lane, kernel, global, local,
+					      heap_mem, heap, left,
+					      event_ptr != NULL, why)) == 0
+		 && grown < GPURT_HEAP_RETRIES
+		 && heap_bytes <= (gpurt_heap_max (dev) - iter_bytes) / 2)
+	    {
+	      /* No larger buffer: as when the retries are over.  */
+	      if (!gpurt_heap_grow (r, dev, lane, &heap_mem, heap_bytes,
+				    iter_bytes, heap, why))
+		{
+		  if (gpurt_env.verbose >= 2)
+		    gpurt_message ("region %s (%s): %s", r->name, r->loc, why);
+		  why[0] = '\0';
+		  break;
+		}
+	      if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem,
+				   heap_mem, why))
+		goto ERROR;
+	      heap_bytes *= 2;
+	      grown++;
+	      left = UINT64_MAX;
+	    }
+	  if (passes < 0)
+	    goto ERROR;
+	  if (passes == 0 && gpurt_heap_host_ok)
+	    {
+	      /* The host finishes the iterations left; the others'
+		 results come home.  */
+	      uint8_t *left_bytes = malloc (n[0] ? n[0] : 1);
+	      if (left_bytes == NULL)
+		deopted = 2;
+	      else if (!gpurt_cl_read (lane->queue, heap_mem, 1,
+				       GPU_HEAP_HEADER_WORDS * sizeof *heap
+				       + (size_t) heap[1] * 16
+				       + GPU_HEAP_ITER_WORDS * 4, n[0],
+				       left_bytes, why,
+				       "the heap's iteration bytes"))
+		{
+		  free (left_bytes);
+		  goto ERROR;
+		}
+	      else
+		gpurt_heap_left = left_bytes;
+	    }
+	  else if (passes == 0)
+	    deopted = 2;
 	}
+      else if (heap[3] != 0)
+	deopted = 2;
+      if (deopted)
+	goto ERROR;
     }
 
   /* GPU_REDUCE hook: combine the partials into the host slots.  */
@@ -773,6 +1013,9 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     atomic_fetch_add (&r->flat_runs, 1);
   if (!ok)
     {
+      /* Nothing for the host to finish: it runs the whole loop.  */
+      free (gpurt_heap_left);
+      gpurt_heap_left = NULL;
       /* Let nothing still queued touch host memory once we return.  */
       gpurt_cl_drain (lane->queue);
       /* The kernel may have changed data earlier regions kept on the
@@ -1820,10 +2063,12 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
       /* Out of heap: nothing was kept.  Again with twice the heap, a
 	 few times, then the host loop (not a failure either).  */
       atomic_fetch_add (&r->heap_failed, 1);
-      if (retries == GPURT_HEAP_RETRIES
+      /* (A "heap 2" run grew its heap itself.)  */
+      if (retries == GPURT_HEAP_RETRIES || r->heap == 2
 	  || heap_bytes > gpurt_heap_max (dev) / 2)
 	{
 	  atomic_fetch_add (&r->host_runs, 1);
+	  atomic_fetch_add (&r->heap_host, 1);
 	  if (gpurt_env.verbose >= 1)
 	    gpurt_message ("region %s (%s) ran out of its %" PRIu64 "-byte"
 			   " device heap; the region runs on the host",
@@ -1844,6 +2089,20 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
     {
       atomic_store (&r->heap_used, (uint64_t) heap[0] * 16);
       atomic_fetch_add (&r->heap_allocs, heap[2]);
+    }
+  /* A "heap 2" run whose results came home but for the iterations out of
+     heap: gpurt_run's host function runs those.  */
+  if (ok > 0 && gpurt_heap_left != NULL)
+    {
+      gpurt_clock_add (r, &clock);
+      atomic_fetch_add (&r->heap_failed, 1);
+      atomic_fetch_add (&r->heap_host, 1);
+      atomic_fetch_add (&r->host_runs, 1);
+      if (gpurt_env.verbose >= 1)
+	gpurt_message ("region %s (%s) ran out of its device heap; the host"
+		       " runs the iterations left", r->name, r->loc);
+      gpurt_last_on_device = 0;
+      return 0;
     }
   if (ok < 0)
     {
@@ -1900,8 +2159,24 @@ gpurt_run (const char *region, uint64_t *args, unsigned nargs,
 	  return both;
 	}
     }
-  if (gpurt_launch (region, args, nargs, n0, n1, n2))
+  gpurt_heap_host_ok = host != NULL && nhost == n0 && n1 == 1 && n2 == 1;
+  int ran = gpurt_launch (region, args, nargs, n0, n1, n2);
+  gpurt_heap_host_ok = 0;
+  if (ran)
     return 1;
+  if (gpurt_heap_left != NULL)
+    {
+      /* The iterations a "heap 2" run left, in order, on this thread.  */
+      struct gpurt_region *r = gpurt_region_get (region);
+      uint64_t count = gpurt_host_run_marked (host, data, gpurt_heap_left,
+					      nhost);
+      if (r != NULL)
+	atomic_fetch_add (&r->heap_host_iters, count);
+      free (gpurt_heap_left);
+      gpurt_heap_left = NULL;
+      gpurt_last_host_threads = 1;
+      return 0;
+    }
   gpurt_last_host_threads = gpurt_host_run (host, data, nhost);
   return 0;
 }

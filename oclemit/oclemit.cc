@@ -1684,10 +1684,15 @@ emit_heap_check (struct ocl_fn *f, gcall *call)
   struct gpu_region *r = f->unit->r;
   if (!r->heap_checks || !r->heap_checks->contains (call))
     return;
-  pp_string (f->out, "  if (gpu_heap[GPU_HEAP_FAILED])\n");
+  pp_string (f->out, "  if (GPU_HEAP_OUT(gpu_heap))\n");
   if (f->m.kernel)
     {
-      if (r->grid_stride)
+      /* Per-iteration retry: the iteration is marked not completed and
+	 counted (heap_source's gpu_heap_iter_failed).  */
+      if (r->heap_iter)
+	pp_string (f->out, "    {\n      gpu_heap_iter_failed(gpu_heap, "
+		   "gpu_g0);\n      return;\n    }\n");
+      else if (r->grid_stride)
 	pp_printf (f->out, "    goto gpu_next%s;\n", f->suffix);
       else
 	pp_string (f->out, "    return;\n");
@@ -1964,7 +1969,19 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
    then passes word 1 by at most the work-items in flight times
    GPU_HEAP_ADD_MAX units (each checks word 0 first), far from wrapping
    for any heap of 32-bit units.  Larger blocks and the aligned chunks
-   keep the compare-and-swap, which never moves word 0 past word 1.  */
+   keep the compare-and-swap, which never moves word 0 past word 1.
+
+   A region whose iterations that ran out are run again alone
+   (gpu_alloc's heap_iter, the record's "heap 2") has after the blocks
+   the pass word, the count of iterations that ran out and a byte per
+   iteration (gpu_heap_iter): each iteration clears its byte when it
+   starts (after the first pass only those whose byte is set start) and
+   sets it when it runs out.  There (GPU_HEAP_ITER) a work-item leaves
+   when its own allocation failed, which sets its byte, not when any
+   did: the others go on, and the heap's word 3 only tells the runtime.
+   After the first pass a work-group takes no
+   chunk at its start (most groups have no iteration left to run): its
+   first block takes one.  */
 
 static const char heap_source[] =
   "\n#define GPU_HEAP_FAILED 3\n"
@@ -1988,18 +2005,42 @@ static const char heap_source[] =
   "      old = atomic_cmpxchg(h, at, (uint)(s + units));\n"
   "      if (old == at)\n        return (uint)s;\n"
   "      at = old;\n    }\n}\n\n"
-  "void gpu_heap_group_init(__global uint *h, __local uint *l)\n{\n"
+  "void gpu_heap_group_init(__global uint *h, __local uint *l, "
+  "int chunks)\n{\n"
   "  if (get_local_id(0) + get_local_id(1) + get_local_id(2) == 0)\n"
   "    {\n"
-  "      uint c = gpu_heap_take(h, GPU_HEAP_CHUNK, GPU_HEAP_CHUNK);\n"
+  "      uint c = chunks ? gpu_heap_take(h, GPU_HEAP_CHUNK, GPU_HEAP_CHUNK)\n"
+  "               : GPU_HEAP_NONE;\n"
   "      l[0] = c == GPU_HEAP_NONE ? GPU_HEAP_CHUNK\n"
   "             : (c / GPU_HEAP_CHUNK) << GPU_HEAP_USED_BITS;\n"
   "    }\n"
   "  barrier(CLK_LOCAL_MEM_FENCE);\n}\n\n"
+  "__global uint *gpu_heap_iter(__global uint *h)\n{\n"
+  "  return h + 4 + (ulong)h[1] * 4;\n}\n\n"
+  "int gpu_heap_iter_start(__global uint *h, ulong i)\n{\n"
+  "  __global uint *w = gpu_heap_iter(h);\n"
+  "  __global uchar *s = (__global uchar *)(w + 2);\n"
+  "  if (w[0] && !s[i])\n    return 0;\n"
+  "  s[i] = 0;\n  return 1;\n}\n\n"
+  "void gpu_heap_iter_failed(__global uint *h, ulong i)\n{\n"
+  "  __global uint *w = gpu_heap_iter(h);\n"
+  "  ((__global uchar *)(w + 2))[i] = 1;\n"
+  "  atomic_inc(w + 1);\n}\n\n"
+  "#ifdef GPU_HEAP_ITER\n"
+  "#define GPU_HEAP_OUT(h) "
+  "(((__global uchar *)(gpu_heap_iter(h) + 2))[get_global_id(0)])\n"
+  "#else\n"
+  "#define GPU_HEAP_OUT(h) ((h)[GPU_HEAP_FAILED])\n"
+  "#endif\n\n"
+  "void gpu_heap_out(__global uint *h)\n{\n"
+  "  h[GPU_HEAP_FAILED] = 1;\n"
+  "#ifdef GPU_HEAP_ITER\n"
+  "  GPU_HEAP_OUT(h) = 1;\n"
+  "#endif\n}\n\n"
   "__global void *gpu_heap_malloc(__global uint *h, __local uint *l, "
   "ulong n)\n{\n"
-  "  if (h[GPU_HEAP_FAILED] || n > (ulong)h[1] * 16)\n"
-  "    {\n      h[GPU_HEAP_FAILED] = 1;\n      return 0;\n    }\n"
+  "  if (GPU_HEAP_OUT(h) || n > (ulong)h[1] * 16)\n"
+  "    {\n      gpu_heap_out(h);\n      return 0;\n    }\n"
   "  uint units = (uint)((n + 15) / 16 + 1);\n"
   "  uint at = GPU_HEAP_NONE;\n"
   "  uint w = units <= GPU_HEAP_CHUNK / 4 ? l[0] : GPU_HEAP_REFILL;\n"
@@ -2022,7 +2063,7 @@ static const char heap_source[] =
   "  if (at == GPU_HEAP_NONE)\n"
   "    at = gpu_heap_take(h, units, 1);\n"
   "  if (at == GPU_HEAP_NONE)\n"
-  "    {\n      h[GPU_HEAP_FAILED] = 1;\n      return 0;\n    }\n"
+  "    {\n      gpu_heap_out(h);\n      return 0;\n    }\n"
   "  atomic_inc(h + 2);\n"
   "  __global ulong *b = (__global ulong *)(h + 4 + (ulong)at * 4);\n"
   "  b[0] = n;\n"
@@ -2030,7 +2071,7 @@ static const char heap_source[] =
   "__global void *gpu_heap_calloc(__global uint *h, __local uint *l, "
   "ulong n, ulong m)\n{\n"
   "  if (m != 0 && n > (ulong)-1 / m)\n"
-  "    {\n      h[GPU_HEAP_FAILED] = 1;\n      return 0;\n    }\n"
+  "    {\n      gpu_heap_out(h);\n      return 0;\n    }\n"
   "  __global uint *p = (__global uint *)gpu_heap_malloc(h, l, n * m);\n"
   "  if (p)\n"
   "    for (ulong i = 0; i < (n * m + 3) / 4; i++)\n      p[i] = 0;\n"
@@ -2178,8 +2219,9 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
       /* The device heap: the work-group's chunk (heap_source), its
 	 first taken before any work-item can leave.  */
       if (r->heap)
-	pp_string (&src, "  __local uint gpu_hwg[1];\n"
-		   "  gpu_heap_group_init(gpu_heap, gpu_hwg);\n");
+	pp_printf (&src, "  __local uint gpu_hwg[1];\n"
+		   "  gpu_heap_group_init(gpu_heap, gpu_hwg, %s);\n",
+		   r->heap_iter ? "!gpu_heap_iter(gpu_heap)[0]" : "1");
       if (r->ninner)
 	{
 	  /* Two levels: one work-group per iteration of the outer nest
@@ -2231,6 +2273,11 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
 	  for (int k = 0; k < r->ndim; k++)
 	    pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d);\n"
 		       "  if (gpu_g%d >= gpu_n%d) return;\n", k, k, k, k);
+	  /* Per-iteration retry: after the first pass only the
+	     iterations that ran out run.  */
+	  if (r->heap_iter)
+	    pp_string (&src, "  if (!gpu_heap_iter_start(gpu_heap, gpu_g0))"
+		       " return;\n");
 	  pp_string (&src, pp_formatted_text (&copies[0]));
 	}
       else
@@ -2364,7 +2411,13 @@ oclemit_region (struct gpu_region *r, char **source)
       pp_string (&src, pp_formatted_text (&u.types));
       print_tables (r, &src);
       if (r->heap)
-	pp_string (&src, heap_source);
+	{
+	  /* "heap 2": a work-item's own allocations fail it, not another's
+	     (heap_source's GPU_HEAP_OUT).  */
+	  if (r->heap_iter)
+	    pp_string (&src, "\n#define GPU_HEAP_ITER 1");
+	  pp_string (&src, heap_source);
+	}
       pp_string (&src, "\n");
       pp_string (&src, pp_formatted_text (&u.funcs));
       pp_string (&src, pp_formatted_text (&kernels));

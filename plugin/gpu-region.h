@@ -317,6 +317,11 @@ struct gpu_region
   bool heap;
   hash_set<gimple *> *heap_calls;
   hash_set<gimple *> *heap_checks;
+  /* Per-iteration retry (gpu_alloc): no path of an iteration stores to
+     memory outside the work-item's own data before it can run out of
+     heap, so the runtime keeps the iterations that completed and runs
+     again only those that ran out (the record's "heap 2").  */
+  bool heap_iter;
 };
 
 /* The regions of FUN (created by gpu_find, in source order).  A table

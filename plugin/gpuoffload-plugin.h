@@ -26,6 +26,9 @@ struct gpu_options
   bool no_alloc;		/* no-alloc: no device heap (any other
 				   allocation keeps the loop on the
 				   host).  */
+  bool no_heap_iter;		/* no-heap-iter: a run out of device heap
+				   is run again whole, never only its
+				   iterations that ran out.  */
   bool no_batch;		/* no-batch: no "batch" lines, so a region
 				   whose data do not fit the device runs
 				   on the host.  */

@@ -21,7 +21,7 @@ static struct plugin_info gpu_plugin_info = {
   "Options: -fplugin-arg-gpuoffload-dump-cl=DIR, -fplugin-arg-gpuoffload-werror,\n"
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
   "  no-local-mem, no-tile, tile=N, block=N, no-register-block,\n"
-  "  no-deep-tile, no-private, no-alloc,\n"
+  "  no-deep-tile, no-private, no-alloc, no-heap-iter,\n"
   "  no-batch, no-transfer-elim,\n"
   "  no-object-bounds, no-sync-range, no-hoist, no-hoist-guarded,\n"
   "  no-global-values, no-constant-tables,\n"
@@ -188,6 +188,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_private = true;
       else if (!strcmp (key, "no-alloc"))
 	gpu_opts.no_alloc = true;
+      else if (!strcmp (key, "no-heap-iter"))
+	gpu_opts.no_heap_iter = true;
       else if (!strcmp (key, "no-batch"))
 	gpu_opts.no_batch = true;
       else if (!strcmp (key, "no-transfer-elim"))

@@ -70,4 +70,4 @@ no_reach (int n, const int *len, float *y)
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_scratch_0: device heap: 2 calls, 1 checks, 1 frees removed" "gpu_alloc" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_called_1: device heap: 2 calls, 2 checks, 0 frees removed" "gpu_alloc" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_no_reach_2: device heap: 2 calls, 1 checks, 1 frees removed" "gpu_alloc" } } */
-/* { dg-final { scan-tree-dump-times "if \\(gpu_heap\\\[GPU_HEAP_FAILED\\\]\\)" 4 "gpu_emit" } } */
+/* { dg-final { scan-tree-dump-times "if \\(GPU_HEAP_OUT\\(gpu_heap\\)\\)" 4 "gpu_emit" } } */
