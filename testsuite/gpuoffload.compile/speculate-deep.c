@@ -1,4 +1,4 @@
-/* speculate-deep.c: calls with no device version on a path of a function of the unit that the marked loop calls, down the call chain, which not every call of that function takes, are speculated (issue 18 item 5): each is named in a remark at its own line with the function it is in, its block is a deopt in the device version of the function, and each caller leaves after a call that can reach one; the record has one "deopt" line per call.  A call every run of the function makes is not speculated (remark, host loop).  */
+/* speculate-deep.c: calls with no device version on a path of a function of the unit that the marked loop calls, down the call chain, which not every call of that function takes, are speculated (issue 18 item 5): each is named in a remark at its own line with the function it is in, its block is a deopt in the device version of the function, and each caller leaves after a call that can reach one; the record has one "deopt" line per call.  A call every run of the function makes is not speculated (remark, host loop).  A speculated loop is not batched (remark).  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fplugin-arg-gpuoffload-dump=details" } */
 #include <gpuoffload.h>
@@ -27,6 +27,7 @@ deep (long n, const float *x, float *y)
 {
   for (long i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "loop offloaded as kernel gpu_deep_0 " } */
     /* { dg-missed "host fallback of kernel gpu_deep_0 runs serially" "" { target *-*-* } .-1 } */
+    /* { dg-missed "loop cannot run in batches: it has speculated calls" "" { target *-*-* } .-2 } */
     y[i] = scale (i, x[i]);
 }
 
@@ -78,4 +79,4 @@ every (long n, const int *x, int *y)
 /* { dg-final { scan-tree-dump-times "\\(uint\\)min\\(gpu_g0, \\(ulong\\)4294967294u\\), &gpu_dhit\\)\\);\n  if \\(gpu_dhit\\)\n    return;" 2 "gpu_emit" } } */
 /* { dg-final { scan-tree-dump-times "gpu_dit, gpu_dhit\\)\\)?;\n  if \\(\\*gpu_dhit\\)\n    return" 2 "gpu_emit" } } */
 /* { dg-final { scan-tree-dump "record: deopt 0 \[^ \]*speculate-deep.c:13 fprintf" "gpu_outline" } } */
-/* { dg-final { scan-tree-dump "record: deopt 1 \[^ \]*speculate-deep.c:42 puts" "gpu_outline" } } */
+/* { dg-final { scan-tree-dump "record: deopt 1 \[^ \]*speculate-deep.c:43 puts" "gpu_outline" } } */
