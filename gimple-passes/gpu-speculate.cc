@@ -257,12 +257,13 @@ speculate_callees (struct gpu_region *r)
   w.r = r;
   w.reaches = new hash_map<tree, bool>;
   int before = r->nspec;
-  basic_block *bbs = get_loop_body (r->dev.outer);
-  for (unsigned i = 0; i < r->dev.outer->num_nodes; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      walk_call (&w, gsi_stmt (gsi), 0);
-  free (bbs);
+  /* (Not get_loop_body: the dominators are not those of the clones.)  */
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    if (flow_bb_inside_loop_p (r->dev.outer, bb))
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	walk_call (&w, gsi_stmt (gsi), 0);
   if (r->nspec > before && !r->fail)
     {
       r->spec_checks = new hash_set<gimple *>;
