@@ -50,12 +50,16 @@ twice (long i, int v)
   return note (i, v) * 2;
 }
 
-void
-noted (long n, const int *x, int *y)
+/* In a reduction: the kernel's work-item goes on to its next iteration
+   (a grid-stride loop) after a deopt down the call.  */
+long
+noted (long n, const int *x)
 {
-  for (long i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "loop offloaded as kernel gpu_noted_1 " } */
+  long s GPU_REDUCE = 0;
+  for (long i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "loop offloaded as kernel gpu_noted_1 \\(1-D index space, \[0-9\]+ arguments, 1 reduction" } */
     /* { dg-missed "host fallback of kernel gpu_noted_1 runs serially" "" { target *-*-* } .-1 } */
-    y[i] = twice (i, x[i]);
+    s += twice (i, x[i]);
+  return s;
 }
 
 /* Every call of say prints: not speculated.  */
@@ -76,7 +80,8 @@ every (long n, const int *x, int *y)
 /* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*: site \[0-9\]: a deopt instead of the call to" 3 "gpu_speculate" } } */
 /* { dg-final { scan-tree-dump-times "__global uint \\*gpu_deopt, uint gpu_dit, __private uint \\*gpu_dhit\\)" 4 "gpu_emit" } } */
 /* { dg-final { scan-tree-dump-times "atomic_min\\(gpu_deopt \\+ \[01\], gpu_dit\\);\n  \\*gpu_dhit = 1;" 3 "gpu_emit" } } */
-/* { dg-final { scan-tree-dump-times "\\(uint\\)min\\(gpu_g0, \\(ulong\\)4294967294u\\), &gpu_dhit\\)\\);\n  if \\(gpu_dhit\\)\n    return;" 2 "gpu_emit" } } */
+/* { dg-final { scan-tree-dump-times "\\(uint\\)min\\(gpu_g0, \\(ulong\\)4294967294u\\), &gpu_dhit\\)\\);\n  if \\(gpu_dhit\\)\n    return;" 1 "gpu_emit" } } */
+/* { dg-final { scan-tree-dump-times "\\(uint\\)min\\(gpu_g0, \\(ulong\\)4294967294u\\), &gpu_dhit\\)\\);\n  if \\(gpu_dhit\\)\n    goto gpu_next;" 1 "gpu_emit" } } */
 /* { dg-final { scan-tree-dump-times "gpu_dit, gpu_dhit\\)\\)?;\n  if \\(\\*gpu_dhit\\)\n    return" 2 "gpu_emit" } } */
 /* { dg-final { scan-tree-dump "record: deopt 0 \[^ \]*speculate-deep.c:13 fprintf" "gpu_outline" } } */
 /* { dg-final { scan-tree-dump "record: deopt 1 \[^ \]*speculate-deep.c:43 puts" "gpu_outline" } } */

@@ -9,6 +9,7 @@ CHECK_CHILDREN_USE_DEVICE
    LeakSanitizer sees them when the child exits in the middle.  */
 static float *fx, *fy;
 static int *ix, *iy;
+static double *dx, *dy;
 
 /* Two functions down: fprintf then abort on a negative element.  */
 static void
@@ -83,97 +84,75 @@ weigh (long i, int v)
 }
 
 /* Each case's loop is written once and defined twice: NAME with the
-   markers, NAME_serial with MARK and RED empty.  */
-#define SCALED(NAME, MARK)						\
+   markers, NAME_serial without.  TWINS makes the loops over N elements
+   of X into Y, of type T, whose body is the rest of its arguments.  */
+#define TWINS(NAME, T, ...)						\
   static void								\
-  NAME (long n, const float *x, float *y)				\
+  NAME (long n, const T *x, T *y)					\
   {									\
-    for (long i MARK = 0; i < n; i++)					\
-      y[i] = scale (i, x[i]);						\
-  }
-SCALED (scaled, GPU_PARALLEL)
-SCALED (scaled_serial, )
-
-#define STEPPED(NAME, MARK)						\
+    for (long i GPU_PARALLEL = 0; i < n; i++)				\
+      __VA_ARGS__							\
+  }									\
   static void								\
-  NAME (long n, const int *x, int *y)					\
+  NAME##_serial (long n, const T *x, T *y)				\
   {									\
-    for (long i MARK = 0; i < n; i++)					\
-      y[i] = step (i, x[i]);						\
+    for (long i = 0; i < n; i++)					\
+      __VA_ARGS__							\
   }
-STEPPED (stepped, GPU_PARALLEL)
-STEPPED (stepped_serial, )
+TWINS (scaled, float, y[i] = scale (i, x[i]);)
+TWINS (stepped, int, y[i] = step (i, x[i]);)
+TWINS (noted, int, y[i] = twice (i, x[i]);)
 
-#define NOTED(NAME, MARK)						\
-  static void								\
-  NAME (long n, const int *x, int *y)					\
+/* SUM_TWINS makes the sums from INIT of EXPR over the N elements of X:
+   NAME with GPU_REDUCE (the host rerun after a deopt starts again from
+   INIT), NAME_serial without the markers.  */
+#define SUM_TWINS(NAME, INIT, EXPR)					\
+  static long NAME (long n, const int *x)				\
   {									\
-    for (long i MARK = 0; i < n; i++)					\
-      y[i] = twice (i, x[i]);						\
-  }
-NOTED (noted, GPU_PARALLEL)
-NOTED (noted_serial, )
-
-#define WEIGHED(NAME, MARK, RED)					\
-  static long								\
-  NAME (long n, const int *x)						\
+    long s GPU_REDUCE = INIT;						\
+    for (long i GPU_PARALLEL = 0; i < n; i++)				\
+      s += EXPR;							\
+    return s;								\
+  }									\
+  static long NAME##_serial (long n, const int *x)			\
   {									\
-    long s RED = 7;							\
-    for (long i MARK = 0; i < n; i++)					\
-      s += weigh (i, x[i]);						\
+    long s = INIT;							\
+    for (long i = 0; i < n; i++)					\
+      s += EXPR;							\
     return s;								\
   }
-WEIGHED (weighed, GPU_PARALLEL, GPU_REDUCE)
-WEIGHED (weighed_serial, , )
+SUM_TWINS (weighed, 7, weigh (i, x[i]))
 
 /* The device heap in use when the region deoptimizes: each iteration
    allocates a block of a size the compiler cannot bound, and an element
    equal to 42 prints (a call that returns) after using it.  */
-#define HEAPED(NAME, MARK)						\
-  static void								\
-  NAME (long n, const int *x, int *y)					\
-  {									\
-    for (long i MARK = 0; i < n; i++)					\
-      {									\
-	int m = x[i] + 1;						\
-	int *t = malloc (m * sizeof *t);				\
-	int s = 0;							\
-	for (int j = 0; j < m; j++)					\
-	  t[j] = x[i] * 3 + j;						\
-	for (int j = 0; j < m; j++)					\
-	  s += t[j] * (j + 1);						\
-	if (x[i] == 42)							\
-	  {								\
-	    printf ("element %ld: %d\n", i, s);			\
-	    s = -s;							\
-	  }								\
-	free (t);							\
-	y[i] = s;							\
-      }									\
-  }
-HEAPED (heaped, GPU_PARALLEL)
-HEAPED (heaped_serial, )
+TWINS (heaped, int,
+       {
+	 int m = x[i] + 1;
+	 int *t = malloc (m * sizeof *t);
+	 int s = 0;
+	 for (int j = 0; j < m; j++)
+	   t[j] = x[i] * 3 + j;
+	 for (int j = 0; j < m; j++)
+	   s += t[j] * (j + 1);
+	 if (x[i] == 42)
+	   {
+	     printf ("element %ld: %d\n", i, s);
+	     s = -s;
+	   }
+	 free (t);
+	 y[i] = s;
+       })
 
 /* A region whose data may not fit the device (run under
    GPURT_DEVICE_MEM_LIMIT): a speculated region is not batched (a deopt
    reruns the whole region on the host, from the data as they were
    before it), so it runs on the host when they do not fit.  */
-#define BATCHED(NAME, MARK)						\
-  static void								\
-  NAME (long n, const double *x, double *y)				\
-  {									\
-    for (long i MARK = 0; i < n; i++)					\
-      {									\
-	if (x[i] < 0)							\
-	  {								\
-	    fprintf (stderr, "bad input %ld\n", i);			\
-	    abort ();							\
-	  }								\
-	y[i] = 0.5 * x[i] + y[i];					\
-      }									\
-  }
-BATCHED (batched, GPU_PARALLEL)
-BATCHED (batched_serial, )
+TWINS (batched, double,
+       {
+	 check_val (i, (float) x[i]);
+	 y[i] = 0.5 * x[i] + y[i];
+       })
 /* The device memory the batch case runs under, in bytes (run_child).  */
 #define BATCH_LIMIT 8192
 
@@ -182,6 +161,26 @@ enum { CASE_ABORT, CASE_EXIT, CASE_PRINT, CASE_REDUCE, CASE_HEAP,
 static const char *const case_names[NCASES] = {
   "abort", "exit", "print", "reduce", "heap", "batch"
 };
+
+/* A hash of the N ints Y, in order.  */
+static unsigned long long
+hash_ints (const int *y, long n)
+{
+  unsigned long long h = 0;
+  for (long i = 0; i < n; i++)
+    h = h * 31 + (unsigned long long) y[i];
+  return h;
+}
+
+/* A hash of the N doubles Y times SCALE (whole parts), in order.  */
+static unsigned long long
+hash_doubles (const double *y, long n, double scale)
+{
+  unsigned long long h = 0;
+  for (long i = 0; i < n; i++)
+    h = h * 31 + (unsigned long long) (y[i] * scale);
+  return h;
+}
 
 /* The child: case C, serial twin if SERIAL, N elements from SEED with
    bad elements at BAD1 and BAD2 (-1: none).  Prints a hash of the
@@ -193,65 +192,53 @@ child (int c, int serial, unsigned long long seed, long n, long bad1,
   /* One stream to compare, in the order the program writes it.  */
   dup2 (2, 1);
   check_state = seed;
-  fx = check_alloc (n * sizeof *fx);
-  fy = check_alloc (n * sizeof *fy);
-  ix = check_alloc (n * sizeof *ix);
-  iy = check_alloc (n * sizeof *iy);
-  check_fill_float (fx, n, 0.0f, 100.0f);
+  long n1 = n + 1;		/* (never 0 bytes) */
+  fx = check_alloc (n1 * sizeof *fx);
+  fy = check_alloc (n1 * sizeof *fy);
+  ix = check_alloc (n1 * sizeof *ix);
+  iy = check_alloc (n1 * sizeof *iy);
+  dx = check_alloc (n1 * sizeof *dx);
+  dy = check_alloc (n1 * sizeof *dy);
+  check_fill_double (dx, n, 0.0, 100.0);
   check_fill_int (ix, n, 0, 41);
+  /* Bad elements: negative floats, ints equal to 42.  */
+  long bad[2] = { bad1, bad2 };
   for (int k = 0; k < 2; k++)
+    if (bad[k] >= 0 && bad[k] < n)
+      {
+	dx[bad[k]] = -1.0 - k;
+	ix[bad[k]] = 42;
+      }
+  for (long i = 0; i < n; i++)
     {
-      long b = k ? bad2 : bad1;
-      if (b < 0 || b >= n)
-	continue;
-      fx[b] = -1.0f - (float) k;
-      ix[b] = 42;
+      fx[i] = (float) dx[i];
+      dy[i] = ix[i];
     }
   unsigned long long h = 0;
-  switch (c)
+  if (c == CASE_ABORT)
     {
-    case CASE_ABORT:
       (serial ? scaled_serial : scaled) (n, fx, fy);
       for (long i = 0; i < n; i++)
-	h = h * 31 + (unsigned long long) (fy[i] * 8);
-      break;
-    case CASE_EXIT:
-      (serial ? stepped_serial : stepped) (n, ix, iy);
-      for (long i = 0; i < n; i++)
-	h = h * 31 + (unsigned long long) iy[i];
-      break;
-    case CASE_PRINT:
-      (serial ? noted_serial : noted) (n, ix, iy);
-      for (long i = 0; i < n; i++)
-	h = h * 31 + (unsigned long long) iy[i];
-      break;
-    case CASE_REDUCE:
-      h = (unsigned long long) (serial ? weighed_serial : weighed) (n, ix);
-      break;
-    case CASE_HEAP:
-      (serial ? heaped_serial : heaped) (n, ix, iy);
-      for (long i = 0; i < n; i++)
-	h = h * 31 + (unsigned long long) iy[i];
-      break;
-    default:
-      {
-	double *dx = check_alloc (n * sizeof *dx);
-	double *dy = check_alloc (n * sizeof *dy);
-	for (long i = 0; i < n; i++)
-	  {
-	    dx[i] = fx[i];
-	    dy[i] = (double) ix[i];
-	  }
-	(serial ? batched_serial : batched) (n, dx, dy);
-	for (long i = 0; i < n; i++)
-	  h = h * 31 + (unsigned long long) (dy[i] * 4);
-	free (dx);
-	free (dy);
-      }
-      break;
+	dy[i] = fy[i];
+      h = hash_doubles (dy, n, 8);
+    }
+  else if (c == CASE_EXIT)
+    (serial ? stepped_serial : stepped) (n, ix, iy);
+  else if (c == CASE_PRINT)
+    (serial ? noted_serial : noted) (n, ix, iy);
+  else if (c == CASE_HEAP)
+    (serial ? heaped_serial : heaped) (n, ix, iy);
+  if (c == CASE_EXIT || c == CASE_PRINT || c == CASE_HEAP)
+    h = hash_ints (iy, n);
+  else if (c == CASE_REDUCE)
+    h = (unsigned long long) (serial ? weighed_serial : weighed) (n, ix);
+  else if (c == CASE_BATCH)
+    {
+      (serial ? batched_serial : batched) (n, dx, dy);
+      h = hash_doubles (dy, n, 4);
     }
   printf ("%s %ld: %llx\n", case_names[c], n, h);
-  free (fx); free (fy); free (ix); free (iy);
+  free (fx); free (fy); free (ix); free (iy); free (dx); free (dy);
   return 0;
 }
 
@@ -336,19 +323,16 @@ main (int argc, char **argv)
 	  bad2 = nbad == 2 ? check_range (bad1, n - 1) : -1;
 	  run_child (argv[0], c, 0, seed, n, bad1, bad2, NULL, &m);
 	  run_child (argv[0], c, 1, seed, n, bad1, bad2, NULL, &s);
+	  /* The serial program's status and output; a result printed when
+	     no element is bad.  */
 	  const char *what = case_names[c];
-	  CHECK (m.status == s.status, "%s, %ld elements, bad at %ld and %ld: "
-		 "status %#x, serial %#x (output: %s)", what, n, bad1, bad2,
-		 m.status, s.status, m.text);
-	  CHECK (nbad ? expected_end (c, m.status)
-		 : WIFEXITED (m.status) && WEXITSTATUS (m.status) == 0,
-		 "%s, %ld elements, bad at %ld: status %#x (output: %s)",
-		 what, n, bad1, m.status, m.text);
-	  CHECK (!strcmp (m.text, s.text), "%s, %ld elements, bad at %ld and "
-		 "%ld: output \"%s\", serial \"%s\"", what, n, bad1, bad2,
-		 m.text, s.text);
-	  CHECK (nbad || strstr (m.text, what), "%s, %ld elements: no result "
-		 "printed", what, n);
+	  int end = nbad ? expected_end (c, m.status)
+		    : WIFEXITED (m.status) && WEXITSTATUS (m.status) == 0;
+	  CHECK (end && m.status == s.status && !strcmp (m.text, s.text)
+		 && (nbad || strstr (m.text, what)),
+		 "%s, %ld elements, bad at %ld and %ld: status %#x, serial "
+		 "%#x; output \"%s\", serial \"%s\"", what, n, bad1, bad2,
+		 m.status, s.status, m.text, s.text);
 	  /* The marked loop ran on the device, and deoptimized exactly when
 	     an element was bad.  */
 	  CHECK (m.profiled || (nbad && (c == CASE_ABORT || c == CASE_BATCH)),
