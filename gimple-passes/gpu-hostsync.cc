@@ -24,7 +24,11 @@
        sync point the bit reaches set.  Nothing is ever stale: every path
        from a region to host code that may touch memory, or out of the
        function, passes a gpurt_sync; the runtime syncs before any host
-       fallback too.
+       fallback too.  A loop without a region whose header would sync
+       in every iteration (first thing it does that may touch memory)
+       syncs once at the end of the blocks that enter it instead -- the
+       serial loop of a speculated region after its gpurt_launch --
+       unless -fplugin-arg-gpuoffload-no-sync-hoist.
 
    Callees: GCC compiles a unit's functions callees first.  A function
    local to the unit (all its calls are direct calls from the unit) whose
@@ -546,7 +550,9 @@ gpu_mark_keep (gimple_stmt_iterator *gsi, gcall *call)
 static void
 gpu_insert_call (function *fun, gimple_stmt_iterator *gsi, gcall *call)
 {
-  gimple_set_location (call, gimple_location (gsi_stmt (*gsi)));
+  /* (At the end of a block: the location the caller gave.)  */
+  if (!gsi_end_p (*gsi))
+    gimple_set_location (call, gimple_location (gsi_stmt (*gsi)));
   gsi_insert_before (gsi, call, GSI_SAME_STMT);
   cgraph_node *node = cgraph_node::get (fun->decl);
   if (node)
@@ -756,6 +762,126 @@ gpu_may_keep_at_exit (function *fun, cgraph_node *node, auto_sbitmap &in)
   return true;
 }
 
+/* Report the sync inserted for the statement STMT of FUN, which needs
+   host memory current because of WHAT; BEFORE_LOOP when the sync is on
+   the entries of STMT's loop (gpu_hoist_loop_syncs).  */
+
+static void
+gpu_report_sync (gimple *stmt, const char *what, bool before_loop)
+{
+  if (dump_enabled_p ())
+    dump_printf_loc (MSG_MISSED_OPTIMIZATION, stmt,
+		     "data kept on the device is copied back here%s: %s\n",
+		     before_loop ? " (once, before the loop)" : "", what);
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      expanded_location xl = expand_location (gimple_location (stmt));
+      fprintf (dump_file, "SUCCESS: %s:%d: sync before %s%s: ",
+	       xl.file ? xl.file : "?", xl.line, what,
+	       before_loop ? " (on the loop's entries)" : "");
+      print_gimple_stmt (dump_file, stmt, 0, TDF_SLIM);
+    }
+}
+
+/* The first statement of the header of LOOP, in FUN, that is no
+   GPU_NEUTRAL statement, when it is a sync point (GPU_NEEDS_SYNC; *WHAT
+   says why) that every iteration of LOOP reaches with the bit IN set on
+   entry only, and LOOP has no region (no statement of it sets the bit
+   again): a sync on LOOP's entries then stands for the one that would
+   come before that statement in every iteration (the serial loop of a
+   speculated region after its gpurt_launch).  Else NULL.  */
+
+static gimple *
+gpu_loop_sync_point (class loop *loop, auto_sbitmap &in, const char **what)
+{
+  basic_block h = loop->header;
+  if (!bitmap_bit_p (in, h->index))
+    return NULL;
+  gimple *first = NULL;
+  for (gimple_stmt_iterator gsi = gsi_start_bb (h); !gsi_end_p (gsi)
+       && !first; gsi_next (&gsi))
+    switch (gpu_stmt_effect (gsi_stmt (gsi), what))
+      {
+      case GPU_NEUTRAL:
+	break;
+      case GPU_NEEDS_SYNC:
+	first = gsi_stmt (gsi);
+	break;
+      default:
+	return NULL;
+      }
+  if (!first)
+    return NULL;
+  basic_block *body = get_loop_body (loop);
+  bool region = false;
+  for (unsigned i = 0; i < loop->num_nodes && !region; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      region |= gpu_region_like_p (gsi_stmt (gsi));
+  free (body);
+  return region ? NULL : first;
+}
+
+/* In FUN, whose blocks start with the bit IN: a loop whose header syncs
+   in every iteration (gpu_loop_sync_point) gets gpurt_sync at the end of
+   each block that enters it with the bit set instead, when each such
+   block goes only into the loop; IN is then computed again.  Returns
+   the number of syncs inserted.  */
+
+static unsigned
+gpu_hoist_loop_syncs (function *fun, bool entry_bit, auto_sbitmap &in)
+{
+  unsigned n = 0;
+  const char *what;
+  /* The loops as they are now (the later passes left them to be fixed
+     up); no block is added.  */
+  loop_optimizer_init (AVOID_CFG_MODIFICATIONS);
+  for (auto loop : loops_list (fun, 0))
+    {
+      gimple *stmt = gpu_loop_sync_point (loop, in, &what);
+      if (!stmt)
+	continue;
+      auto_vec<basic_block> entries;
+      bool ok = true;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, loop->header->preds)
+	{
+	  if (flow_bb_inside_loop_p (loop, e->src)
+	      || (e->src != ENTRY_BLOCK_PTR_FOR_FN (fun)
+		  && !gpu_hostsync_transfer (e->src,
+					     bitmap_bit_p (in,
+							   e->src->index))))
+	    continue;
+	  gimple *last = last_stmt (e->src);
+	  if (e->src == ENTRY_BLOCK_PTR_FOR_FN (fun)
+	      || !single_succ_p (e->src)
+	      || (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+	      || (last && stmt_ends_bb_p (last)))
+	    ok = false;
+	  else
+	    entries.safe_push (e->src);
+	}
+      if (!ok || entries.is_empty ())
+	continue;
+      for (unsigned i = 0; i < entries.length (); i++)
+	{
+	  gimple_stmt_iterator gsi = gsi_last_bb (entries[i]);
+	  if (!gsi_end_p (gsi))
+	    gsi_next (&gsi);
+	  gpu_insert_sync (fun, &gsi);
+	  gimple_set_location (gsi_stmt (gsi_last_bb (entries[i])),
+			       gimple_location (stmt));
+	  n++;
+	}
+      gpu_report_sync (stmt, what, true);
+      /* The syncs clear the bit: the loop's blocks start without it.  */
+      gpu_hostsync_analyze (fun, entry_bit, in);
+    }
+  loop_optimizer_finalize ();
+  return n;
+}
+
 /* Mark the regions of FUN and insert the syncs.  */
 
 unsigned int
@@ -792,6 +918,8 @@ pass_gpu_hostsync::execute (function *fun)
       gpu_launch_loops = NULL;
       return 0;
     }
+  if (!gpu_opts.no_sync_hoist)
+    nsync = gpu_hoist_loop_syncs (fun, gpu_local_function_p (node), in);
   keep_at_exit = gpu_may_keep_at_exit (fun, node, in);
   if (keep_at_exit)
     {
@@ -869,17 +997,7 @@ pass_gpu_hostsync::execute (function *fun)
 		break;
 	      gpu_insert_sync (fun, &gsi);
 	      nsync++;
-	      if (dump_enabled_p ())
-		dump_printf_loc (MSG_MISSED_OPTIMIZATION, stmt,
-				 "data kept on the device is copied back"
-				 " here: %s\n", what);
-	      if (dump_file && (dump_flags & TDF_DETAILS))
-		{
-		  expanded_location xl = expand_location (loc);
-		  fprintf (dump_file, "SUCCESS: %s:%d: sync before %s: ",
-			   xl.file ? xl.file : "?", xl.line, what);
-		  print_gimple_stmt (dump_file, stmt, 0, TDF_SLIM);
-		}
+	      gpu_report_sync (stmt, what, false);
 	      break;
 	    default:
 	      break;

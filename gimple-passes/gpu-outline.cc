@@ -982,6 +982,12 @@ report_offloaded (struct gpu_region *r, bool outlined)
 		     "loop cannot run in batches: the range of %qs it writes "
 		     "does not move with the outermost index\n",
 		     gpu_value_name (r->caps[why].value));
+  else if (r->nspec && !gpu_opts.no_batch && dump_enabled_p ())
+    dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+		     dump_user_location_t::from_location_t (r->loc),
+		     "loop cannot run in batches: it has speculated calls (a "
+		     "deopt reruns the whole loop on the host from the data "
+		     "as they were before it)\n");
   for (unsigned i = 0; i < r->caps.length (); i++)
     if (r->caps[i].object_bound && dump_enabled_p ())
       dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,

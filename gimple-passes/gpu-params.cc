@@ -349,9 +349,14 @@ scan_callee (struct callee_walk *w, tree fndecl)
   if (w->seen->add (fndecl))
     return;
   function *fun = DECL_STRUCT_FUNCTION (fndecl);
+  /* The blocks gpu_speculate makes deopts never run on the device.  */
+  auto_vec<gcall *> sites;
+  gpu_speculate_callee_sites (fun, &sites);
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     {
+      if (gpu_speculate_site_block_p (&sites, bb))
+	continue;
       for (gphi_iterator psi = gsi_start_phis (bb); !gsi_end_p (psi);
 	   gsi_next (&psi))
 	{

@@ -29,6 +29,15 @@
    and gpu_find_params does not look at that block
    (gpu_speculate_block_call).
 
+   Such calls in a function of the unit that the loop calls, down the
+   call chain, are sites too when not every run of that function reaches
+   their block (gpu_speculate_callee_sites): the printer prints that
+   function from its own body, so the pass only numbers those sites and
+   notes the calls after which a caller must test whether its callee
+   deoptimized (R->spec_checks); the printer makes the block a deopt
+   that returns, and the test after each such call (docs/ABI.md
+   section 7).
+
    Analysis and transform are apart: speculate_analyze numbers the sites
    of a region's host nest, or says why the region is not speculated (a
    path taken by every iteration or none, behind a test that does not
@@ -116,11 +125,14 @@ find_site (struct gpu_region *r, gimple *g)
   return site;
 }
 
-/* Add the call G at LOC to the sites of R, unless it is one already.
-   Returns false, with R's failure set, when the buffer is full.  */
+/* Add the call G at LOC, in the function IN of the unit that R calls
+   (NULL_TREE: in R's nest), to the sites of R, unless it is one
+   already.  Returns false, with R's failure set, when the buffer is
+   full.  */
 
 static bool
-add_site (struct gpu_region *r, gimple *g, location_t loc)
+add_site (struct gpu_region *r, gimple *g, location_t loc,
+	  tree in = NULL_TREE)
 {
   if (find_site (r, g) < r->nspec)
     return true;
@@ -130,8 +142,143 @@ add_site (struct gpu_region *r, gimple *g, location_t loc)
 		       GPU_MAX_DEOPT_SITES);
       return false;
     }
+  r->spec_in[r->nspec] = in;
   r->spec_calls[r->nspec++] = g;
   return true;
+}
+
+/* See gpu-region.h.  */
+
+void
+gpu_speculate_callee_sites (function *fun, auto_vec<gcall *> *sites)
+{
+  if (gpu_opts.no_speculate)
+    return;
+  push_cfun (fun);
+  calculate_dominance_info (CDI_POST_DOMINATORS);
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
+	if (!call || !gpu_host_only_call_p (call)
+	    || (gimple_call_flags (call) & ECF_RETURNS_TWICE))
+	  continue;
+	if (!dominated_by_p (CDI_POST_DOMINATORS, first, bb))
+	  sites->safe_push (call);
+	break;
+      }
+  free_dominance_info (CDI_POST_DOMINATORS);
+  pop_cfun ();
+}
+
+/* See gpu-region.h.  */
+
+bool
+gpu_speculate_site_block_p (vec<gcall *> *sites, basic_block bb)
+{
+  for (unsigned i = 0; i < sites->length (); i++)
+    if (gimple_bb ((*sites)[i]) == bb)
+      return true;
+  return false;
+}
+
+/* Deepest chain of called functions followed for deopt sites (the
+   printer refuses recursion).  */
+#define GPU_SPECULATE_DEPTH 16
+
+/* The walk of the functions of the unit that a region's device clone
+   calls, down the call chain (speculate_callees).  */
+struct callee_walk
+{
+  struct gpu_region *r;
+  /* The functions walked, and whether each can reach a deopt site.  */
+  hash_map<tree, bool> *reaches;
+  /* The calls to functions of the unit met.  */
+  auto_vec<gcall *> calls;
+};
+
+static bool walk_function (struct callee_walk *w, tree fndecl, int depth);
+
+/* If STMT, DEPTH calls down from the clone of W's region, calls a
+   function of the unit, note the call and walk the function.  Returns
+   whether that function can reach a deopt site.  */
+
+static bool
+walk_call (struct callee_walk *w, gimple *stmt, int depth)
+{
+  gcall *call = dyn_cast<gcall *> (stmt);
+  tree fndecl = call ? gpu_device_callee (call) : NULL_TREE;
+  if (!fndecl || gpu_marker_of (call) != GPU_MARK_NONE)
+    return false;
+  w->calls.safe_push (call);
+  return walk_function (w, fndecl, depth + 1);
+}
+
+/* Add the deopt sites of FNDECL, a function of the unit DEPTH calls down
+   from the clone, and of the functions it calls, to W's region, once.
+   Returns whether it can reach one.  */
+
+static bool
+walk_function (struct callee_walk *w, tree fndecl, int depth)
+{
+  if (bool *known = w->reaches->get (fndecl))
+    return *known;
+  if (depth > GPU_SPECULATE_DEPTH)
+    return false;
+  w->reaches->put (fndecl, false);
+  function *fun = DECL_STRUCT_FUNCTION (fndecl);
+  auto_vec<gcall *> sites;
+  gpu_speculate_callee_sites (fun, &sites);
+  bool reach = !sites.is_empty ();
+  for (unsigned i = 0; i < sites.length (); i++)
+    add_site (w->r, sites[i], gimple_location (sites[i]), fndecl);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    if (!gpu_speculate_site_block_p (&sites, bb))
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	reach |= walk_call (w, gsi_stmt (gsi), depth);
+  w->reaches->put (fndecl, reach);
+  return reach;
+}
+
+/* The deopt sites of R in the functions of the unit its device clone
+   calls, and the calls after which the work-item tests whether one was
+   reached (R->spec_checks).  Returns false, with R's failure set, when R
+   is not speculated.  */
+
+static bool
+speculate_callees (struct gpu_region *r)
+{
+  struct callee_walk w;
+  w.r = r;
+  w.reaches = new hash_map<tree, bool>;
+  int before = r->nspec;
+  /* (Not get_loop_body: the dominators are not those of the clones.)  */
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    if (flow_bb_inside_loop_p (r->dev.outer, bb))
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	walk_call (&w, gsi_stmt (gsi), 0);
+  if (r->nspec > before && !r->fail)
+    {
+      r->spec_checks = new hash_set<gimple *>;
+      for (unsigned i = 0; i < w.calls.length (); i++)
+	if (*w.reaches->get (gpu_device_callee (w.calls[i])))
+	  r->spec_checks->add (w.calls[i]);
+    }
+  delete w.reaches;
+  if (r->nspec > before && r->ninner && !r->fail)
+    /* As for a site of the nest (speculate_analyze).  */
+    gpu_region_fail (r, gimple_location (r->spec_calls[before]),
+		     "%qD in a function called from a loop with an inner "
+		     "%<GPU_PARALLEL%> loop is not speculated",
+		     gimple_call_fndecl (r->spec_calls[before]));
+  return !r->fail;
 }
 
 /* The sites of R's host nest that are blocks with a call that returns
@@ -224,7 +371,7 @@ speculate_analyze (struct gpu_region *r)
       if (!add_site (r, g, loc))
 	return false;
     }
-  if (!analyze_blocks (r))
+  if (!analyze_blocks (r) || !speculate_callees (r))
     return false;
   if (dump_file && (dump_flags & TDF_DETAILS))
     for (int s = 0; s < r->nspec; s++)
@@ -402,10 +549,17 @@ speculate_report (struct gpu_region *r)
   for (int s = 0; s < r->nspec; s++)
     {
       gimple *g = r->spec_calls[s];
-      dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, g,
-		       "kernel %s: call to %T speculated: the device "
-		       "deoptimizes to the host loop if it is reached\n",
-		       r->kernel_name, gimple_call_fndecl (g));
+      if (r->spec_in[s])
+	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, g,
+			 "kernel %s: call to %T speculated in called "
+			 "function %T: the device deoptimizes to the host "
+			 "loop if it is reached\n", r->kernel_name,
+			 gimple_call_fndecl (g), r->spec_in[s]);
+      else
+	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, g,
+			 "kernel %s: call to %T speculated: the device "
+			 "deoptimizes to the host loop if it is reached\n",
+			 r->kernel_name, gimple_call_fndecl (g));
     }
 }
 

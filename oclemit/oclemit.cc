@@ -707,7 +707,7 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
 /* ---------------------------------------------------------- statements */
 
 static void emit_edge (struct ocl_fn *f, edge e, const char *indent);
-static void emit_heap_check (struct ocl_fn *f, gcall *call);
+static void emit_call_checks (struct ocl_fn *f, gcall *call);
 
 /* Print "(OPERAND)", converted to the unsigned type UT first when UT is
    not NULL: arithmetic that must wrap (on narrow integers, which C
@@ -906,6 +906,23 @@ emit_lib (struct ocl_fn *f, gcall *call, const char *name)
   return fname;
 }
 
+/* Print into PP the work-item's iteration of region R in the serial
+   order (dimension 0 fastest), kept to the deopt buffer's words: the
+   value a deopt stores (docs/ABI.md section 7; the runtime reports the
+   smallest).  */
+
+static void
+print_deopt_iter (struct gpu_region *r, pretty_printer *pp)
+{
+  pp_string (pp, "(uint)min(");
+  for (int k = 1; k < r->ndim; k++)
+    pp_printf (pp, "(gpu_g%d + gpu_n%d * ", k - 1, k - 1);
+  pp_printf (pp, "gpu_g%d", r->ndim - 1);
+  for (int k = r->ndim - 1; k > 0; k--)
+    pp_string (pp, ")");
+  pp_printf (pp, ", (ulong)%uu)", GPU_DEOPT_ITER_MAX);
+}
+
 /* Print the call CALL (its right-hand side).  Returns false when nothing
    was printed (the call is dropped).  */
 
@@ -938,22 +955,12 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
       pp_string (pp, "gpu_in");
       return true;
     case GPU_MARK_DEOPT:
-      {
-	/* The work-item's iteration in the serial order (dimension 0
-	   fastest), kept to the buffer's words: the runtime reports the
-	   smallest.  */
-	struct gpu_region *r = f->unit->r;
-	pp_string (pp, "atomic_min(gpu_deopt + ");
-	pp_decimal_int (pp, (int) tree_to_shwi (gimple_call_arg (call, 0)));
-	pp_string (pp, ", (uint)min(");
-	for (int k = 1; k < r->ndim; k++)
-	  pp_printf (pp, "(gpu_g%d + gpu_n%d * ", k - 1, k - 1);
-	pp_printf (pp, "gpu_g%d", r->ndim - 1);
-	for (int k = r->ndim - 1; k > 0; k--)
-	  pp_string (pp, ")");
-	pp_printf (pp, ", (ulong)%uu))", GPU_DEOPT_ITER_MAX);
-	return true;
-      }
+      pp_string (pp, "atomic_min(gpu_deopt + ");
+      pp_decimal_int (pp, (int) tree_to_shwi (gimple_call_arg (call, 0)));
+      pp_string (pp, ", ");
+      print_deopt_iter (f->unit->r, pp);
+      pp_string (pp, ")");
+      return true;
     case GPU_MARK_LOCAL_SIZE:
       pp_string (pp, f->flat ? "(ulong)1" : "(ulong)get_local_size(0)");
       return true;
@@ -1099,6 +1106,16 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
       /* The device heap goes down the call chain.  */
       if (r->heap)
 	pp_printf (pp, "%sgpu_heap, gpu_hwg", i++ ? ", " : "");
+      /* So do the deopt buffer, the iteration and the flag that a
+	 callee deoptimized (gpu_speculate).  */
+      if (r->spec_checks && f->m.kernel)
+	{
+	  pp_printf (pp, "%sgpu_deopt, ", i++ ? ", " : "");
+	  print_deopt_iter (r, pp);
+	  pp_string (pp, ", &gpu_dhit");
+	}
+      else if (r->spec_checks)
+	pp_printf (pp, "%sgpu_deopt, gpu_dit, gpu_dhit", i++ ? ", " : "");
     }
   pp_string (pp, ")");
   return true;
@@ -1495,7 +1512,7 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	  emit_store (f, stmt, lhs, pp_formatted_text (&cp));
 	else
 	  pp_printf (f->out, "  %s;\n", pp_formatted_text (&cp));
-	emit_heap_check (f, call);
+	emit_call_checks (f, call);
 	return;
       }
     case GIMPLE_COND:
@@ -1672,42 +1689,84 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
 	       f->suffix);
 }
 
-/* After CALL, when gpu_alloc asks for it (an allocation from the device
-   heap, a call to a function of the unit that can reach one): when the
-   heap ran out, the work-item leaves, the kernel its iteration, a
-   called function returning (a zero value, never used: the runtime
-   discards the whole launch).  */
+/* Print the statement by which the work-item leaves when the launch is
+   lost (the heap ran out, a deopt), indented by INDENT: the kernel ends
+   its iteration, a called function returns (a zero value, never used:
+   the runtime discards the whole launch).  STMT places a failure.  */
 
 static void
-emit_heap_check (struct ocl_fn *f, gcall *call)
+emit_leave (struct ocl_fn *f, gimple *stmt, const char *indent)
 {
-  struct gpu_region *r = f->unit->r;
-  if (!r->heap_checks || !r->heap_checks->contains (call))
-    return;
-  pp_string (f->out, "  if (GPU_HEAP_OUT(gpu_heap))\n");
   if (f->m.kernel)
     {
-      /* Per-iteration retry: the iteration is marked not completed and
-	 counted (heap_source's gpu_heap_iter_failed).  */
-      if (r->heap_iter)
-	pp_string (f->out, "    {\n      gpu_heap_iter_failed(gpu_heap, "
-		   "gpu_g0);\n      return;\n    }\n");
-      else if (r->grid_stride)
-	pp_printf (f->out, "    goto gpu_next%s;\n", f->suffix);
+      if (f->unit->r->grid_stride)
+	pp_printf (f->out, "%sgoto gpu_next%s;\n", indent, f->suffix);
       else
-	pp_string (f->out, "    return;\n");
+	pp_printf (f->out, "%sreturn;\n", indent);
       return;
     }
   tree rt = TREE_TYPE (TREE_TYPE (f->m.fndecl));
   if (VOID_TYPE_P (rt))
-    pp_string (f->out, "    return;\n");
+    pp_printf (f->out, "%sreturn;\n", indent);
   else if (AGGREGATE_TYPE_P (rt))
     {
-      const char *tn = type_name (f, call, rt);
-      pp_printf (f->out, "    { %s gpu_z = {0}; return gpu_z; }\n", tn);
+      const char *tn = type_name (f, stmt, rt);
+      pp_printf (f->out, "%s{ %s gpu_z = {0}; return gpu_z; }\n", indent,
+		 tn);
     }
   else
-    pp_printf (f->out, "    return (%s)0;\n", type_name (f, call, rt));
+    pp_printf (f->out, "%sreturn (%s)0;\n", indent,
+	       type_name (f, stmt, rt));
+}
+
+/* After CALL, when gpu_alloc asks for it (an allocation from the device
+   heap, a call to a function of the unit that can reach one), the
+   work-item leaves when the heap ran out; when gpu_speculate asks for it
+   (a call to a function of the unit that can reach a deopt site), when
+   a deopt was reached down the call.  */
+
+static void
+emit_call_checks (struct ocl_fn *f, gcall *call)
+{
+  struct gpu_region *r = f->unit->r;
+  if (r->heap_checks && r->heap_checks->contains (call))
+    {
+      pp_string (f->out, "  if (GPU_HEAP_OUT(gpu_heap))\n");
+      /* Per-iteration retry: the iteration is marked not completed and
+	 counted (heap_source's gpu_heap_iter_failed).  */
+      if (f->m.kernel && r->heap_iter)
+	pp_string (f->out, "    {\n      gpu_heap_iter_failed(gpu_heap, "
+		   "gpu_g0);\n      return;\n    }\n");
+      else
+	emit_leave (f, call, "    ");
+    }
+  if (r->spec_checks && r->spec_checks->contains (call))
+    {
+      pp_string (f->out, f->m.kernel ? "  if (gpu_dhit)\n"
+		 : "  if (*gpu_dhit)\n");
+      emit_leave (f, call, "    ");
+    }
+}
+
+/* If the block BB of a called function F is a deopt site of its region
+   (gpu_speculate), print the deopt and the way out in its place and
+   return true.  */
+
+static bool
+emit_callee_deopt (struct ocl_fn *f, basic_block bb)
+{
+  struct gpu_region *r = f->unit->r;
+  if (f->m.kernel)
+    return false;
+  for (int k = 0; k < r->nspec; k++)
+    if (r->spec_in[k] && gimple_bb (r->spec_calls[k]) == bb)
+      {
+	pp_printf (f->out, "  atomic_min(gpu_deopt + %d, gpu_dit);\n"
+		   "  *gpu_dhit = 1;\n", k);
+	emit_leave (f, r->spec_calls[k], "  ");
+	return true;
+      }
+  return false;
 }
 
 /* Emit the basic block BB.  */
@@ -1716,6 +1775,8 @@ static void
 emit_block (struct ocl_fn *f, basic_block bb)
 {
   pp_printf (f->out, "bb%d%s: ;\n", bb->index, f->suffix);
+  if (emit_callee_deopt (f, bb))
+    return;
   gimple *last = NULL;
   for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
        gsi_next (&gsi))
@@ -1929,6 +1990,9 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
       if (u->r->heap)
 	pp_printf (&head, "%s__global uint *gpu_heap, __local uint *gpu_hwg",
 		   i++ ? ", " : "");
+      if (u->r->spec_checks)
+	pp_printf (&head, "%s__global uint *gpu_deopt, uint gpu_dit, "
+		   "__private uint *gpu_dhit", i++ ? ", " : "");
       if (!i)
 	pp_string (&head, "void");
       pp_printf (&u->funcs, "%s)\n{\n%s%s}\n\n", pp_formatted_text (&head),
@@ -2216,6 +2280,9 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
       if (red)
 	gpu_reduce_kernel_locals (r, &src);
       pp_string (&src, pp_formatted_text (&kf.decls));
+      /* Set when a called function reached a deopt site.  */
+      if (r->spec_checks)
+	pp_string (&src, "  uint gpu_dhit = 0;\n");
       /* The device heap: the work-group's chunk (heap_source), its
 	 first taken before any work-item can leave.  */
       if (r->heap)

@@ -303,9 +303,17 @@ struct gpu_region
      the kernel does not take: it sets word SITE of the region's deopt
      buffer instead, and the runtime runs the region on the host.  Each
      site is the call that ends the program there, in the order of the
-     buffer's words (the record's "deopt" lines).  */
+     buffer's words (the record's "deopt" lines).  A site may be in a
+     function of the unit the nest calls, down the call chain: SPEC_IN
+     names that function (NULL_TREE for a site of the nest), and
+     SPEC_CHECKS holds the calls of the device clone and of those
+     functions after which the work-item tests whether a callee
+     deoptimized (NULL when no site is in a callee; the printer then
+     passes nothing down the call chain).  */
   int nspec;
   gimple *spec_calls[GPU_MAX_DEOPT_SITES];
+  tree spec_in[GPU_MAX_DEOPT_SITES];
+  hash_set<gimple *> *spec_checks;
   /* Device heap (gpu_alloc): the body or a function it calls allocates
      with malloc, calloc or realloc a block gpu_private does not place;
      the kernel takes the heap buffer (docs/ABI.md section 8, the
@@ -539,6 +547,17 @@ gimple *gpu_dead_end_exit (edge e);
    or NULL; always NULL when speculation is off (gpu-speculate.cc; a
    region with inner marked loops is not speculated: gpu_speculate then
    fails it).  */
+/* The blocks of FUN, a function of the unit that a region calls, that
+   gpu_speculate makes deopts in its device version, into SITES (each
+   block's first call with no device version: printf, fprintf, abort,
+   __assert_fail, a function of another file): those with such a call
+   that not every run of FUN reaches (they do not post-dominate its
+   entry).  None when speculation is off (gpu-speculate.cc).  */
+void gpu_speculate_callee_sites (function *fun, auto_vec<gcall *> *sites);
+
+/* Is BB the block of one of SITES (gpu_speculate_callee_sites)?  */
+bool gpu_speculate_site_block_p (vec<gcall *> *sites, basic_block bb);
+
 gcall *gpu_speculate_block_call (struct gpu_region *r, class loop *inner,
 				 basic_block bb);
 

@@ -37,6 +37,9 @@ struct gpu_options
 				   cannot bound needs GPU_EXTENT.  */
   bool no_sync_range;		/* no-sync-range: every host access between
 				   regions syncs (no gpurt_sync_range).  */
+  bool no_sync_hoist;		/* no-sync-hoist: a host loop without a
+				   region whose header syncs syncs in every
+				   iteration, not once on its entries.  */
   bool no_hoist;		/* no-hoist: loads a marked loop repeats
 				   stay in it (gpu-hoist.cc).  */
   bool no_global_values;	/* no-global-values: scalar globals a region

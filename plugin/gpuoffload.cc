@@ -23,7 +23,8 @@ static struct plugin_info gpu_plugin_info = {
   "  no-local-mem, no-tile, tile=N, block=N, no-register-block,\n"
   "  no-deep-tile, no-private, no-alloc, no-heap-iter,\n"
   "  no-batch, no-transfer-elim,\n"
-  "  no-object-bounds, no-sync-range, no-hoist, no-hoist-guarded,\n"
+  "  no-object-bounds, no-sync-range, no-sync-hoist, no-hoist,\n"
+  "  no-hoist-guarded,\n"
   "  no-global-values, no-constant-tables,\n"
   "  no-speculate, no-two-level, no-auto-reduce, no-auto-inner,\n"
   "  no-alias-check, no-readonly-callee, device-version=1.2"
@@ -198,6 +199,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_object_bounds = true;
       else if (!strcmp (key, "no-sync-range"))
 	gpu_opts.no_sync_range = true;
+      else if (!strcmp (key, "no-sync-hoist"))
+	gpu_opts.no_sync_hoist = true;
       else if (!strcmp (key, "no-hoist"))
 	gpu_opts.no_hoist = true;
       else if (!strcmp (key, "no-global-values"))
