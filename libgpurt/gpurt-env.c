@@ -64,7 +64,7 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
   "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
   "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE", "GPURT_TWO_LEVEL",
-  "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH"
+  "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH", "GPURT_POOL"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -384,6 +384,19 @@ gpurt_env_read (void)
 	gpurt_env.init_lazy = 1;
       else if (strcmp (s, "eager") != 0)
 	gpurt_message ("GPURT_INIT=%s is not eager or lazy; using eager", s);
+    }
+
+  /* GPURT_POOL (default 1): small device buffers are sub-buffers of one
+     buffer made at start-up (gpurt-cl.c); 0: each is a buffer of its
+     own, as before.  */
+  gpurt_env.pool = 1;
+  s = getenv ("GPURT_POOL");
+  if (s != NULL && *s != '\0')
+    {
+      if (strcmp (s, "0") == 0)
+	gpurt_env.pool = 0;
+      else if (strcmp (s, "1") != 0)
+	gpurt_message ("GPURT_POOL=%s is not 0 or 1; using 1", s);
     }
 
   /* GPURT_TWO_LEVEL: which kernel of a two-level region runs (docs/ABI.md
