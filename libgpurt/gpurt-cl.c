@@ -73,9 +73,11 @@ gpurt_cl_pool_release (void)
 }
 
 /* Write the pool POOL once through QUEUE from zeroed host memory and read
-   a slot back, waiting: the driver allocates the buffer now, and its
-   first copies each way (pageable host memory, as the user's arrays)
-   are not a region's.  Returns 1, or 0 when a call failed.  */
+   a slot back: the driver allocates the buffer now, and its first copies
+   each way (pageable host memory, as the user's arrays) are not a
+   region's.  Both copies are blocking, so that HOST is no longer used
+   once they returned, failed or not.  Returns 1, or 0 when a call
+   failed.  */
 
 static int
 gpurt_cl_pool_touch (cl_mem pool, cl_command_queue queue)
@@ -86,14 +88,11 @@ gpurt_cl_pool_touch (cl_mem pool, cl_command_queue queue)
 
   if (host == NULL)
     return 0;
-  ok = gpurt_cl.clEnqueueWriteBuffer (queue, pool, CL_FALSE, 0, bytes, host,
+  ok = gpurt_cl.clEnqueueWriteBuffer (queue, pool, CL_TRUE, 0, bytes, host,
 				      0, NULL, NULL) == CL_SUCCESS
        && gpurt_cl.clEnqueueReadBuffer (queue, pool, CL_TRUE, 0,
 					GPURT_POOL_SLOT, host, 0, NULL,
 					NULL) == CL_SUCCESS;
-  /* The write reads HOST until it is done.  */
-  if (gpurt_cl.clFinish (queue) != CL_SUCCESS)
-    ok = 0;
   free (host);
   return ok;
 }
