@@ -45,6 +45,25 @@ gpurt_cl_checked (cl_int err, char *why, const char *call, const char *fmt,
   return 0;
 }
 
+/* A device buffer of its own of SIZE bytes on DEV with FLAGS, or NULL
+   with WHY (WHAT says what it was for).  */
+
+static cl_mem
+gpurt_cl_buffer_1 (const struct gpurt_device *dev, cl_mem_flags flags,
+		   size_t size, char *why, const char *what)
+{
+  cl_int err = CL_SUCCESS;
+  cl_mem mem = gpurt_cl.clCreateBuffer (dev->context, flags, size, NULL,
+					&err);
+
+  if (mem == NULL && err == CL_SUCCESS)
+    err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+  if (!GPURT_CL_CHECK (err, why, clCreateBuffer, "for %zu bytes%s%s", size,
+		       what[0] ? " of " : "", what))
+    return NULL;
+  return mem;
+}
+
 /* Bytes of one slot of the pool, and the slots (64 a word of
    gpurt_pool_used).  */
 #define GPURT_POOL_SLOT ((size_t) 16 << 10)
@@ -75,36 +94,44 @@ gpurt_cl_pool_release (void)
 /* Write the pool POOL once through QUEUE from zeroed host memory and read
    a slot back: the driver allocates the buffer now, and its first copies
    each way (pageable host memory, as the user's arrays) are not a
-   region's.  Both copies are blocking, so that HOST is no longer used
-   once they returned, failed or not.  Returns 1, or 0 when a call
-   failed.  */
+   region's.  Both copies are blocking, so that the host area is no
+   longer used once they returned, failed or not.  Returns 1, or 0 with
+   WHY.  */
 
 static int
-gpurt_cl_pool_touch (cl_mem pool, cl_command_queue queue)
+gpurt_cl_pool_touch (cl_mem pool, cl_command_queue queue, char *why)
 {
   size_t bytes = GPURT_POOL_SLOT * GPURT_POOL_SLOTS;
   char *host = calloc (1, bytes);
   int ok;
 
   if (host == NULL)
-    return 0;
-  ok = gpurt_cl.clEnqueueWriteBuffer (queue, pool, CL_TRUE, 0, bytes, host,
-				      0, NULL, NULL) == CL_SUCCESS
-       && gpurt_cl.clEnqueueReadBuffer (queue, pool, CL_TRUE, 0,
-					GPURT_POOL_SLOT, host, 0, NULL,
-					NULL) == CL_SUCCESS;
+    {
+      gpurt_set_why (why, "out of memory for its first write");
+      return 0;
+    }
+  ok = GPURT_CL_CHECK (gpurt_cl.clEnqueueWriteBuffer (queue, pool, CL_TRUE,
+						      0, bytes, host, 0, NULL,
+						      NULL),
+		       why, clEnqueueWriteBuffer, "for the pool's %zu bytes",
+		       bytes)
+       && GPURT_CL_CHECK (gpurt_cl.clEnqueueReadBuffer (queue, pool, CL_TRUE,
+							0, GPURT_POOL_SLOT,
+							host, 0, NULL, NULL),
+			  why, clEnqueueReadBuffer, "for a slot of the pool");
   free (host);
   return ok;
 }
 
-/* See gpurt-internal.h.  */
+/* See gpurt-internal.h.  Whatever keeps the pool from being made is said
+   under GPURT_VERBOSE (small buffers are then made one by one).  */
 
 int
 gpurt_cl_pool_make (const struct gpurt_device *dev, cl_command_queue queue)
 {
+  char why[GPURT_WHY_LEN] = "";
   cl_uint align_bits = 0;
-  cl_int err = CL_SUCCESS;
-  cl_mem pool;
+  cl_mem pool = NULL;
   int ok = 0;
 
   pthread_mutex_lock (&gpurt_pool_lock);
@@ -114,24 +141,30 @@ gpurt_cl_pool_make (const struct gpurt_device *dev, cl_command_queue queue)
   if (!gpurt_env.pool)
     goto DONE;
   /* Each slot's start must be aligned for a sub-buffer (bits).  */
-  if (gpurt_cl.clGetDeviceInfo (dev->id, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
-				sizeof align_bits, &align_bits, NULL)
-      != CL_SUCCESS
-      || align_bits == 0 || align_bits % 8 != 0
+  if (!GPURT_CL_CHECK (gpurt_cl.clGetDeviceInfo (dev->id,
+						 CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+						 sizeof align_bits,
+						 &align_bits, NULL),
+		       why, clGetDeviceInfo, "for CL_DEVICE_MEM_BASE_ADDR_ALIGN"))
+    goto DONE;
+  if (align_bits == 0 || align_bits % 8 != 0
       || GPURT_POOL_SLOT % (align_bits / 8) != 0)
-    goto DONE;
-  pool = gpurt_cl.clCreateBuffer (dev->context, CL_MEM_READ_WRITE,
-				  GPURT_POOL_SLOT * GPURT_POOL_SLOTS, NULL,
-				  &err);
-  if (pool == NULL || err != CL_SUCCESS)
-    goto DONE;
-  if (queue != NULL && !gpurt_cl_pool_touch (pool, queue))
     {
-      gpurt_cl.clReleaseMemObject (pool);
+      gpurt_set_why (why, "the device aligns sub-buffers to %u bits, which"
+		     " do not divide a slot of %zu bytes", align_bits,
+		     GPURT_POOL_SLOT);
       goto DONE;
     }
+  pool = gpurt_cl_buffer_1 (dev, CL_MEM_READ_WRITE,
+			    GPURT_POOL_SLOT * GPURT_POOL_SLOTS, why,
+			    "the pool of small buffers");
+  if (pool == NULL)
+    goto DONE;
+  if (queue != NULL && !gpurt_cl_pool_touch (pool, queue, why))
+    goto DONE;
   gpurt_pool_dev = dev;
   atomic_store (&gpurt_pool_mem, pool);
+  pool = NULL;
   /* Made by a launch (GPURT_INIT=lazy): released at exit, before the
      OpenCL library's own exit handlers (registered when it was loaded).
      The start-up thread's is released when the thread was joined.  */
@@ -140,7 +173,11 @@ gpurt_cl_pool_make (const struct gpurt_device *dev, cl_command_queue queue)
   ok = 1;
 
  DONE:
+  if (pool != NULL)
+    gpurt_cl.clReleaseMemObject (pool);
   pthread_mutex_unlock (&gpurt_pool_lock);
+  if (why[0] != '\0' && gpurt_env.verbose >= 1)
+    gpurt_message ("no pool of small buffers: %s", why);
   return ok;
 }
 
@@ -158,15 +195,17 @@ gpurt_cl_pool_give_back (cl_mem mem, void *slot_ptr)
 }
 
 /* A sub-buffer of the pool of SIZE bytes (at most a slot) on DEV with
-   FLAGS, or NULL when there is none to give.  */
+   FLAGS, or NULL when there is none to give (why, under GPURT_VERBOSE=2,
+   when a call failed).  */
 
 static cl_mem
 gpurt_cl_pool_take (const struct gpurt_device *dev, cl_mem_flags flags,
 		    size_t size)
 {
+  char why[GPURT_WHY_LEN] = "";
   cl_buffer_region region;
   cl_int err = CL_SUCCESS;
-  cl_mem pool, sub;
+  cl_mem pool, sub = NULL;
   uint64_t used, bit = 0;
   unsigned w, slot = 0;
   int found = 0;
@@ -195,16 +234,22 @@ gpurt_cl_pool_take (const struct gpurt_device *dev, cl_mem_flags flags,
   region.size = size;
   sub = gpurt_cl.clCreateSubBuffer (pool, flags, CL_BUFFER_CREATE_TYPE_REGION,
 				    &region, &err);
-  if (sub != NULL && err == CL_SUCCESS
-      && gpurt_cl.clSetMemObjectDestructorCallback (sub,
-						    gpurt_cl_pool_give_back,
-						    (void *) (uintptr_t) slot)
-	 == CL_SUCCESS)
+  if (sub == NULL && err == CL_SUCCESS)
+    err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+  if (!GPURT_CL_CHECK (err, why, clCreateSubBuffer, "for %zu bytes", size))
+    sub = NULL;
+  else if (GPURT_CL_CHECK (gpurt_cl.clSetMemObjectDestructorCallback
+			   (sub, gpurt_cl_pool_give_back,
+			    (void *) (uintptr_t) slot),
+			   why, clSetMemObjectDestructorCallback,
+			   "for a sub-buffer"))
     return sub;
   /* No command used SUB: its slot is free at once.  */
-  if (sub != NULL && err == CL_SUCCESS)
+  if (sub != NULL)
     gpurt_cl.clReleaseMemObject (sub);
   atomic_fetch_and (&gpurt_pool_used[slot / 64], ~bit);
+  if (gpurt_env.verbose >= 2)
+    gpurt_message ("a small buffer of its own: %s", why);
   return NULL;
 }
 
@@ -216,7 +261,6 @@ cl_mem
 gpurt_cl_buffer (const struct gpurt_device *dev, cl_mem_flags flags, size_t size,
 		 char *why, const char *what)
 {
-  cl_int err = CL_SUCCESS;
   cl_mem mem = NULL;
 
   if (size != 0 && size <= GPURT_POOL_SLOT
@@ -225,14 +269,7 @@ gpurt_cl_buffer (const struct gpurt_device *dev, cl_mem_flags flags, size_t size
     mem = gpurt_cl_pool_take (dev, flags, size);
   if (mem != NULL)
     return mem;
-  mem = gpurt_cl.clCreateBuffer (dev->context, flags, size, NULL, &err);
-
-  if (mem == NULL && err == CL_SUCCESS)
-    err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
-  if (!GPURT_CL_CHECK (err, why, clCreateBuffer, "for %zu bytes%s%s", size,
-		       what[0] ? " of " : "", what))
-    return NULL;
-  return mem;
+  return gpurt_cl_buffer_1 (dev, flags, size, why, what);
 }
 
 /* Counts the buffers released: a new buffer may get the handle of one
