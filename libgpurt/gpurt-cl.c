@@ -4,7 +4,20 @@
    With gpurt-device.c (loading OpenCL, choosing the device, building
    programs) this is the backend: no other file of libgpurt calls OpenCL.
    Every call goes through GPURT_CL_CHECK, so a failure's message names
-   the call, the error and what it was for.  */
+   the call, the error and what it was for.
+
+   Small buffers come from a pool: one buffer of GPURT_POOL_SLOTS slots
+   of GPURT_POOL_SLOT bytes, made once per process (by the start-up
+   thread, which also writes it once so that the driver really allocates
+   it, and reads a slot back: a driver's first copy each way sets up its
+   own staging), each small buffer a sub-buffer over one slot.  Making a
+   sub-buffer allocates no device memory, so a launch whose buffers are
+   small -- the first one above all -- does not wait for the driver's
+   allocator.  A slot is free again when its sub-buffer is deleted (its
+   destructor callback: after the last command using it finished,
+   whichever queue ran it).  Larger buffers, a full pool, or any failure
+   of the pool's calls take an ordinary buffer, quietly.  GPURT_POOL=0
+   turns the pool off.  */
 
 #include "gpurt-internal.h"
 
@@ -32,12 +45,12 @@ gpurt_cl_checked (cl_int err, char *why, const char *call, const char *fmt,
   return 0;
 }
 
-/* A device buffer of SIZE bytes on DEV with FLAGS, or NULL with WHY
-   (WHAT says what it was for).  */
+/* A device buffer of its own of SIZE bytes on DEV with FLAGS, or NULL
+   with WHY (WHAT says what it was for).  */
 
-cl_mem
-gpurt_cl_buffer (const struct gpurt_device *dev, cl_mem_flags flags, size_t size,
-		 char *why, const char *what)
+static cl_mem
+gpurt_cl_buffer_1 (const struct gpurt_device *dev, cl_mem_flags flags,
+		   size_t size, char *why, const char *what)
 {
   cl_int err = CL_SUCCESS;
   cl_mem mem = gpurt_cl.clCreateBuffer (dev->context, flags, size, NULL,
@@ -49,6 +62,214 @@ gpurt_cl_buffer (const struct gpurt_device *dev, cl_mem_flags flags, size_t size
 		       what[0] ? " of " : "", what))
     return NULL;
   return mem;
+}
+
+/* Bytes of one slot of the pool, and the slots (64 a word of
+   gpurt_pool_used).  */
+#define GPURT_POOL_SLOT ((size_t) 16 << 10)
+#define GPURT_POOL_WORDS 4
+#define GPURT_POOL_SLOTS (64 * GPURT_POOL_WORDS)
+
+/* The pool's buffer (NULL: none), the device it was made for, whether it
+   was tried already (made or not), under the lock; and the slots in use,
+   one bit each.  */
+static pthread_mutex_t gpurt_pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic (cl_mem) gpurt_pool_mem;
+static const struct gpurt_device *gpurt_pool_dev;
+static atomic_int gpurt_pool_tried;
+static atomic_uint_least64_t gpurt_pool_used[GPURT_POOL_WORDS];
+
+/* See gpurt-internal.h.  */
+
+void
+gpurt_cl_pool_release (void)
+{
+  cl_mem pool = atomic_exchange (&gpurt_pool_mem, NULL);
+
+  /* Sub-buffers still alive keep their parent (their slots stay theirs).  */
+  if (pool != NULL)
+    gpurt_cl.clReleaseMemObject (pool);
+}
+
+/* Write the pool POOL once through QUEUE from zeroed host memory and read
+   a slot back: the driver allocates the buffer now, and its first copies
+   each way (pageable host memory, as the user's arrays) are not a
+   region's.  Both copies are blocking, so that the host area is no
+   longer used once they returned, failed or not.  Returns 1, or 0 with
+   WHY.  */
+
+static int
+gpurt_cl_pool_touch (cl_mem pool, cl_command_queue queue, char *why)
+{
+  size_t bytes = GPURT_POOL_SLOT * GPURT_POOL_SLOTS;
+  char *host = calloc (1, bytes);
+  int ok;
+
+  if (host == NULL)
+    {
+      gpurt_set_why (why, "out of memory for its first write");
+      return 0;
+    }
+  ok = GPURT_CL_CHECK (gpurt_cl.clEnqueueWriteBuffer (queue, pool, CL_TRUE,
+						      0, bytes, host, 0, NULL,
+						      NULL),
+		       why, clEnqueueWriteBuffer, "for the pool's %zu bytes",
+		       bytes)
+       && GPURT_CL_CHECK (gpurt_cl.clEnqueueReadBuffer (queue, pool, CL_TRUE,
+							0, GPURT_POOL_SLOT,
+							host, 0, NULL, NULL),
+			  why, clEnqueueReadBuffer, "for a slot of the pool");
+  free (host);
+  return ok;
+}
+
+/* See gpurt-internal.h.  Whatever keeps the pool from being made is said
+   under GPURT_VERBOSE (small buffers are then made one by one).  */
+
+int
+gpurt_cl_pool_make (const struct gpurt_device *dev, cl_command_queue queue)
+{
+  char why[GPURT_WHY_LEN] = "";
+  cl_uint align_bits = 0;
+  cl_mem pool = NULL;
+  int ok = 0;
+
+  pthread_mutex_lock (&gpurt_pool_lock);
+  if (atomic_load (&gpurt_pool_tried))
+    goto DONE;
+  atomic_store (&gpurt_pool_tried, 1);
+  if (!gpurt_env.pool)
+    goto DONE;
+  /* Each slot's start must be aligned for a sub-buffer (bits).  */
+  if (!GPURT_CL_CHECK (gpurt_cl.clGetDeviceInfo (dev->id,
+						 CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+						 sizeof align_bits,
+						 &align_bits, NULL),
+		       why, clGetDeviceInfo, "for CL_DEVICE_MEM_BASE_ADDR_ALIGN"))
+    goto DONE;
+  if (align_bits == 0 || align_bits % 8 != 0
+      || GPURT_POOL_SLOT % (align_bits / 8) != 0)
+    {
+      gpurt_set_why (why, "the device aligns sub-buffers to %u bits, which"
+		     " do not divide a slot of %zu bytes", align_bits,
+		     GPURT_POOL_SLOT);
+      goto DONE;
+    }
+  pool = gpurt_cl_buffer_1 (dev, CL_MEM_READ_WRITE,
+			    GPURT_POOL_SLOT * GPURT_POOL_SLOTS, why,
+			    "the pool of small buffers");
+  if (pool == NULL)
+    goto DONE;
+  if (queue != NULL && !gpurt_cl_pool_touch (pool, queue, why))
+    goto DONE;
+  gpurt_pool_dev = dev;
+  atomic_store (&gpurt_pool_mem, pool);
+  pool = NULL;
+  /* Made by a launch (GPURT_INIT=lazy): released at exit, before the
+     OpenCL library's own exit handlers (registered when it was loaded).
+     The start-up thread's is released when the thread was joined.  */
+  if (queue == NULL)
+    atexit (gpurt_cl_pool_release);
+  ok = 1;
+
+ DONE:
+  if (pool != NULL)
+    gpurt_cl.clReleaseMemObject (pool);
+  pthread_mutex_unlock (&gpurt_pool_lock);
+  if (why[0] != '\0' && gpurt_env.verbose >= 1)
+    gpurt_message ("no pool of small buffers: %s", why);
+  return ok;
+}
+
+/* Destructor callback of a sub-buffer of the pool: its slot SLOT_PTR (the
+   slot's number) is free.  */
+
+static void CL_CALLBACK
+gpurt_cl_pool_give_back (cl_mem mem, void *slot_ptr)
+{
+  unsigned slot = (unsigned) (uintptr_t) slot_ptr;
+
+  (void) mem;
+  atomic_fetch_and (&gpurt_pool_used[slot / 64],
+		    ~((uint64_t) 1 << (slot % 64)));
+}
+
+/* A sub-buffer of the pool of SIZE bytes (at most a slot) on DEV with
+   FLAGS, or NULL when there is none to give (why, under GPURT_VERBOSE=2,
+   when a call failed).  */
+
+static cl_mem
+gpurt_cl_pool_take (const struct gpurt_device *dev, cl_mem_flags flags,
+		    size_t size)
+{
+  char why[GPURT_WHY_LEN] = "";
+  cl_buffer_region region;
+  cl_int err = CL_SUCCESS;
+  cl_mem pool, sub = NULL;
+  uint64_t used, bit = 0;
+  unsigned w, slot = 0;
+  int found = 0;
+
+  if (!atomic_load (&gpurt_pool_tried))
+    gpurt_cl_pool_make (dev, NULL);
+  pool = atomic_load (&gpurt_pool_mem);
+  if (pool == NULL || gpurt_pool_dev != dev)
+    return NULL;
+  for (w = 0; w < GPURT_POOL_WORDS && !found; w++)
+    {
+      used = atomic_load (&gpurt_pool_used[w]);
+      while (~used != 0 && !found)
+	{
+	  slot = (unsigned) __builtin_ctzll (~used);
+	  bit = (uint64_t) 1 << slot;
+	  found = atomic_compare_exchange_weak (&gpurt_pool_used[w], &used,
+						used | bit);
+	}
+      if (found)
+	slot += 64 * w;
+    }
+  if (!found)
+    return NULL;
+  region.origin = (size_t) slot * GPURT_POOL_SLOT;
+  region.size = size;
+  sub = gpurt_cl.clCreateSubBuffer (pool, flags, CL_BUFFER_CREATE_TYPE_REGION,
+				    &region, &err);
+  if (sub == NULL && err == CL_SUCCESS)
+    err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+  if (!GPURT_CL_CHECK (err, why, clCreateSubBuffer, "for %zu bytes", size))
+    sub = NULL;
+  else if (GPURT_CL_CHECK (gpurt_cl.clSetMemObjectDestructorCallback
+			   (sub, gpurt_cl_pool_give_back,
+			    (void *) (uintptr_t) slot),
+			   why, clSetMemObjectDestructorCallback,
+			   "for a sub-buffer"))
+    return sub;
+  /* No command used SUB: its slot is free at once.  */
+  if (sub != NULL)
+    gpurt_cl.clReleaseMemObject (sub);
+  atomic_fetch_and (&gpurt_pool_used[slot / 64], ~bit);
+  if (gpurt_env.verbose >= 2)
+    gpurt_message ("a small buffer of its own: %s", why);
+  return NULL;
+}
+
+/* A device buffer of SIZE bytes on DEV with FLAGS, or NULL with WHY
+   (WHAT says what it was for): a sub-buffer of the pool when SIZE fits
+   a slot and one is free.  */
+
+cl_mem
+gpurt_cl_buffer (const struct gpurt_device *dev, cl_mem_flags flags, size_t size,
+		 char *why, const char *what)
+{
+  cl_mem mem = NULL;
+
+  if (size != 0 && size <= GPURT_POOL_SLOT
+      && (flags & ~(cl_mem_flags) (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY
+				   | CL_MEM_WRITE_ONLY)) == 0)
+    mem = gpurt_cl_pool_take (dev, flags, size);
+  if (mem != NULL)
+    return mem;
+  return gpurt_cl_buffer_1 (dev, flags, size, why, what);
 }
 
 /* Counts the buffers released: a new buffer may get the handle of one

@@ -54,6 +54,22 @@ gpurt_parse_bytes (const char *s, uint64_t *out)
   return 1;
 }
 
+/* The switch NAME (0 or 1) from the environment: DFLT when it is unset
+   or empty, or anything else (which is reported).  */
+
+static int
+gpurt_env_switch (const char *name, int dflt)
+{
+  const char *s = getenv (name);
+
+  if (s == NULL || *s == '\0')
+    return dflt;
+  if (strcmp (s, "0") == 0 || strcmp (s, "1") == 0)
+    return *s == '1';
+  gpurt_message ("%s=%s is not 0 or 1; using %d", name, s, dflt);
+  return dflt;
+}
+
 /* The variables libgpurt reads; any other GPURT_* in the environment is
    reported as a likely typo.  */
 
@@ -64,7 +80,7 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
   "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
   "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE", "GPURT_TWO_LEVEL",
-  "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH"
+  "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH", "GPURT_POOL"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -249,15 +265,7 @@ gpurt_env_read (void)
 		       " using the number of cores", s);
     }
 
-  gpurt_env.verify = 0;
-  s = getenv ("GPURT_VERIFY");
-  if (s != NULL && *s != '\0')
-    {
-      if (strcmp (s, "1") == 0)
-	gpurt_env.verify = 1;
-      else if (strcmp (s, "0") != 0)
-	gpurt_message ("GPURT_VERIFY=%s is not 0 or 1; using 0", s);
-    }
+  gpurt_env.verify = gpurt_env_switch ("GPURT_VERIFY", 0);
   gpurt_env.verify_rtol = -1;
   s = getenv ("GPURT_VERIFY_RTOL");
   if (s != NULL && *s != '\0')
@@ -363,15 +371,7 @@ gpurt_env_read (void)
      every launch wait for its kernel.  On by default since it passed the
      GPU check on an H100 and made a 2-D Jacobi 1.5x faster there
      (bench/results/2026-11-24-h100-async.md).  */
-  gpurt_env.async = 1;
-  s = getenv ("GPURT_ASYNC");
-  if (s != NULL && *s != '\0')
-    {
-      if (strcmp (s, "0") == 0)
-	gpurt_env.async = 0;
-      else if (strcmp (s, "1") != 0)
-	gpurt_message ("GPURT_ASYNC=%s is not 0 or 1; using 1", s);
-    }
+  gpurt_env.async = gpurt_env_switch ("GPURT_ASYNC", 1);
 
   /* GPURT_INIT=eager (default): a thread started with the program
      opens the device and loads the registered kernels before the first
@@ -385,6 +385,11 @@ gpurt_env_read (void)
       else if (strcmp (s, "eager") != 0)
 	gpurt_message ("GPURT_INIT=%s is not eager or lazy; using eager", s);
     }
+
+  /* GPURT_POOL (default 1): small device buffers are sub-buffers of one
+     buffer made at start-up (gpurt-cl.c); 0: each is a buffer of its
+     own, as before.  */
+  gpurt_env.pool = gpurt_env_switch ("GPURT_POOL", 1);
 
   /* GPURT_TWO_LEVEL: which kernel of a two-level region runs (docs/ABI.md
      section 5): chosen per launch (auto), or always the work-groups'
@@ -422,15 +427,7 @@ gpurt_env_read (void)
   /* GPURT_BATCH (default 1): large batchable regions run in batches
      pipelined over several queues; 0 runs batches one after the other,
      and only for data that do not fit (for comparisons).  */
-  gpurt_env.batch = 1;
-  s = getenv ("GPURT_BATCH");
-  if (s != NULL && *s != '\0')
-    {
-      if (strcmp (s, "0") == 0)
-	gpurt_env.batch = 0;
-      else if (strcmp (s, "1") != 0)
-	gpurt_message ("GPURT_BATCH=%s is not 0 or 1; using 1", s);
-    }
+  gpurt_env.batch = gpurt_env_switch ("GPURT_BATCH", 1);
 
   gpurt_check_unknown_vars ();
 }

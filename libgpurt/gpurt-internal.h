@@ -172,6 +172,7 @@ struct gpurt_env
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
   int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */
   int init_lazy;		/* GPURT_INIT=lazy: no start-up thread */
+  int pool;			/* GPURT_POOL=0: no pool of small buffers */
   int pinned;			/* GPURT_PINNED: 0 off, 1 on, -1 not on a
 				   CPU device (default) */
   uint64_t heap_bytes;		/* GPURT_HEAP_BYTES, 0: default */
@@ -222,6 +223,14 @@ GPURT_HIDDEN cl_mem gpurt_cl_buffer (const struct gpurt_device *dev,
 				     cl_mem_flags flags, size_t size,
 				     char *why, const char *what);
 GPURT_HIDDEN void gpurt_cl_buffer_release (cl_mem mem);
+/* The pool of small buffers (gpurt-cl.c): make it on DEV once per
+   process, writing it once through QUEUE (the first lane's, by the
+   start-up thread) unless QUEUE is NULL (a launch makes it: GPURT_INIT=
+   lazy).  Returns 1 when this call made it.  Released at exit by
+   gpurt_cl_pool_release.  */
+GPURT_HIDDEN int gpurt_cl_pool_make (const struct gpurt_device *dev,
+				     cl_command_queue queue);
+GPURT_HIDDEN void gpurt_cl_pool_release (void);
 extern atomic_uint_least64_t gpurt_cl_buffers_released GPURT_HIDDEN;
 /* Pinned host areas and asynchronous copies for gpurt-stage.c.  */
 GPURT_HIDDEN void *gpurt_cl_pinned (cl_command_queue queue, size_t size,
@@ -466,8 +475,9 @@ struct gpurt_lane
 
 GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
 						char *why);
-/* The start-up thread: make the first lane's queue onto DEV ahead.  */
-GPURT_HIDDEN void gpurt_lane_prepare (struct gpurt_device *dev);
+/* The start-up thread: make the first lane's queue onto DEV ahead, and
+   the pool of small buffers (1 when made).  */
+GPURT_HIDDEN int gpurt_lane_prepare (struct gpurt_device *dev);
 /* The start-up thread: run R's kernel once over nothing (DUMMY for its
    buffers) on DEV; 0 once the first lane took the queue.  */
 GPURT_HIDDEN int gpurt_lane_warm (struct gpurt_device *dev,

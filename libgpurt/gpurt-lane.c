@@ -113,17 +113,24 @@ gpurt_lane_wait (struct gpurt_lane *lane)
   lane->async_pending = 0;
 }
 
-/* The start-up thread: make the queue of the first lane onto DEV.  */
+/* The start-up thread: make the queue of the first lane onto DEV, and
+   the pool of small buffers, written once through that queue (the first
+   region's first copies are then not the queue's).  Returns 1 when the
+   pool was made here.  */
 
-void
+int
 gpurt_lane_prepare (struct gpurt_device *dev)
 {
   char why[GPURT_WHY_LEN];
+  int pool = 0;
 
   pthread_mutex_lock (&gpurt_spare_lock);
   if (!gpurt_lane_made)
     gpurt_spare_queue = gpurt_device_new_queue (dev, why);
+  if (gpurt_spare_queue != NULL)
+    pool = gpurt_cl_pool_make (dev, gpurt_spare_queue);
   pthread_mutex_unlock (&gpurt_spare_lock);
+  return pool;
 }
 
 /* The start-up thread: run region R's kernel once, over no iteration,

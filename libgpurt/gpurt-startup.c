@@ -74,7 +74,9 @@ gpurt_startup_work (void)
   struct gpurt_device *dev;
   struct gpurt_region *r;
   char why[GPURT_WHY_LEN];
+  unsigned loaded = 0;
   cl_mem dummy;
+  int pool;
 
   dev = gpurt_device_get ();
   /* Loading the OpenCL library registered its own exit handlers, after
@@ -83,14 +85,18 @@ gpurt_startup_work (void)
   atexit (gpurt_startup_join);
   if (dev == NULL || atomic_load (&gpurt_startup_stop))
     return;
-  gpurt_lane_prepare (dev);
+  pool = gpurt_lane_prepare (dev);
   for (r = gpurt_region_first ();
        r != NULL && !atomic_load (&gpurt_startup_stop);
        r = gpurt_region_next (r))
-    gpurt_region_preload (r, dev);
-  /* The first enqueue of each loaded kernel, and a first buffer, while
-     the first lane's queue is still unused: their drivers' lazy work is
-     not the first region's.  */
+    {
+      gpurt_region_preload (r, dev);
+      loaded += atomic_load (&r->build_state) == GPURT_BUILD_OK;
+    }
+  /* The first enqueue of each loaded kernel, and a first buffer (from
+     the pool, as a launch's small buffers), while the first lane's queue
+     is still unused: their drivers' lazy work is not the first
+     region's.  */
   dummy = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE, 64, why,
 			   "the warm-up buffer");
   for (r = gpurt_region_first ();
@@ -100,6 +106,12 @@ gpurt_startup_work (void)
     ;
   if (dummy != NULL)
     gpurt_cl_buffer_release (dummy);
+  if (gpurt_env.verbose >= 1 && !atomic_load (&gpurt_startup_stop))
+    gpurt_message ("start-up: device '%s' ready before the first region:"
+		   " the first queue, %u program(s) loaded from the cache"
+		   " and their one-level kernels run once, %s", dev->name,
+		   loaded, pool ? "small buffers pooled (written once)"
+		   : "no pool of small buffers");
   /* Whatever a load registered runs after the join.  */
   atexit (gpurt_startup_join);
 }
@@ -128,7 +140,11 @@ gpurt_startup_join (void)
 {
   atomic_store (&gpurt_startup_stop, 1);
   if (atomic_exchange (&gpurt_startup_started, 0))
-    pthread_join (gpurt_startup_thread, NULL);
+    {
+      pthread_join (gpurt_startup_thread, NULL);
+      /* Before the OpenCL library's exit handlers, as the join.  */
+      gpurt_cl_pool_release ();
+    }
 }
 
 static void

@@ -1098,6 +1098,30 @@ wrap_clCreateBuffer (cl_context context, cl_mem_flags flags, size_t size,
   return mem;
 }
 
+/* The pool's small buffers (gpurt-cl.c) are released as any other.
+   While a clCreateBuffer failure is armed the pool gives none (a failed
+   sub-buffer quietly becomes a buffer of its own), so that the Nth
+   buffer of the launches is clCreateBuffer's.  */
+
+static cl_mem
+wrap_clCreateSubBuffer (cl_mem parent, cl_mem_flags flags,
+			cl_buffer_create_type type, const void *info,
+			cl_int *err)
+{
+  cl_mem mem;
+
+  if (inject_name != NULL && strcmp (inject_name, "clCreateBuffer") == 0)
+    {
+      *err = CL_OUT_OF_RESOURCES;
+      return NULL;
+    }
+  mem = real_cl.clCreateSubBuffer (parent, flags, type, info, err);
+
+  if (mem != NULL)
+    atomic_fetch_add (&live_mems, 1);
+  return mem;
+}
+
 static cl_int
 wrap_clReleaseMemObject (cl_mem mem)
 {
@@ -1181,6 +1205,7 @@ install_wrappers (void)
   real_cl = gpurt_cl;
   gpurt_cl.clCreateBuffer = wrap_clCreateBuffer;
   gpurt_cl.clReleaseMemObject = wrap_clReleaseMemObject;
+  gpurt_cl.clCreateSubBuffer = wrap_clCreateSubBuffer;
   gpurt_cl.clEnqueueWriteBuffer = wrap_clEnqueueWriteBuffer;
   gpurt_cl.clEnqueueReadBuffer = wrap_clEnqueueReadBuffer;
   gpurt_cl.clSetKernelArg = wrap_clSetKernelArg;

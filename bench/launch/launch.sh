@@ -1,8 +1,8 @@
 #!/bin/bash
 # bench/launch/launch.sh -- start-up and launch cost side by side in one
 # GPU run (issue 15): launch.c built as ours (default start-up thread,
-# and again with GPURT_INIT=lazy), hand-written OpenCL (ocl) and GCC's
-# nvptx offload (nvptx).
+# and again with GPURT_INIT=lazy, and with GPURT_POOL=0: no pool of small
+# buffers), hand-written OpenCL (ocl) and GCC's nvptx offload (nvptx).
 #
 #   bash bench/launch/launch.sh build          here, after `make'
 #   bash bench/launch/launch.sh run [OUTDIR]   on the GPU machine
@@ -12,7 +12,8 @@
 # profile.txt: ours once more under GPURT_PROFILE (every launch then
 # waits for its kernel), whose second table splits a launch's host time
 # into its parts (ready, lookup, args, copy, enqueue, wait, release), the
-# first launch apart from the later ones' mean.
+# first launch apart from the later ones' mean (with GPURT_VERBOSE=1: what
+# the start-up thread prepared), and again under GPURT_POOL=0.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 pack=$top/gpu-pack/launch
@@ -44,9 +45,10 @@ export OCL_ICD_VENDORS=/tmp/icd LD_LIBRARY_PATH=$pack/lib
 export GPURT_CACHE_DIR=/tmp/gpurt-launch-cache
 GPURT_DEVICE=gpu "$pack/launch.ours" 0 100 >/dev/null 2>&1
 for round in 1 2; do
-  for v in ours ours-lazy ocl nvptx; do
+  for v in ours ours-lazy ours-nopool ocl nvptx; do
     b=$v e=GPURT_INIT=eager
     [ $v = ours-lazy ] && { b=ours; e=GPURT_INIT=lazy; }
+    [ $v = ours-nopool ] && { b=ours; e=GPURT_POOL=0; }
     env $e GPURT_DEVICE=gpu GPURT_FALLBACK=abort timeout 120 \
       "$pack/launch.$b" 1.0 20000 2>>"$out/launch-err.txt" \
       | sed "s/^RESULT,ours,/RESULT,$v,/; s/^/$round /"
@@ -54,6 +56,9 @@ for round in 1 2; do
 done | tee "$out/launch.txt"
 echo "first region / median later launch (issue 15 target: <= 1.2x):"
 grep ',first-over-later,' "$out/launch.txt" | sed 's/^/  /'
-GPURT_PROFILE=1 GPURT_DEVICE=gpu GPURT_FALLBACK=abort timeout 120 \
+GPURT_VERBOSE=1 GPURT_PROFILE=1 GPURT_DEVICE=gpu GPURT_FALLBACK=abort timeout 120 \
   "$pack/launch.ours" 1.0 20000 >"$out/launch-profile.txt" 2>&1
+echo "--- GPURT_POOL=0" >>"$out/launch-profile.txt"
+GPURT_POOL=0 GPURT_PROFILE=1 GPURT_DEVICE=gpu GPURT_FALLBACK=abort \
+  timeout 120 "$pack/launch.ours" 1.0 20000 >>"$out/launch-profile.txt" 2>&1
 cat "$out/launch-profile.txt"

@@ -373,6 +373,21 @@ clWaitForEvents (cl_uint n, const cl_event *w)
   CALL_INT (clWaitForEvents, n, w);
 }
 
+EXPORT cl_mem
+clCreateSubBuffer (cl_mem m, cl_mem_flags f, cl_buffer_create_type t,
+		   const void *info, cl_int *e)
+{
+  CALL_OBJ (clCreateSubBuffer, e, m, f, t, info, e);
+}
+
+EXPORT cl_int
+clSetMemObjectDestructorCallback (cl_mem m,
+				  void (CL_CALLBACK *cb) (cl_mem, void *),
+				  void *u)
+{
+  CALL_INT (clSetMemObjectDestructorCallback, m, cb, u);
+}
+
 EXPORT cl_int
 clFlush (cl_command_queue q)
 {
