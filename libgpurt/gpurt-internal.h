@@ -166,6 +166,8 @@ struct gpurt_env
   int init_lazy;		/* GPURT_INIT=lazy: no start-up thread */
   int pinned;			/* GPURT_PINNED: 0 off, 1 on, -1 not on a
 				   CPU device (default) */
+  uint64_t pinned_chunk;	/* GPURT_PINNED_CHUNK: bytes of a staging
+				   slot, 0: the default */
   uint64_t heap_bytes;		/* GPURT_HEAP_BYTES, 0: default */
   uint64_t batch_bytes;		/* GPURT_BATCH_BYTES: most bytes of one
 				   batch, 0: the device's */
