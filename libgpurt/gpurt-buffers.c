@@ -157,12 +157,16 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
 	  b->start = ranges[i].start;
 	  b->end = ranges[i].end;
 	  b->wlo = UINT64_MAX;
+	  /* Only the argument's own bytes (not a kept copy's hull).  */
+	  b->fills = r->args[ranges[i].arg].fills
+		     && b->start == a[1] + a[2] && b->end == a[1] + a[3];
 	}
       else
 	{
 	  b = &plan->buffers[nbuffers - 1];
 	  if (ranges[i].end > b->end)
 	    b->end = ranges[i].end;
+	  b->fills = 0;
 	}
       /* The call's flags and the record's: a disagreement costs a copy,
 	 never correctness.  */
@@ -267,7 +271,8 @@ gpurt_buffers_copy_in (struct gpurt_plan *plan, struct gpurt_region *r,
 
       if (b->dummy || b->flags == 0)
 	continue;
-      if (!gpurt_map_copy_in (b->map, r, queue, b->start, b->end, why))
+      if (!gpurt_map_copy_in (b->map, r, queue, b->start, b->end, b->fills,
+			      why))
 	return 0;
     }
   return 1;

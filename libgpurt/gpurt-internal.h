@@ -355,7 +355,7 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
 GPURT_HIDDEN int gpurt_map_copy_in (struct gpurt_mapping *m,
 				    struct gpurt_region *r,
 				    cl_command_queue queue, uint64_t start,
-				    uint64_t end, char *why);
+				    uint64_t end, int fills, char *why);
 GPURT_HIDDEN void gpurt_map_leave (struct gpurt_device *dev,
 				   struct gpurt_lane *lane,
 				   struct gpurt_mapping *m, int kept,
@@ -624,6 +624,8 @@ struct gpurt_region
   atomic_uint_least64_t bytes_d2h;
   atomic_uint_least64_t bytes_resident;	/* copies in avoided: already
 					   on the device */
+  atomic_uint_least64_t bytes_filled;	/* copies in avoided: the kernel
+					   stores them all ("fill") */
   atomic_uint_least64_t redundant_h2d;	/* copies in of bytes the device
 					   already had (gpurt-redundant.c) */
   atomic_uint_least64_t redundant_h2d_bytes;
@@ -675,6 +677,9 @@ struct gpurt_buffer
   uint64_t start;		/* host byte interval [START, END) */
   uint64_t end;
   unsigned flags;		/* union of its arguments' flags */
+  int fills;			/* it is one argument's range, which the
+				   kernel stores whole ("fill"): not
+				   copied in */
   int dummy;			/* for arguments with an empty range */
   struct gpurt_mapping *map;	/* the map's mapping holding [START, END),
 				   NULL for the dummy */

@@ -755,13 +755,15 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
 
 /* Make M's device copy of the host bytes [START, END) (within M) current
    for a launch of R, through QUEUE (not blocking: the launch's clFinish
-   completes it): nothing to do when the device copy is already current.
-   Returns 1 on success, else 0 with WHY.  */
+   completes it): nothing to do when the device copy is already current,
+   or when FILLS (the kernel stores every byte of the range before any
+   read) and M is a new copy of just that range.  Returns 1 on success,
+   else 0 with WHY.  */
 
 int
 gpurt_map_copy_in (struct gpurt_mapping *m, struct gpurt_region *r,
 		   cl_command_queue queue, uint64_t start, uint64_t end,
-		   char *why)
+		   int fills, char *why)
 {
   size_t size = (size_t) (end - start);
 
@@ -769,6 +771,15 @@ gpurt_map_copy_in (struct gpurt_mapping *m, struct gpurt_region *r,
     {
       atomic_fetch_add (&r->bytes_resident, size);
       return gpurt_map_copy_stale (m, m, r, queue, why);
+    }
+  if (fills && m->start == start && m->end == end)
+    {
+      atomic_fetch_add (&r->bytes_filled, size);
+      if (gpurt_env.verbose >= 3)
+	gpurt_message ("%s: %zu bytes at %p not copied in: the kernel"
+		       " stores them all", r->name, size,
+		       (void *) (uintptr_t) start);
+      return 1;
     }
   if (!gpurt_cl_write (queue, m->mem, (size_t) (start - m->start), size,
 		       (const void *) (uintptr_t) start, why))

@@ -1281,6 +1281,15 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 	return 0;
       if (r->args[k].batch != 'm' || size == 0)
 	continue;
+      if (r->args[k].fills)
+	{
+	  /* The kernel stores the whole slice: nothing to copy in (its
+	     staging room still comes back through the copy out).  */
+	  if (s->host != NULL)
+	    at += size;
+	  atomic_fetch_add (&r->bytes_filled, size);
+	  continue;
+	}
       if (s->host != NULL)
 	{
 	  gpurt_host_memcpy (s->host + at, src, size);
