@@ -105,6 +105,7 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
   plan->dev = dev;
   plan->lane = lane;
   plan->keep = keep;
+  plan->region = r;
   plan->nargs = r->nargs;
   /* At most one buffer per argument plus the dummy.  */
   if (!gpurt_plan_scratch (plan, lane, r->nargs, &ranges, &st))
@@ -465,9 +466,15 @@ gpurt_plan_release (struct gpurt_plan *plan)
     for (i = 0; i < plan->nargs + 1; i++)
       {
 	if (plan->buffers[i].map != NULL)
-	  gpurt_map_leave (plan->dev, plan->lane, plan->buffers[i].map,
-			   plan->kept, plan->buffers[i].wlo,
-			   plan->buffers[i].whi);
+	  {
+	    /* Results left on the device: whether a later launch uses them
+	       tells the region's later launches whether keeping pays.  */
+	    if (plan->kept && plan->buffers[i].wlo < plan->buffers[i].whi)
+	      plan->buffers[i].map->kept_by = plan->region;
+	    gpurt_map_leave (plan->dev, plan->lane, plan->buffers[i].map,
+			     plan->kept, plan->buffers[i].wlo,
+			     plan->buffers[i].whi);
+	  }
 	else if (plan->buffers[i].mem != NULL)
 	  gpurt_cl_buffer_release (plan->buffers[i].mem);
 	if (plan->buffers[i].backup != NULL)

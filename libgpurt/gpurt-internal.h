@@ -309,6 +309,9 @@ struct gpurt_mapping
   struct gpurt_lane *user;	/* in use (REFS > 0): the lane whose launch
 				   uses it (a thread runs one at a time) */
   uint64_t last_use;		/* the map's clock when it was last left */
+  struct gpurt_region *kept_by;	/* the region whose launch left results
+				   here (a dirty range) for a later one,
+				   until one uses them or they go home */
 };
 
 struct gpurt_map
@@ -624,6 +627,9 @@ struct gpurt_region
   atomic_uint_least64_t bytes_d2h;
   atomic_uint_least64_t bytes_resident;	/* copies in avoided: already
 					   on the device */
+  atomic_int keep_paid;		/* a later launch used results a launch
+				   of this region left on the device */
+  atomic_int keep_unpaid;	/* such results went home unused */
   atomic_uint_least64_t bytes_filled;	/* copies in avoided: the kernel
 					   stores them all ("fill") */
   atomic_uint_least64_t redundant_h2d;	/* copies in of bytes the device
@@ -704,6 +710,7 @@ struct gpurt_plan
   struct gpurt_lane *lane;
   int keep;			/* the launch may keep its results */
   int kept;			/* it succeeded: its mappings stay */
+  struct gpurt_region *region;	/* the launch's region */
   unsigned nbuffers;
   struct gpurt_buffer *buffers;
   unsigned nargs;

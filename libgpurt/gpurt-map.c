@@ -193,11 +193,27 @@ gpurt_map_bring_home (struct gpurt_lane *lane, struct gpurt_mapping *m,
   return 1;
 }
 
+/* M's results left on the device by a launch of M->KEPT_BY were used
+   (USED) or go home unused: say so to that region (gpurt_batch_run).  */
+
+static void
+gpurt_map_kept_verdict (struct gpurt_mapping *m, int used)
+{
+  if (m->kept_by != NULL)
+    atomic_store (used ? &m->kept_by->keep_paid : &m->kept_by->keep_unpaid,
+		  1);
+  m->kept_by = NULL;
+}
+
 static int
 gpurt_map_write_back (struct gpurt_lane *lane, struct gpurt_mapping *m,
 		      char *why)
 {
-  int ok = gpurt_map_bring_home (lane, m, m->start, m->end, why);
+  int ok;
+
+  if (gpurt_map_dirty (m))
+    gpurt_map_kept_verdict (m, 0);
+  ok = gpurt_map_bring_home (lane, m, m->start, m->end, why);
 
   gpurt_cl_buffer_release (m->mem);
   free (m);
@@ -570,6 +586,7 @@ gpurt_map_absorb (struct gpurt_device *dev, struct gpurt_lane *lane,
 	  gpurt_redundant_h2d (r, (const void *) (uintptr_t) pos,
 			       (size_t) (o->start - pos));
 	}
+      gpurt_map_kept_verdict (o, 1);
       if (!gpurt_cl_copy (lane->queue, o->mem, 0, m->mem,
 			  (size_t) (o->start - lo),
 			  (size_t) (o->end - o->start), why))
@@ -690,6 +707,7 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
 	{
 	  /* The thread's own copy holds the range: use it.  */
 	  m = map->v[at];
+	  gpurt_map_kept_verdict (m, 1);
 	  m->refs++;
 	  m->owner->nkept--;
 	  m->owner = NULL;
