@@ -11,7 +11,9 @@
 # not pipeline them; see README, batches); "ours-nokeep": built with
 # -fplugin-arg-gpuoffload-no-transfer-elim, so no region keeps its
 # results and the runtime's own choice pipelines them (64 MiB or more);
-# "ours-nokeep-nopipe": the same under GPURT_BATCH=0; "omp": 16-thread
+# "ours-nokeep-nopipe": the same under GPURT_BATCH=0; "ours-nofill": built
+# with -fplugin-arg-gpuoffload-no-fill (outputs the region stores whole
+# are copied in first, as before docs/ABI.md section 10); "omp": 16-thread
 # OpenMP.  Two rounds each, runs
 # alternated; the pinned host<->device bandwidth of the same run
 # (harness/h2dbw.c) comes first.  GPURT_FALLBACK=abort: a run that could
@@ -38,6 +40,8 @@ if [ "${1:-run}" = build ]; then
     gcc $ours progs/$p.c $libs -o "$PACK/$p.ours" || exit 1
     gcc $ours -fplugin-arg-gpuoffload-no-transfer-elim progs/$p.c $libs \
       -o "$PACK/$p.ours-nokeep" || exit 1
+    gcc $ours -fplugin-arg-gpuoffload-no-fill progs/$p.c $libs \
+      -o "$PACK/$p.ours-nofill" || exit 1
     gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
   done
   gcc -O2 -fopenmp harness/h2dbw.c -lOpenCL -o "$PACK/h2dbw" || exit 1
@@ -59,6 +63,7 @@ batch_bin () {
   case $1 in
     omp) echo omp ;;
     ours-nokeep*) echo ours-nokeep ;;
+    ours-nofill) echo ours-nofill ;;
     *) echo ours ;;
   esac
 }
@@ -72,7 +77,7 @@ if [ "$1" = check ]; then
   # Small sizes here (PoCL): each variant runs and checks its result;
   # the pipeline's threshold is lowered so that it runs too.
   for p in saxpy blackscholes; do
-    for v in ours ours-nopipe ours-batch ours-nokeep ours-nokeep-nopipe omp; do
+    for v in ours ours-nopipe ours-batch ours-nokeep ours-nokeep-nopipe ours-nofill omp; do
       b=$(batch_bin $v)
       e=$(batch_env $v)
       [ $v = ours ] && e=GPURT_BATCH_BYTES=1M
@@ -93,7 +98,7 @@ variants_run_env
   for spec in $specs; do
     p=${spec%:*} n=${spec#*:}
     for round in 1 2; do
-      for v in ours ours-nopipe ours-batch ours-nokeep ours-nokeep-nopipe omp; do
+      for v in ours ours-nopipe ours-batch ours-nokeep ours-nokeep-nopipe ours-nofill omp; do
 	b=$(batch_bin $v)
 	[ -x "$PACK/$p.$b" ] || continue
 	line=$(variants_run "$PACK/$p.$b" "$n" "$out/bench-err.txt" \
