@@ -111,11 +111,7 @@ int
 main (int argc, char **argv)
 {
   check_init ();
-  if (argc > 1)
-    {
-      run ();
-      return 0;
-    }
+  CHECK_CHILD_RUNS (argc, run);
   child (argv[0], NULL, 0);
   child (argv[0], "GPURT_BATCH_BYTES=8K", 0);
   child (argv[0], "GPURT_BATCH_BYTES=8K", 1);
