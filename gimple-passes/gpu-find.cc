@@ -1728,7 +1728,12 @@ fill_store (struct gpu_region *r, struct gpu_access *a, tree lo0,
   if (r->ndim != 1)
     return "the index space has more than one dimension";
   if (!a->ref || !is_gimple_assign (a->stmt) || (a->flags & GPU_ACC_READ)
-      || !operand_equal_p (gimple_assign_lhs (a->stmt), a->ref, 0))
+      || !operand_equal_p (gimple_assign_lhs (a->stmt), a->ref, 0)
+      /* A bit-field store leaves the other bits of its bytes (regions
+	 with bit-fields are not offloaded today).  */
+      || TREE_CODE (a->ref) == BIT_FIELD_REF
+      || (TREE_CODE (a->ref) == COMPONENT_REF
+	  && DECL_BIT_FIELD (TREE_OPERAND (a->ref, 1))))
     return "it is written by other than a plain store";
   if (runs || loop_containing_stmt (a->stmt) != r->outer)
     return "a store is in an inner loop";
