@@ -13,7 +13,11 @@
 # results and the runtime's own choice pipelines them (64 MiB or more);
 # "ours-nokeep-nopipe": the same under GPURT_BATCH=0; "ours-nofill": built
 # with -fplugin-arg-gpuoffload-no-fill (outputs the region stores whole
-# are copied in first, as before docs/ABI.md section 10); "omp": 16-thread
+# are copied in first, as before docs/ABI.md section 10); "ours-small":
+# GPURT_DEVICE_MEM_LIMIT=SMALL_LIMIT (default 256M): a device smaller than
+# the data (give specs of twice that or more: saxpy 2^26 moves 768 MiB,
+# blackscholes 2^25 640 MiB), run in batches, against the host ("omp")
+# that a region which cannot be batched falls back to; "omp": 16-thread
 # OpenMP.  Two rounds each, runs
 # alternated; the pinned host<->device bandwidth of the same run
 # (harness/h2dbw.c) comes first.  GPURT_FALLBACK=abort: a run that could
@@ -33,6 +37,7 @@ PACK=$top/gpu-pack/bench
 progs="saxpy blackscholes hilbert bwfilter montecarlo"
 specs=${SPECS:-"saxpy:16777216 saxpy:33554432 saxpy:67108864 saxpy:134217728 blackscholes:16777216 blackscholes:33554432 blackscholes:67108864 blackscholes:134217728"}
 batch=${BATCH_BYTES:-32M}
+small=${SMALL_LIMIT:-256M}
 
 if [ "${1:-run}" = build ]; then
   variants_build_start
@@ -54,6 +59,7 @@ batch_env () {
   case $1 in
     ours-nopipe|ours-nokeep-nopipe) echo GPURT_BATCH=0 ;;
     ours-batch) echo GPURT_BATCH_BYTES=$batch ;;
+    ours-small) echo GPURT_DEVICE_MEM_LIMIT=$small ;;
     *) echo GPURT_VERBOSE=0 ;;
   esac
 }
@@ -77,10 +83,11 @@ if [ "$1" = check ]; then
   # Small sizes here (PoCL): each variant runs and checks its result;
   # the pipeline's threshold is lowered so that it runs too.
   for p in saxpy blackscholes; do
-    for v in ours ours-nopipe ours-batch ours-nokeep ours-nokeep-nopipe ours-nofill omp; do
+    for v in ours ours-nopipe ours-batch ours-nokeep ours-nokeep-nopipe ours-nofill ours-small omp; do
       b=$(batch_bin $v)
       e=$(batch_env $v)
       [ $v = ours ] && e=GPURT_BATCH_BYTES=1M
+      [ $v = ours-small ] && e=GPURT_DEVICE_MEM_LIMIT=4M
       line=$(variants_check "$PACK/$p.$b" 1048576 $e GPURT_PINNED=1 \
 	BENCH_VARIANT=$v GPURT_FALLBACK=abort)
       echo "$line"
@@ -98,7 +105,7 @@ variants_run_env
   for spec in $specs; do
     p=${spec%:*} n=${spec#*:}
     for round in 1 2; do
-      for v in ours ours-nopipe ours-batch ours-nokeep ours-nokeep-nopipe ours-nofill omp; do
+      for v in ours ours-nopipe ours-batch ours-nokeep ours-nokeep-nopipe ours-nofill ours-small omp; do
 	b=$(batch_bin $v)
 	[ -x "$PACK/$p.$b" ] || continue
 	line=$(variants_run "$PACK/$p.$b" "$n" "$out/bench-err.txt" \
