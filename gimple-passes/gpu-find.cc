@@ -1713,6 +1713,44 @@ report_unbounded (struct gpu_region *r, auto_vec<unsigned> *unbounded)
 		   "reaches", pp_formatted_text (&pp));
 }
 
+/* Whether the access A of region R (bounded by bound_access: LO0 and
+   STRIDE of its range in the outermost loop's iteration, RUNS its
+   condition) can be one of the stores that write its buffer whole
+   (gpu_capture's FILLS): NULL when it can, with *WINDOW, the start of
+   what it writes in iteration 0, set or checked equal; else why not.  */
+
+static const char *
+fill_store (struct gpu_region *r, struct gpu_access *a, tree lo0,
+	    tree stride, tree runs, tree *window)
+{
+  if (!(a->flags & GPU_ACC_WRITE))
+    return NULL;		/* A read: the capture's flags say so.  */
+  if (r->ndim != 1)
+    return "the index space has more than one dimension";
+  if (!a->ref || !is_gimple_assign (a->stmt) || (a->flags & GPU_ACC_READ)
+      || !operand_equal_p (gimple_assign_lhs (a->stmt), a->ref, 0)
+      /* A bit-field store leaves the other bits of its bytes (regions
+	 with bit-fields are not offloaded today).  */
+      || TREE_CODE (a->ref) == BIT_FIELD_REF
+      || (TREE_CODE (a->ref) == COMPONENT_REF
+	  && DECL_BIT_FIELD (TREE_OPERAND (a->ref, 1))))
+    return "it is written by other than a plain store";
+  if (runs || loop_containing_stmt (a->stmt) != r->outer)
+    return "a store is in an inner loop";
+  if (!r->outer->latch
+      || !dominated_by_p (CDI_DOMINATORS, r->outer->latch,
+			  gimple_bb (a->stmt)))
+    return "a store is conditional";
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (a->ref));
+  if (!stride || TREE_CODE (stride) != INTEGER_CST
+      || !size || !tree_int_cst_equal (size, stride))
+    return "its stores leave gaps between iterations";
+  if (*window && !operand_equal_p (*window, lo0, 0))
+    return "its stores write different places in one iteration";
+  *window = lo0;
+  return NULL;
+}
+
 /* Bound every buffer capture of R.  Returns false (with R->fail set) when
    some pointer's reach is unknown.  */
 
@@ -1723,6 +1761,16 @@ bound_captures (struct gpu_region *r)
      outermost index.  */
   auto_bitmap not_affine;
   bool any_runs = false;
+  /* The start of the one window every store of a buffer that may be
+     written whole writes, per capture (fill_store).  */
+  auto_vec<tree> fill_lo0;
+  fill_lo0.safe_grow_cleared (r->caps.length ());
+  calculate_dominance_info (CDI_DOMINATORS);
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    {
+      r->caps[i].fills = false;
+      r->caps[i].fill_why = NULL;
+    }
   for (unsigned i = 0; i < r->accs.length (); i++)
     {
       struct gpu_access *a = &r->accs[i];
@@ -1736,6 +1784,9 @@ bound_captures (struct gpu_region *r)
 	  c->unbounded_loc = gimple_location (a->stmt);
 	  continue;
 	}
+      if (!c->fill_why)
+	c->fill_why = fill_store (r, a, lo0, stride, runs,
+				  &fill_lo0[a->cap]);
       tree base = fold_convert (long_type (), c->value);
       lo = fold_build2 (MINUS_EXPR, long_type (), lo, base);
       hi = fold_build2 (MINUS_EXPR, long_type (), hi, base);
@@ -1769,6 +1820,14 @@ bound_captures (struct gpu_region *r)
       struct gpu_capture *c = &r->caps[i];
       if (bitmap_bit_p (not_affine, i) || c->unbounded)
 	c->lo0 = c->hi0 = c->stride = NULL_TREE;
+      if (c->kind != GPU_CAP_BUFFER || !(c->flags & GPU_ACC_WRITE))
+	c->fill_why = NULL;
+      else if (!c->fill_why && (c->flags & GPU_ACC_READ))
+	c->fill_why = "it is also read";
+      else if (!c->fill_why && (!c->stride || !fill_lo0[i]))
+	c->fill_why = "its range does not move with the index";
+      c->fills = c->kind == GPU_CAP_BUFFER && (c->flags & GPU_ACC_WRITE)
+		 && !c->fill_why;
       /* No access happens: the empty range [0, 0).  */
       if (any_runs && c->lo && !c->unbounded)
 	{

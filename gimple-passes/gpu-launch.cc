@@ -251,6 +251,23 @@ gpu_launch_batchable (struct gpu_region *r, int *why)
   return true;
 }
 
+/* See gpu-launch.h.  */
+
+const char *
+gpu_launch_fills (struct gpu_region *r, unsigned i)
+{
+  struct gpu_capture *c = &r->caps[i];
+
+  if (c->kind != GPU_CAP_BUFFER || !(c->flags & GPU_ACC_WRITE))
+    return "";
+  if (gpu_opts.no_fill)
+    return "no-fill";
+  if (r->ninner || r->nspec || r->heap)
+    return "a kernel that may stop part way (two levels, speculation, "
+	   "device heap)";
+  return c->fills ? NULL : c->fill_why;
+}
+
 /* Build the region record of R (docs/ABI.md) with kernel SOURCE.  */
 
 static char *
@@ -312,6 +329,10 @@ make_record (struct gpu_region *r, const char *source)
       if (r->caps[i].kind == GPU_CAP_BUFFER)
 	pp_printf (&pp, "batch %u %s\n", i,
 		   r->caps[i].stride ? "move" : "whole");
+  /* Buffers the region writes whole: not copied in (section 10).  */
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    if (!gpu_launch_fills (r, i))
+      pp_printf (&pp, "fill %u\n", i);
   gpu_reduce_record (r, &pp);	/* GPU_REDUCE hook.  */
   /* Speculated sites (gpu_speculate): word K of the deopt buffer.  */
   for (int k = 0; k < r->nspec; k++)

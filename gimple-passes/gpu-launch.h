@@ -27,6 +27,11 @@ tree gpu_launch_record (struct gpu_region *r);
    argument that prevents it, or -1 (no-batch, two levels,
    speculation).  */
 bool gpu_launch_batchable (struct gpu_region *r, int *why);
+/* Whether region R writes every byte of its buffer argument I's range
+   without reading it, so that its record has a "fill" line (docs/ABI.md
+   section 10): NULL when it does, else why not ("" for an argument that
+   is not a written buffer).  */
+const char *gpu_launch_fills (struct gpu_region *r, unsigned i);
 /* Append at *GSI the computation of the launch *L of R, whose record is
    RECORD_VAR: the argument words, the counts, the final index.  Creates
    the reductions' result slots.  */

@@ -988,6 +988,30 @@ report_offloaded (struct gpu_region *r, bool outlined)
 		     "loop cannot run in batches: it has speculated calls (a "
 		     "deopt reruns the whole loop on the host from the data "
 		     "as they were before it)\n");
+  /* Buffers written whole are not copied in (docs/ABI.md section 10).  */
+  for (unsigned i = 0; i < r->caps.length (); i++)
+    {
+      const char *no = gpu_launch_fills (r, i);
+      if (no && !no[0])
+	continue;
+      const char *name = gpu_value_name (r->caps[i].value);
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	{
+	  if (no)
+	    fprintf (dump_file, "FAILED: %s not written whole: %s\n", name,
+		     no);
+	  else
+	    fprintf (dump_file, "SUCCESS: %s written whole: not copied "
+		     "in\n", name);
+	}
+      if (dump_enabled_p ())
+	dump_printf_loc (no ? MSG_MISSED_OPTIMIZATION
+			 : MSG_OPTIMIZED_LOCATIONS,
+			 dump_user_location_t::from_location_t (r->loc),
+			 no ? "%qs is copied to the device first: %s\n"
+			 : "%qs is written whole: not copied to the device "
+			 "first%s\n", name, no ? no : "");
+    }
   for (unsigned i = 0; i < r->caps.length (); i++)
     if (r->caps[i].object_bound && dump_enabled_p ())
       dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,

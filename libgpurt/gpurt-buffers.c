@@ -105,6 +105,7 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
   plan->dev = dev;
   plan->lane = lane;
   plan->keep = keep;
+  plan->region = r;
   plan->nargs = r->nargs;
   /* At most one buffer per argument plus the dummy.  */
   if (!gpurt_plan_scratch (plan, lane, r->nargs, &ranges, &st))
@@ -157,12 +158,16 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
 	  b->start = ranges[i].start;
 	  b->end = ranges[i].end;
 	  b->wlo = UINT64_MAX;
+	  /* Only the argument's own bytes (not a kept copy's hull).  */
+	  b->fills = r->args[ranges[i].arg].fills
+		     && b->start == a[1] + a[2] && b->end == a[1] + a[3];
 	}
       else
 	{
 	  b = &plan->buffers[nbuffers - 1];
 	  if (ranges[i].end > b->end)
 	    b->end = ranges[i].end;
+	  b->fills = 0;
 	}
       /* The call's flags and the record's: a disagreement costs a copy,
 	 never correctness.  */
@@ -267,7 +272,8 @@ gpurt_buffers_copy_in (struct gpurt_plan *plan, struct gpurt_region *r,
 
       if (b->dummy || b->flags == 0)
 	continue;
-      if (!gpurt_map_copy_in (b->map, r, queue, b->start, b->end, why))
+      if (!gpurt_map_copy_in (b->map, r, queue, b->start, b->end, b->fills,
+			      why))
 	return 0;
     }
   return 1;
@@ -460,9 +466,15 @@ gpurt_plan_release (struct gpurt_plan *plan)
     for (i = 0; i < plan->nargs + 1; i++)
       {
 	if (plan->buffers[i].map != NULL)
-	  gpurt_map_leave (plan->dev, plan->lane, plan->buffers[i].map,
-			   plan->kept, plan->buffers[i].wlo,
-			   plan->buffers[i].whi);
+	  {
+	    /* Results left on the device: whether a later launch uses them
+	       tells the region's later launches whether keeping pays.  */
+	    if (plan->kept && plan->buffers[i].wlo < plan->buffers[i].whi)
+	      plan->buffers[i].map->kept_by = plan->region;
+	    gpurt_map_leave (plan->dev, plan->lane, plan->buffers[i].map,
+			     plan->kept, plan->buffers[i].wlo,
+			     plan->buffers[i].whi);
+	  }
 	else if (plan->buffers[i].mem != NULL)
 	  gpurt_cl_buffer_release (plan->buffers[i].mem);
 	if (plan->buffers[i].backup != NULL)

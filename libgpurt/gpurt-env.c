@@ -80,7 +80,8 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_REDUCE_FINAL", "GPURT_REDUCE_STATS", "GPURT_HEAP_BYTES",
   "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
   "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE", "GPURT_TWO_LEVEL",
-  "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH", "GPURT_POOL"
+  "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH", "GPURT_POOL",
+  "GPURT_PINNED_CHUNK"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -418,6 +419,9 @@ gpurt_env_read (void)
       else if (strcmp (s, "auto") != 0)
 	gpurt_message ("GPURT_PINNED=%s is not 0, 1 or auto; using auto", s);
     }
+  /* GPURT_PINNED_CHUNK: the bytes of one staging slot (tests make it
+     small to stage small copies).  */
+  gpurt_read_bytes ("GPURT_PINNED_CHUNK", &gpurt_env.pinned_chunk);
 
   /* For the device heap (read now so that a bad value is reported;
      nothing uses it yet), batches and a pretend-smaller device.  */

@@ -175,6 +175,8 @@ struct gpurt_env
   int pool;			/* GPURT_POOL=0: no pool of small buffers */
   int pinned;			/* GPURT_PINNED: 0 off, 1 on, -1 not on a
 				   CPU device (default) */
+  uint64_t pinned_chunk;	/* GPURT_PINNED_CHUNK: bytes of a staging
+				   slot, 0: the default */
   uint64_t heap_bytes;		/* GPURT_HEAP_BYTES, 0: default */
   uint64_t batch_bytes;		/* GPURT_BATCH_BYTES: most bytes of one
 				   batch, 0: the device's */
@@ -324,6 +326,9 @@ struct gpurt_mapping
   struct gpurt_lane *user;	/* in use (REFS > 0): the lane whose launch
 				   uses it (a thread runs one at a time) */
   uint64_t last_use;		/* the map's clock when it was last left */
+  struct gpurt_region *kept_by;	/* the region whose launch left results
+				   here (a dirty range) for a later one,
+				   until one uses them or they go home */
 };
 
 struct gpurt_map
@@ -370,7 +375,7 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
 GPURT_HIDDEN int gpurt_map_copy_in (struct gpurt_mapping *m,
 				    struct gpurt_region *r,
 				    cl_command_queue queue, uint64_t start,
-				    uint64_t end, char *why);
+				    uint64_t end, int fills, char *why);
 GPURT_HIDDEN void gpurt_map_leave (struct gpurt_device *dev,
 				   struct gpurt_lane *lane,
 				   struct gpurt_mapping *m, int kept,
@@ -651,6 +656,11 @@ struct gpurt_region
   atomic_uint_least64_t bytes_d2h;
   atomic_uint_least64_t bytes_resident;	/* copies in avoided: already
 					   on the device */
+  atomic_int keep_paid;		/* a later launch used results a launch
+				   of this region left on the device */
+  atomic_int keep_unpaid;	/* such results went home unused */
+  atomic_uint_least64_t bytes_filled;	/* copies in avoided: the kernel
+					   stores them all ("fill") */
   atomic_uint_least64_t redundant_h2d;	/* copies in of bytes the device
 					   already had (gpurt-redundant.c) */
   atomic_uint_least64_t redundant_h2d_bytes;
@@ -702,6 +712,9 @@ struct gpurt_buffer
   uint64_t start;		/* host byte interval [START, END) */
   uint64_t end;
   unsigned flags;		/* union of its arguments' flags */
+  int fills;			/* it is one argument's range, which the
+				   kernel stores whole ("fill"): not
+				   copied in */
   int dummy;			/* for arguments with an empty range */
   struct gpurt_mapping *map;	/* the map's mapping holding [START, END),
 				   NULL for the dummy */
@@ -726,6 +739,7 @@ struct gpurt_plan
   struct gpurt_lane *lane;
   int keep;			/* the launch may keep its results */
   int kept;			/* it succeeded: its mappings stay */
+  struct gpurt_region *region;	/* the launch's region */
   unsigned nbuffers;
   struct gpurt_buffer *buffers;
   unsigned nargs;

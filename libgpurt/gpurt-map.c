@@ -193,11 +193,27 @@ gpurt_map_bring_home (struct gpurt_lane *lane, struct gpurt_mapping *m,
   return 1;
 }
 
+/* M's results left on the device by a launch of M->KEPT_BY were used
+   (USED) or go home unused: say so to that region (gpurt_batch_run).  */
+
+static void
+gpurt_map_kept_verdict (struct gpurt_mapping *m, int used)
+{
+  if (m->kept_by != NULL)
+    atomic_store (used ? &m->kept_by->keep_paid : &m->kept_by->keep_unpaid,
+		  1);
+  m->kept_by = NULL;
+}
+
 static int
 gpurt_map_write_back (struct gpurt_lane *lane, struct gpurt_mapping *m,
 		      char *why)
 {
-  int ok = gpurt_map_bring_home (lane, m, m->start, m->end, why);
+  int ok;
+
+  if (gpurt_map_dirty (m))
+    gpurt_map_kept_verdict (m, 0);
+  ok = gpurt_map_bring_home (lane, m, m->start, m->end, why);
 
   gpurt_cl_buffer_release (m->mem);
   free (m);
@@ -570,6 +586,7 @@ gpurt_map_absorb (struct gpurt_device *dev, struct gpurt_lane *lane,
 	  gpurt_redundant_h2d (r, (const void *) (uintptr_t) pos,
 			       (size_t) (o->start - pos));
 	}
+      gpurt_map_kept_verdict (o, 1);
       if (!gpurt_cl_copy (lane->queue, o->mem, 0, m->mem,
 			  (size_t) (o->start - lo),
 			  (size_t) (o->end - o->start), why))
@@ -690,6 +707,7 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
 	{
 	  /* The thread's own copy holds the range: use it.  */
 	  m = map->v[at];
+	  gpurt_map_kept_verdict (m, 1);
 	  m->refs++;
 	  m->owner->nkept--;
 	  m->owner = NULL;
@@ -755,13 +773,15 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
 
 /* Make M's device copy of the host bytes [START, END) (within M) current
    for a launch of R, through QUEUE (not blocking: the launch's clFinish
-   completes it): nothing to do when the device copy is already current.
-   Returns 1 on success, else 0 with WHY.  */
+   completes it): nothing to do when the device copy is already current,
+   or when FILLS (the kernel stores every byte of the range before any
+   read) and M is a new copy of just that range.  Returns 1 on success,
+   else 0 with WHY.  */
 
 int
 gpurt_map_copy_in (struct gpurt_mapping *m, struct gpurt_region *r,
 		   cl_command_queue queue, uint64_t start, uint64_t end,
-		   char *why)
+		   int fills, char *why)
 {
   size_t size = (size_t) (end - start);
 
@@ -769,6 +789,15 @@ gpurt_map_copy_in (struct gpurt_mapping *m, struct gpurt_region *r,
     {
       atomic_fetch_add (&r->bytes_resident, size);
       return gpurt_map_copy_stale (m, m, r, queue, why);
+    }
+  if (fills && m->start == start && m->end == end)
+    {
+      atomic_fetch_add (&r->bytes_filled, size);
+      if (gpurt_env.verbose >= 3)
+	gpurt_message ("%s: %zu bytes at %p not copied in: the kernel"
+		       " stores them all", r->name, size,
+		       (void *) (uintptr_t) start);
+      return 1;
     }
   if (!gpurt_cl_write (queue, m->mem, (size_t) (start - m->start), size,
 		       (const void *) (uintptr_t) start, why))

@@ -248,6 +248,7 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   ", \"bytes_h2d\": %" PRIu64 ", \"bytes_d2h\": %" PRIu64
 	   ", \"build_ms\": %.3f, \"cache_hits\": %" PRIu64
 	   ", \"bytes_resident\": %" PRIu64
+	   ", \"bytes_filled\": %" PRIu64
 	   ", \"redundant_h2d\": %" PRIu64
 	   ", \"redundant_h2d_bytes\": %" PRIu64
 	   ", \"redundant_d2h\": %" PRIu64
@@ -269,6 +270,7 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (double) atomic_load (&r->build_ns) / 1e6,
 	   (uint64_t) atomic_load (&r->cache_hits),
 	   (uint64_t) atomic_load (&r->bytes_resident),
+	   (uint64_t) atomic_load (&r->bytes_filled),
 	   (uint64_t) atomic_load (&r->redundant_h2d),
 	   (uint64_t) atomic_load (&r->redundant_h2d_bytes),
 	   (uint64_t) atomic_load (&r->redundant_d2h),

@@ -586,6 +586,14 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_elem (rec, line, len);
       else if (KEY_IS ("batch"))
 	gpurt_record_batch (rec, line, len);
+      else if (KEY_IS ("fill"))
+	{
+	  /* A written buffer the region stores whole (section 10); a
+	     malformed line is ignored: the buffer is then copied in.  */
+	  if (gpurt_record_u64 (value, value_len, &v) && v < rec->nargs
+	      && rec->args != NULL)
+	    rec->args[v].fills = 1;
+	}
       else if (KEY_IS ("reduce"))
 	gpurt_record_reduce (rec, value, value_len);
       else if (KEY_IS ("group"))

@@ -29,6 +29,8 @@ struct gpurt_record_arg
   char batch;			/* buffer, "batch K move|whole": 'm' its
 				   range moves with the outermost index,
 				   'w' it does not; 0: no line */
+  char fills;			/* "fill K": the region stores every byte
+				   of its range and reads none */
 };
 
 /* Most "variant" lines a record may have, and most pairs of arguments

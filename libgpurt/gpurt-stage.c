@@ -5,19 +5,31 @@
    the bus can do: on an H100, 7.5-10 GB/s host to device and 10-16 GB/s
    back, against 55 GB/s from pinned memory (bench/harness/h2dbw.c).
    User arrays are pageable, so each thread that copies at least
-   GPURT_STAGE_MIN bytes gets two pinned slots of GPURT_STAGE_SLOT bytes
-   (one CL_MEM_ALLOC_HOST_PTR buffer, mapped once): the host thread pool
-   copies a piece of the user's array into one slot while the device
-   reads the other, so the copy runs at the pool's memcpy rate and the
-   bus's together (46 GB/s both ways on the H100 with 16 threads).
+   GPURT_STAGE_MIN bytes gets GPURT_STAGE_SLOTS pinned slots of
+   GPURT_STAGE_SLOT bytes (one CL_MEM_ALLOC_HOST_PTR buffer, mapped once):
+   the host thread pool copies a piece of the user's array into one slot
+   while the device reads the others, so the copy runs at the pool's
+   memcpy rate and the bus's together (46 GB/s both ways on the H100 with
+   16 threads).
+
+   The pieces follow one another through the slots in turn, also from
+   one copy to the next (a copy in of X then of Y keeps the DMA of X's
+   last piece under the memcpy of Y's first).  A slot is filled again
+   only once the event of its last device copy has completed.  The first
+   pieces of a copy are small and double up to the slot's size, so the
+   device starts early instead of waiting for a whole slot's memcpy;
+   a copy back ends with pieces halving for the same reason, as its last
+   memcpy has nothing left to hide behind.
 
    Copies made here are complete on the host side when the call returns
    (a write has read the user's bytes; a read has stored them), unlike
    the driver's non-blocking copies.  On a CPU device (PoCL) the "device"
    memory is host memory, so staging would only add a copy: it is off
    there unless GPURT_PINNED=1 asks for it (the test suite does, to run
-   this code).  Any failure to set the slots up turns staging off for the
-   thread, quietly; a failed copy is reported like any other.  */
+   this code; GPURT_PINNED_CHUNK there makes the slots small, and then
+   copies of one slot or more are staged).  Any failure to set the slots
+   up turns staging off for the thread, quietly; a failed copy is
+   reported like any other.  */
 
 #include "gpurt-internal.h"
 
@@ -25,18 +37,25 @@
 
 /* Copies of at least this many bytes are staged.  */
 #define GPURT_STAGE_MIN ((size_t) 2 << 20)
-/* Bytes of each of the two slots.  */
+/* Bytes of each slot (GPURT_PINNED_CHUNK sets it).  */
 #define GPURT_STAGE_SLOT ((size_t) 16 << 20)
-/* Pieces one pool thread copies.  */
-#define GPURT_STAGE_PIECE ((size_t) 1 << 20)
+/* Number of slots.  */
+#define GPURT_STAGE_SLOTS 3
+/* The first piece of a copy (smaller when the slot is).  */
+#define GPURT_STAGE_FIRST ((size_t) 2 << 20)
+/* The unit the host pool's threads share a memcpy in.  */
+#define GPURT_STAGE_PIECE ((size_t) 64 << 10)
 
 /* The calling thread's slots.  */
 struct gpurt_stage
 {
   cl_command_queue queue;	/* the queue they were made for */
-  cl_mem pinned;		/* 2 * GPURT_STAGE_SLOT bytes */
+  cl_mem pinned;		/* GPURT_STAGE_SLOTS * SLOT bytes */
   char *host;			/* PINNED, mapped */
-  cl_event ev[2];		/* the last copy using each slot, or NULL */
+  size_t slot;			/* bytes of one slot */
+  cl_event ev[GPURT_STAGE_SLOTS]; /* the last copy using each slot, or
+				   NULL */
+  unsigned next;		/* the slot the next piece uses */
   int off;			/* staging is not used on this thread */
 };
 
@@ -84,32 +103,45 @@ gpurt_stage_release (void)
 {
   struct gpurt_stage *st = &gpurt_stage;
   char why[GPURT_WHY_LEN];
+  int k;
 
   if (st->pinned == NULL)
     return;
-  gpurt_cl_event_wait (&st->ev[0], why);
-  gpurt_cl_event_wait (&st->ev[1], why);
+  for (k = 0; k < GPURT_STAGE_SLOTS; k++)
+    gpurt_cl_event_wait (&st->ev[k], why);
   gpurt_cl_pinned_release (st->queue, st->pinned, st->host);
   st->pinned = NULL;
   st->host = NULL;
   st->queue = NULL;
 }
 
+/* The bytes of one slot: GPURT_PINNED_CHUNK, else GPURT_STAGE_SLOT.  */
+
+static size_t
+gpurt_stage_slot_bytes (void)
+{
+  return gpurt_env.pinned_chunk ? (size_t) gpurt_env.pinned_chunk
+	 : GPURT_STAGE_SLOT;
+}
+
 /* Make the calling thread's slots for QUEUE, unless staging is off for
-   it.  Returns the slots, or NULL: copy without staging.  */
+   it or a copy of SIZE bytes is too small to stage.  Returns the slots,
+   or NULL: copy without staging.  */
 
 static struct gpurt_stage *
-gpurt_stage_get (cl_command_queue queue)
+gpurt_stage_get (cl_command_queue queue, size_t size)
 {
   struct gpurt_stage *st = &gpurt_stage;
+  size_t slot = gpurt_stage_slot_bytes ();
 
-  if (st->off || gpurt_env.pinned == 0)
+  if (st->off || gpurt_env.pinned == 0
+      || size < (slot < GPURT_STAGE_MIN ? slot : GPURT_STAGE_MIN))
     return NULL;
   if (st->pinned != NULL && st->queue == queue)
     return st;
   gpurt_stage_release ();
   /* Automatic: not on a CPU device, whose memory is the host's.  */
-  st->host = gpurt_cl_pinned (queue, 2 * GPURT_STAGE_SLOT,
+  st->host = gpurt_cl_pinned (queue, GPURT_STAGE_SLOTS * slot,
 			      gpurt_env.pinned > 0, &st->pinned);
   if (st->host == NULL)
     {
@@ -117,10 +149,31 @@ gpurt_stage_get (cl_command_queue queue)
       return NULL;
     }
   st->queue = queue;
+  st->slot = slot;
+  st->next = 0;
   if (gpurt_env.verbose >= 2)
-    gpurt_message ("pinned staging: %zu bytes for this thread's large"
-		   " copies", 2 * GPURT_STAGE_SLOT);
+    gpurt_message ("pinned staging: %d slots of %zu bytes for this"
+		   " thread's large copies", GPURT_STAGE_SLOTS, slot);
   return st;
+}
+
+/* The bytes of the piece of a copy of SIZE bytes through ST that starts
+   DONE bytes in: doubling from GPURT_STAGE_FIRST up to a slot, and when
+   SHRINK also halving towards the end.  */
+
+static size_t
+gpurt_stage_piece (const struct gpurt_stage *st, size_t size, size_t done,
+		   int shrink)
+{
+  size_t left = size - done;
+  size_t first = st->slot < GPURT_STAGE_FIRST ? st->slot : GPURT_STAGE_FIRST;
+  size_t c = done > first ? done : first;
+
+  if (shrink && c > left / 2)
+    c = left / 2 > first ? left / 2 : first;
+  if (c > st->slot)
+    c = st->slot;
+  return c < left ? c : left;
 }
 
 /* Copy SIZE bytes from host SRC to MEM at OFFSET on QUEUE through the
@@ -133,16 +186,16 @@ gpurt_stage_write (cl_command_queue queue, cl_mem mem, size_t offset,
 {
   struct gpurt_stage *st;
   size_t done, c;
-  unsigned i;
 
-  if (size < GPURT_STAGE_MIN || (st = gpurt_stage_get (queue)) == NULL)
+  if ((st = gpurt_stage_get (queue, size)) == NULL)
     return -1;
-  for (done = 0, i = 0; done < size; done += c, i++)
+  for (done = 0; done < size; done += c)
     {
-      int k = i & 1;
-      char *slot = st->host + k * GPURT_STAGE_SLOT;
+      unsigned k = st->next;
+      char *slot = st->host + k * st->slot;
 
-      c = size - done < GPURT_STAGE_SLOT ? size - done : GPURT_STAGE_SLOT;
+      st->next = (k + 1) % GPURT_STAGE_SLOTS;
+      c = gpurt_stage_piece (st, size, done, 0);
       if (!gpurt_cl_event_wait (&st->ev[k], why))
 	return 0;
       gpurt_host_memcpy (slot, (const char *) src + done, c);
@@ -162,40 +215,47 @@ gpurt_stage_read (cl_command_queue queue, cl_mem mem, size_t offset,
 		  size_t size, void *dst, char *why)
 {
   struct gpurt_stage *st;
-  size_t n, i;
+  /* The pieces on their way: start, bytes and slot, oldest first.  */
+  size_t at[GPURT_STAGE_SLOTS], len[GPURT_STAGE_SLOTS];
+  unsigned slot[GPURT_STAGE_SLOTS];
+  unsigned head = 0, count = 0;
+  size_t done = 0;
 
-  if (size < GPURT_STAGE_MIN || (st = gpurt_stage_get (queue)) == NULL)
+  if ((st = gpurt_stage_get (queue, size)) == NULL)
     return -1;
-  n = (size + GPURT_STAGE_SLOT - 1) / GPURT_STAGE_SLOT;
-  /* Piece I goes through slot I & 1; piece I + 1 is on its way while
-     piece I is copied out.  */
-  for (i = 0; i <= n; i++)
+  /* Keep every slot's device copy queued; copy the oldest out once it is
+     in, then queue the next piece through its slot.  */
+  while (done < size || count > 0)
     {
-      if (i < n)
+      while (done < size && count < GPURT_STAGE_SLOTS)
 	{
-	  int k = i & 1;
-	  size_t at = i * GPURT_STAGE_SLOT;
-	  size_t c = size - at < GPURT_STAGE_SLOT ? size - at
-		     : GPURT_STAGE_SLOT;
+	  unsigned q = (head + count) % GPURT_STAGE_SLOTS;
+	  unsigned k = st->next;
+	  size_t c = gpurt_stage_piece (st, size, done, 1);
 
+	  st->next = (k + 1) % GPURT_STAGE_SLOTS;
 	  if (!gpurt_cl_event_wait (&st->ev[k], why)
-	      || !gpurt_cl_copy_async (queue, mem, 0, offset + at, c,
-				       st->host + k * GPURT_STAGE_SLOT,
-				       &st->ev[k], why))
-	    return 0;
+	      || !gpurt_cl_copy_async (queue, mem, 0, offset + done, c,
+				       st->host + k * st->slot, &st->ev[k],
+				       why))
+	    goto FAIL;
+	  at[q] = done;
+	  len[q] = c;
+	  slot[q] = k;
+	  count++;
+	  done += c;
 	}
-      if (i > 0)
-	{
-	  int k = (i - 1) & 1;
-	  size_t at = (i - 1) * GPURT_STAGE_SLOT;
-	  size_t c = size - at < GPURT_STAGE_SLOT ? size - at
-		     : GPURT_STAGE_SLOT;
-
-	  if (!gpurt_cl_event_wait (&st->ev[k], why))
-	    return 0;
-	  gpurt_host_memcpy ((char *) dst + at,
-			      st->host + k * GPURT_STAGE_SLOT, c);
-	}
+      if (!gpurt_cl_event_wait (&st->ev[slot[head]], why))
+	goto FAIL;
+      gpurt_host_memcpy ((char *) dst + at[head],
+			  st->host + slot[head] * st->slot, len[head]);
+      head = (head + 1) % GPURT_STAGE_SLOTS;
+      count--;
     }
   return 1;
+
+ FAIL:
+  /* Nothing queued may write a slot after a later copy filled it.  */
+  gpurt_cl_drain (queue);
+  return 0;
 }

@@ -1180,8 +1180,16 @@ gpurt_bound_objects (struct gpurt_region *r, uint64_t *args, unsigned nargs,
 #define GPURT_PIPE_BATCHES 4
 #define GPURT_PIPE_BATCH_MIN ((uint64_t) 8 << 20)
 
+/* Most device buffers the calling thread keeps for its later pipelines,
+   and most bytes: at most this, and an eighth of the device's memory (or
+   of GPURT_DEVICE_MEM_LIMIT), which batch sizes do not count.  */
+#define GPURT_PIPE_POOL 16
+#define GPURT_PIPE_POOL_BYTES ((size_t) 256 << 20)
+
 /* The calling thread's pipeline slots' queues and pinned staging areas,
-   made on first use and kept (device buffers are made per launch).  */
+   made on first use and kept, and the slots' device buffers of its last
+   pipelines, idle, for the next ones (a launch in a host loop then does
+   not make them again).  */
 static _Thread_local struct
 {
   struct gpurt_device *dev;
@@ -1190,7 +1198,71 @@ static _Thread_local struct
   char *host[GPURT_PIPE_SLOTS];
   size_t host_size;		/* bytes of each HOST */
   int no_pinned;		/* no pinned memory here (a CPU device) */
+  cl_mem pool[GPURT_PIPE_POOL];	/* idle device buffers on DEV */
+  size_t pool_size[GPURT_PIPE_POOL];
+  unsigned npool;
+  size_t pool_bytes;		/* the sum of POOL_SIZE */
 } gpurt_pipe;
+
+/* Release the calling thread's idle pipeline buffers.  */
+
+static void
+gpurt_pipe_pool_release (void)
+{
+  while (gpurt_pipe.npool > 0)
+    gpurt_cl_buffer_release (gpurt_pipe.pool[--gpurt_pipe.npool]);
+  gpurt_pipe.pool_bytes = 0;
+}
+
+/* A read-write device buffer of at least SIZE bytes on DEV for a
+   pipeline slot (WHAT names its argument): the smallest idle one that
+   is large enough, else a new one.  Returns NULL with WHY.  */
+
+static cl_mem
+gpurt_pipe_buffer (struct gpurt_device *dev, size_t size, char *why,
+		   const char *what)
+{
+  unsigned i, best = GPURT_PIPE_POOL;
+
+  if (gpurt_pipe.dev == dev)
+    for (i = 0; i < gpurt_pipe.npool; i++)
+      if (gpurt_pipe.pool_size[i] >= size
+	  && (best == GPURT_PIPE_POOL
+	      || gpurt_pipe.pool_size[i] < gpurt_pipe.pool_size[best]))
+	best = i;
+  if (best == GPURT_PIPE_POOL)
+    return gpurt_cl_buffer (dev, CL_MEM_READ_WRITE, size, why, what);
+  cl_mem mem = gpurt_pipe.pool[best];
+  gpurt_pipe.pool_bytes -= gpurt_pipe.pool_size[best];
+  gpurt_pipe.npool--;
+  gpurt_pipe.pool[best] = gpurt_pipe.pool[gpurt_pipe.npool];
+  gpurt_pipe.pool_size[best] = gpurt_pipe.pool_size[gpurt_pipe.npool];
+  return mem;
+}
+
+/* MEM, SIZE bytes on DEV made by gpurt_pipe_buffer, is idle (nothing
+   queued uses it): keep it for a later pipeline, or release it.  */
+
+static void
+gpurt_pipe_buffer_done (struct gpurt_device *dev, cl_mem mem, size_t size)
+{
+  uint64_t limit = gpurt_env.device_mem_limit != 0
+		   ? gpurt_env.device_mem_limit : dev->global_mem_size;
+  size_t most = limit / 8 < GPURT_PIPE_POOL_BYTES ? (size_t) (limit / 8)
+		: GPURT_PIPE_POOL_BYTES;
+
+  if (mem == NULL)
+    return;
+  if (gpurt_pipe.dev != dev || gpurt_pipe.npool == GPURT_PIPE_POOL
+      || size > most || gpurt_pipe.pool_bytes > most - size)
+    {
+      gpurt_cl_buffer_release (mem);
+      return;
+    }
+  gpurt_pipe.pool[gpurt_pipe.npool] = mem;
+  gpurt_pipe.pool_size[gpurt_pipe.npool++] = size;
+  gpurt_pipe.pool_bytes += size;
+}
 
 /* Release the calling thread's pipeline staging areas (keeping the
    queues) or, with ALL, everything (at its lane's release).  */
@@ -1215,7 +1287,10 @@ gpurt_pipe_release (int all)
     }
   gpurt_pipe.host_size = 0;
   if (all)
-    gpurt_pipe.dev = NULL;
+    {
+      gpurt_pipe_pool_release ();
+      gpurt_pipe.dev = NULL;
+    }
 }
 
 /* Make the calling thread's pipeline queues on DEV and, unless
@@ -1530,6 +1605,15 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 	return 0;
       if (r->args[k].batch != 'm' || size == 0)
 	continue;
+      if (r->args[k].fills)
+	{
+	  /* The kernel stores the whole slice: nothing to copy in (its
+	     staging room still comes back through the copy out).  */
+	  if (s->host != NULL)
+	    at += size;
+	  atomic_fetch_add (&r->bytes_filled, size);
+	  continue;
+	}
       if (s->host != NULL)
 	{
 	  gpurt_host_memcpy (s->host + at, src, size);
@@ -1703,10 +1787,11 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
       if (r->args[k].batch == 'm')
 	{
 	  stage += most[k];
+	  if (most[k] == 0)
+	    most[k] = 1;
 	  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
-	    if ((slot[i].mem[k] = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE,
-						   most[k] ? most[k] : 1, why,
-						   r->args[k].name)) == NULL)
+	    if ((slot[i].mem[k] = gpurt_pipe_buffer (dev, most[k], why,
+						     r->args[k].name)) == NULL)
 	      goto ERROR;
 	  continue;
 	}
@@ -1788,9 +1873,9 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
       while (slot[i].ev != NULL && slot[i].nev > 0)
 	gpurt_cl_event_ns (slot[i].ev[--slot[i].nev]);
       gpurt_cl_event_ns (slot[i].kernel_event);
+      /* The queues are drained: the buffers are idle.  */
       for (k = 0; slot[i].mem != NULL && k < nargs; k++)
-	if (slot[i].mem[k] != NULL)
-	  gpurt_cl_buffer_release (slot[i].mem[k]);
+	gpurt_pipe_buffer_done (dev, slot[i].mem[k], most ? most[k] : 0);
       for (k = 0; slot[i].red != NULL && k < nargs; k++)
 	{
 	  if (slot[i].red[k] != NULL)
@@ -1839,6 +1924,12 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
      device (they cross the bus once anyway).  */
   if (gpurt_env.batch)
     {
+      /* Results this region left on the device went home unused, and
+	 none was ever used there: keeping them does not pay, and large
+	 data are pipelined as if the launch did not keep them.  */
+      int keeps = keep && !(atomic_load (&r->keep_unpaid)
+			    && !atomic_load (&r->keep_paid));
+
       for (k = 0; k < nargs; k++)
 	if (GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) != GPU_ARG_BUFFER
 	    && GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) != GPU_ARG_SCALAR
@@ -1846,10 +1937,15 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
 	  break;
       if (k == nargs)
 	c = gpurt_batch_size (r, dev, args, nargs, ext, n, GPURT_PIPE_SLOTS,
-			      keep, why);
-      if (c == 0 && keep && gpurt_env.verbose >= 2)
+			      keeps, why);
+      if (c == 0 && keeps && gpurt_env.verbose >= 2)
 	gpurt_message ("region %s (%s): not in pipelined batches: its"
 		       " results may stay on the device", r->name, r->loc);
+      if (c != 0 && c != UINT64_MAX && keep && !keeps
+	  && gpurt_env.verbose >= 2)
+	gpurt_message ("region %s (%s): in pipelined batches although its"
+		       " results may stay on the device: those of its"
+		       " earlier launches went home unused", r->name, r->loc);
       if (c == 0)
 	return -1;
       if (c != UINT64_MAX)

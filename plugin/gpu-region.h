@@ -76,6 +76,14 @@ struct gpu_capture
      object).  Iterations [A, B) then reach the union of those of A and
      B - 1: batching cuts the index space with it.  */
   tree lo0, hi0, stride;
+  /* Every byte of [LO, HI) is stored by the region and none is read: a
+     one-dimensional region's only accesses through the buffer are stores
+     of STRIDE bytes at one offset from the iteration's start, made in
+     every iteration (outside any condition or inner loop).  The device
+     copy need not be filled from the host first ("fill" lines).  When
+     not, FILL_WHY says why (NULL: the buffer is not written).  */
+  bool fills;
+  const char *fill_why;
   bool unbounded;		/* Some access could not be bounded.  */
   /* A global object a function called from the region uses: every such
      buffer is passed on to every called function, as hidden parameters

@@ -32,6 +32,8 @@ struct gpu_options
   bool no_batch;		/* no-batch: no "batch" lines, so a region
 				   whose data do not fit the device runs
 				   on the host.  */
+  bool no_fill;			/* no-fill: no "fill" lines, so every
+				   written buffer is copied in first.  */
   bool no_transfer_elim;	/* no-transfer-elim: no gpu_hostsync.  */
   bool no_object_bounds;	/* no-object-bounds: a pointer the compiler
 				   cannot bound needs GPU_EXTENT.  */

@@ -22,7 +22,7 @@ static struct plugin_info gpu_plugin_info = {
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
   "  no-local-mem, no-tile, tile=N, block=N, no-register-block,\n"
   "  no-deep-tile, no-private, no-alloc, no-heap-iter,\n"
-  "  no-batch, no-transfer-elim,\n"
+  "  no-batch, no-fill, no-transfer-elim,\n"
   "  no-object-bounds, no-sync-range, no-sync-hoist, no-hoist,\n"
   "  no-hoist-guarded,\n"
   "  no-global-values, no-constant-tables,\n"
@@ -193,6 +193,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_heap_iter = true;
       else if (!strcmp (key, "no-batch"))
 	gpu_opts.no_batch = true;
+      else if (!strcmp (key, "no-fill"))
+	gpu_opts.no_fill = true;
       else if (!strcmp (key, "no-transfer-elim"))
 	gpu_opts.no_transfer_elim = true;
       else if (!strcmp (key, "no-object-bounds"))

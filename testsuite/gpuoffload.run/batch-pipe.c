@@ -1,4 +1,4 @@
-/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, a sum and a 2-D float maximum reduction, at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, also through pinned staging areas (GPURT_PINNED=1), and none under GPURT_BATCH=0 (batches one after the other, same results).  */
+/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, a sum and a 2-D float maximum reduction, at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, also through pinned staging areas (GPURT_PINNED=1), and none under GPURT_BATCH=0 (batches one after the other, same results).  Large data (2^23 + 5 floats) whose results may stay on the device: saxpy calls with a host check after each are pipelined once the first call's results went home unused; a time loop of two regions using each other's results is not pipelined (it keeps them).  */
 #include "check.h"
 #include <math.h>
 
@@ -27,6 +27,19 @@ evens (int n, const float *restrict x, float *restrict y)
   for (int i GPU_PARALLEL = 0; i < n; i++)
     if ((i & 1) == 0)
       y[i] = x[i] - 1.0f;
+}
+
+/* Steps that use each other's results on the device.  */
+static void
+pingpong (int n, int t, float *restrict x, float *restrict y)
+{
+  for (int s = 0; s < t; s++)
+    {
+      for (int i GPU_PARALLEL = 0; i < n; i++)
+	y[i] = 0.5f * x[i] + y[i];
+      for (int i GPU_PARALLEL = 0; i < n; i++)
+	x[i] = 0.5f * y[i] - x[i];
+    }
 }
 
 /* Rows 1..n-2 of OUT from three rows of IN: the halo.  */
@@ -140,13 +153,53 @@ run_all (void)
   test (4099, 5);
 }
 
+/* Large data (2^23 + 5 floats in and out: 64 MiB or more move) whose
+   results may stay on the device: when CALLS, saxpy calls with a host
+   check of the results after each; else a time loop of two regions, each
+   using the other's results.  */
+static void
+keep (int calls)
+{
+  int n = (1 << 23) + 5;
+  float *x = check_alloc (n * sizeof *x), *y = check_alloc (n * sizeof *y);
+  float *wx = check_alloc (n * sizeof *wx), *wy = check_alloc (n * sizeof *wy);
+  check_fill_float (x, n, -4, 4);
+  check_fill_float (y, n, -4, 4);
+  memcpy (wx, x, n * sizeof *wx);
+  memcpy (wy, y, n * sizeof *wy);
+  for (int c = 0; c < 4; c++)
+    {
+      float a = check_uniformf (-2, 2);
+      for (int i = 0; i < n; i++)
+	wy[i] = calls ? a * wx[i] + wy[i] : 0.5f * wx[i] + wy[i];
+      if (!calls)
+	for (int i = 0; i < n; i++)
+	  wx[i] = 0.5f * wy[i] - wx[i];
+      if (calls)
+	{
+	  saxpy (n, a, x, y);
+	  CHECK_FLOATS (y, wy, n, 1e-5, 1e-5, "keep call %d", c);
+	}
+    }
+  if (!calls)
+    {
+      pingpong (n, 4, x, y);
+      CHECK_FLOATS (x, wx, n, 1e-5, 1e-5, "pingpong x");
+      CHECK_FLOATS (y, wy, n, 1e-5, 1e-5, "pingpong y");
+    }
+  free (x); free (y); free (wx); free (wy);
+}
+
 int
 main (int argc, char **argv)
 {
   check_init ();
   if (argc > 1)
     {
-      run_all ();
+      if (strcmp (argv[1], "--child") == 0)
+	run_all ();
+      else
+	keep (strcmp (argv[1], "--keep-calls") == 0);
       return 0;
     }
   /* Batches of about 3000 bytes: the regions of 1000 iterations or more
@@ -175,6 +228,20 @@ main (int argc, char **argv)
   if (check_json_sum (text, "\"device_runs\": ") != 0)
     CHECK (check_json_sum (text, "\"batches\": ") >= 6 * 3 * 4,
 	   "too few batches in the profile under GPURT_BATCH=0:\n%s", text);
+  /* Results kept on the device: calls whose results go home unused each
+     time are pipelined once the first went home (64 MiB move); a time
+     loop whose steps use each other's results keeps them (at -O0, without
+     transfer elimination, nothing is kept and every step is pipelined).  */
+  check_profile_child (argv[0], "--keep-calls", NULL, text, sizeof text);
+  if (check_json_sum (text, "\"device_runs\": ") != 0)
+    CHECK (check_json_sum (text, "\"batches_pipelined\": ") > 0,
+	   "the calls were never pipelined:\n%s", text);
+  check_profile_child (argv[0], "--keep-loop", NULL, text, sizeof text);
+#ifdef __OPTIMIZE__
+  if (check_json_sum (text, "\"device_runs\": ") != 0)
+    CHECK (check_json_sum (text, "\"batches_pipelined\": ") == 0,
+	   "the time loop's steps were pipelined:\n%s", text);
+#endif
   /* And without GPURT_BATCH_BYTES (small data: no batches), here.  */
   run_all ();
   return 0;

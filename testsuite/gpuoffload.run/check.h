@@ -277,6 +277,12 @@ check_ran_on_device_at (const char *file, int line, long long n)
     setenv ("GPURT_INIT", "lazy", 0); \
   }
 
+/* In main of a test that runs itself again with an argument as a child
+   (check_profile_child): in that child (ARGC > 1), run FN () and exit
+   with status 0.  */
+#define CHECK_CHILD_RUNS(argc, fn) \
+  do { if ((argc) > 1) { fn (); exit (0); } } while (0)
+
 /* The sum of the numbers after KEY in TEXT, a GPURT_PROFILE=json report
    (one per region for a region's counter).  */
 CHECK_UNUSED static unsigned long long

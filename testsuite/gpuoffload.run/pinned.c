@@ -1,4 +1,4 @@
-/* pinned.c: large copies through pinned staging slots (libgpurt's gpurt-stage.c; on by default on GPUs, forced here with GPURT_PINNED=1 in a child so that PoCL runs it too): arrays of 2 MiB to 70 MiB, sizes that fit no 16 MiB slot, copied in, partly written (the bytes the kernel does not write must come back unchanged), kept on the device across a time loop and brought back; compared with serial loops.  The same again with GPURT_PINNED=0.  */
+/* pinned.c: large copies through pinned staging slots (libgpurt's gpurt-stage.c; on by default on GPUs, forced here with GPURT_PINNED=1 in a child so that PoCL runs it too): arrays of 2 MiB to 70 MiB, sizes that fit no 16 MiB slot, copied in, partly written (the bytes the kernel does not write must come back unchanged), kept on the device across a time loop and brought back; compared with serial loops.  The same again with GPURT_PINNED=0, and with small slots (GPURT_PINNED_CHUNK of 1000 bytes, 12K and 1M: pieces through the three slots in turn, several in flight, from one copy to the next) on arrays of 1 to 2^20 + 7 elements, where the child's GPURT_VERBOSE=2 must say that staging was set up.  */
 #include "check.h"
 #include <sys/wait.h>
 
@@ -36,9 +36,12 @@ static void
 run (void)
 {
   static const long sizes[] = { 524288, 4194305, 12582917, 18350080 };
+  /* Small slots (GPURT_PINNED_CHUNK): sizes that fit no slot.  */
+  static const long small[] = { 1, 3001, 100003, 1048583 };
+  int chunked = getenv ("GPURT_PINNED_CHUNK") != NULL;
   for (int k = 0; k < 4; k++)
     {
-      long n = sizes[k];
+      long n = chunked ? small[k] : sizes[k];
       float *x = check_alloc (n * sizeof *x), *y = check_alloc (n * sizeof *y);
       float *w = check_alloc (n * sizeof *w);
       float a = check_uniformf (-2, 2);
@@ -101,6 +104,24 @@ child (const char *pinned)
 	 pinned, status);
 }
 
+/* Staging forced through slots of CHUNK bytes (GPURT_PINNED_CHUNK): on
+   the device the child must say that it set them up.  */
+static void
+child_chunk (const char *chunk)
+{
+  char var[64], err[65536];
+  snprintf (var, sizeof var, "GPURT_PINNED_CHUNK=%s", chunk);
+  const char *envs[] = { "GPURT_PINNED=1", var, "GPURT_VERBOSE=2",
+			 "PINNED_CHILD=1", NULL };
+  int status = check_child_stderr ("pinned", NULL, envs, err, sizeof err);
+  const char *d = getenv ("GPURT_DEVICE");
+  CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0,
+	 "%s run failed (%#x): %s", var, status, err);
+  CHECK ((d && strcmp (d, "host") == 0)
+	 || strstr (err, "pinned staging: 3 slots"),
+	 "%s did not stage its copies: %s", var, err);
+}
+
 int
 main (void)
 {
@@ -112,5 +133,8 @@ main (void)
     }
   child ("1");
   child ("0");
+  child_chunk ("1000");
+  child_chunk ("12K");
+  child_chunk ("1M");
   return 0;
 }
