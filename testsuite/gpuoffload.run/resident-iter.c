@@ -229,17 +229,17 @@ check_mode (const char *self, int mode)
   if (mode == 0)
     {
       /* The points once, the centroids each iteration.  ASSIGN, which the
-	 kernel only writes, goes in once too: the runtime cannot know
-	 that the kernel writes every element of it.  Only ASSIGN comes
-	 back, at the return (the reductions' partials are not user
-	 bytes).  */
-      xh2d = 3ull * N * F + T * 2ull * K * F;
+	 classifying kernel writes whole, is not copied in (docs/ABI.md
+	 section 10).  Only ASSIGN comes back, at the return (the
+	 reductions' partials are not user bytes).  */
+      xh2d = 2ull * N * F + T * 2ull * K * F;
       xd2h = (unsigned long long) N * F;
     }
   else
     {
-      /* The graph, RANK, and (written only: see above) CONTRIB and NRANK
-	 once; after the swaps everything stays there.  The three vectors
+      /* The graph and RANK once (CONTRIB and NRANK are written whole by
+	 their kernels: not copied in); after the swaps everything stays
+	 there.  The three vectors
 	 the kernels wrote come back at the return.  */
       int *rowptr, *col, *outdeg, ne;
       unsigned long long state = check_state;
@@ -247,7 +247,7 @@ check_mode (const char *self, int mode)
       make_graph (N, &rowptr, &col, &outdeg, &ne);
       check_state = state;
       free (rowptr); free (col); free (outdeg);
-      xh2d = (N + 1ull) * F + (unsigned long long) ne * F + 4ull * N * F;
+      xh2d = (N + 1ull) * F + (unsigned long long) ne * F + 2ull * N * F;
       xd2h = 3ull * N * F;
     }
   CHECK (rh == 0 && rd == 0, "mode %d: %llu redundant copies in, %llu back",
