@@ -2111,33 +2111,61 @@ halo_extent (struct tile_plan *plan, int a, int *mn, int *mx)
 
 /* The boolean "the host loop reads the element at iteration GX, GY of
    tile A's first load": some load of A, at its offset, reads it from an
-   iteration inside the index space (N: its trip counts).  */
+   iteration inside the index space (N: its trip counts).  The offsets
+   are gathered into rectangles (runs of neighbouring offsets in a row,
+   rows with the same run one above the other: one for a 9-point
+   stencil, three for a 5-point one); the loads of a rectangle of offsets
+   X0..X1 x Y0..Y1 read the elements X0 .. N0 - 1 + X1 by Y0 .. N1 - 1 +
+   Y1.  */
 
 static tree
 halo_read_p (struct tile_plan *plan, int a, tree gx, tree gy, tree *n)
 {
-  tree u64 = long_long_unsigned_type_node;
-  tree any = boolean_false_node;
+  const int w = 2 * HALO_SPAN + 1;
+  bool read[2 * HALO_SPAN + 1][2 * HALO_SPAN + 1];
+  int rect[(2 * HALO_SPAN + 1) * (2 * HALO_SPAN + 1)][4], nr = 0;
+  int mn[2], mx[2];
+  memset (read, 0, sizeof read);
+  halo_extent (plan, a, mn, mx);
   for (unsigned i = 0; i < plan->refs.length (); i++)
+    if (plan->refs[i].array == a)
+      read[plan->refs[i].off[1] - mn[1]][plan->refs[i].off[0] - mn[0]]
+	= true;
+  for (int y = 0; y < w; y++)
+    for (int x = 0; x < w; x++)
+      {
+	if (!read[y][x] || (x > 0 && read[y][x - 1]))
+	  continue;
+	int x1 = x, r;
+	while (x1 + 1 < w && read[y][x1 + 1])
+	  x1++;
+	for (r = 0; r < nr; r++)
+	  if (rect[r][0] == x && rect[r][1] == x1 && rect[r][3] == y - 1)
+	    break;
+	if (r == nr)
+	  {
+	    rect[nr][0] = x;
+	    rect[nr][1] = x1;
+	    rect[nr++][2] = y;
+	  }
+	rect[r][3] = y;
+      }
+  tree u64 = long_long_unsigned_type_node;
+  tree g[2] = { gx, gy };
+  tree any = boolean_false_node;
+  for (int r = 0; r < nr; r++)
     {
-      struct tile_ref *t = &plan->refs[i];
-      bool again = false;
-      for (unsigned j = 0; j < i; j++)
-	again |= (plan->refs[j].array == a && plan->refs[j].off[0] == t->off[0]
-		  && plan->refs[j].off[1] == t->off[1]);
-      if (t->array != a || again)
-	continue;
-      tree in0 = fold_build2 (LT_EXPR, boolean_type_node,
-			      fold_build2 (PLUS_EXPR, u64, gx,
-					   build_int_cst (u64, -t->off[0])),
-			      n[0]);
-      tree in1 = fold_build2 (LT_EXPR, boolean_type_node,
-			      fold_build2 (PLUS_EXPR, u64, gy,
-					   build_int_cst (u64, -t->off[1])),
-			      n[1]);
-      any = fold_build2 (BIT_IOR_EXPR, boolean_type_node, any,
-			 fold_build2 (BIT_AND_EXPR, boolean_type_node, in0,
-				      in1));
+      tree in = boolean_true_node;
+      for (int d = 0; d < 2; d++)
+	{
+	  int lo = rect[r][2 * d] + mn[d], hi = rect[r][2 * d + 1] + mn[d];
+	  tree t = fold_build2 (PLUS_EXPR, u64, g[d], build_int_cst (u64, -lo));
+	  tree lim = fold_build2 (PLUS_EXPR, u64, n[d],
+				  build_int_cst (u64, hi - lo));
+	  in = fold_build2 (BIT_AND_EXPR, boolean_type_node, in,
+			    fold_build2 (LT_EXPR, boolean_type_node, t, lim));
+	}
+      any = fold_build2 (BIT_IOR_EXPR, boolean_type_node, any, in);
     }
   return any;
 }
