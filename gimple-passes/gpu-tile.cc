@@ -1380,6 +1380,64 @@ walks_dim (tree ref, tree s0, tree s1, int d)
 	       && tree_int_cst_le (other, size)));
 }
 
+/* Write the address of the load STMT of region R as addr_evolution
+   does, and "access to NAME" in WHAT (WHAT_SIZE bytes).  Returns false,
+   with a missed remark, when scalar evolution cannot.  */
+
+static bool
+load_evolution (struct gpu_region *r, gimple *stmt, char *what,
+		size_t what_size, tree *base, tree *st)
+{
+  tree ref = gimple_assign_rhs1 (stmt);
+  snprintf (what, what_size, "access to %s", ref_name (ref));
+  if (addr_evolution (r, ref, base, st))
+    return true;
+  tile_missed (r, gimple_location (stmt), what, "its index is not an "
+	       "affine function of the loop indices");
+  return false;
+}
+
+/* Collect in PLAN's STORES the stores of region R's nest, and in *LOADS
+   the loads of its buffers in the innermost marked loop (only those
+   every iteration makes when EVERY).  Returns false when a statement
+   that writes memory is not a store in the innermost marked loop, or
+   (DIM1) is a store that does not walk dimension 1.  */
+
+static bool
+nest_accesses (struct gpu_region *r, struct tile_plan *plan, bool dim1,
+	       bool every, vec<gimple *> *loads)
+{
+  class loop *l0 = r->dims[0].loop;
+  bool ok = true;
+  basic_block *body = get_loop_body (r->outer);
+  for (unsigned i = 0; ok && i < r->outer->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	tree base, st[3];
+	if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
+	  continue;
+	if (gimple_vdef (stmt))
+	  {
+	    ok = (is_gimple_assign (stmt) && body[i]->loop_father == l0
+		  && (!dim1
+		      || (addr_evolution (r, gimple_assign_lhs (stmt), &base,
+					  st)
+			  && walks_dim (gimple_assign_lhs (stmt), st[0],
+					st[1], 1))));
+	    plan->stores.safe_push (stmt);
+	  }
+	else if (gimple_assign_load_p (stmt) && body[i]->loop_father == l0
+		 && access_cap (r, stmt) >= 0
+		 && (!every
+		     || dominated_by_p (CDI_DOMINATORS, l0->latch, body[i])))
+	  loads->safe_push (stmt);
+      }
+  free (body);
+  return ok;
+}
+
 /* Analyze region R for a staged transpose (see above) into PLAN.
    Returns true when a variant is to be made.  */
 
@@ -1400,28 +1458,8 @@ transpose_analyze (struct gpu_region *r, struct tile_plan *plan)
   /* The stores: all in the innermost marked loop, all walking
      dimension 1.  */
   auto_vec<gimple *> loads;
-  bool ok = true;
-  basic_block *body = get_loop_body (r->outer);
-  for (unsigned i = 0; ok && i < r->outer->num_nodes; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
-	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
-      {
-	gimple *stmt = gsi_stmt (gsi);
-	if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
-	  continue;
-	tree base, st[2];
-	if (gimple_vdef (stmt))
-	  ok = (is_gimple_assign (stmt) && body[i]->loop_father == l0
-		&& addr_evolution (r, gimple_assign_lhs (stmt), &base, st)
-		&& walks_dim (gimple_assign_lhs (stmt), st[0], st[1], 1));
-	if (ok && gimple_vdef (stmt))
-	  plan->stores.safe_push (stmt);
-	else if (ok && gimple_assign_load_p (stmt)
-		 && body[i]->loop_father == l0 && access_cap (r, stmt) >= 0)
-	  loads.safe_push (stmt);
-      }
-  free (body);
-  if (!ok || plan->stores.is_empty ())
+  if (!nest_accesses (r, plan, true, false, &loads)
+      || plan->stores.is_empty ())
     return false;
   location_t sloc = gimple_location (plan->stores[0]);
   if (!dominated_by_p (CDI_DOMINATORS, l1->latch, l0->header))
@@ -1438,13 +1476,8 @@ transpose_analyze (struct gpu_region *r, struct tile_plan *plan)
       tree ref = gimple_assign_rhs1 (stmt), base, st[2];
       location_t loc = gimple_location (stmt);
       char what[128];
-      snprintf (what, sizeof what, "access to %s", ref_name (ref));
-      if (!addr_evolution (r, ref, &base, st))
-	{
-	  tile_missed (r, loc, what, "its index is not an affine function "
-		       "of the loop indices");
-	  return false;
-	}
+      if (!load_evolution (r, stmt, what, sizeof what, &base, st))
+	return false;
       if (!walks_dim (ref, st[0], st[1], 0))
 	continue;
       if (!dominated_by_p (CDI_DOMINATORS, l0->latch, gimple_bb (stmt)))
@@ -1920,27 +1953,8 @@ halo_analyze (struct gpu_region *r, struct tile_plan *plan)
   /* The stores, all in the innermost marked loop, and the loads there
      that every iteration makes.  */
   auto_vec<gimple *> loads;
-  bool ok = true;
-  basic_block *body = get_loop_body (r->outer);
-  for (unsigned i = 0; ok && i < r->outer->num_nodes; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
-	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
-      {
-	gimple *stmt = gsi_stmt (gsi);
-	if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
-	  continue;
-	if (gimple_vdef (stmt))
-	  {
-	    ok = is_gimple_assign (stmt) && body[i]->loop_father == l0;
-	    plan->stores.safe_push (stmt);
-	  }
-	else if (gimple_assign_load_p (stmt) && body[i]->loop_father == l0
-		 && access_cap (r, stmt) >= 0
-		 && dominated_by_p (CDI_DOMINATORS, l0->latch, body[i]))
-	  loads.safe_push (stmt);
-      }
-  free (body);
-  if (!ok || plan->stores.is_empty () || loads.length () < 2)
+  if (!nest_accesses (r, plan, false, true, &loads)
+      || plan->stores.is_empty () || loads.length () < 2)
     return false;
   for (int d = 1; d < r->ndim; d++)
     if (!dominated_by_p (CDI_DOMINATORS, r->dims[d].loop->latch,
@@ -1963,13 +1977,8 @@ halo_analyze (struct gpu_region *r, struct tile_plan *plan)
       tree ref = gimple_assign_rhs1 (stmt), base, st[3];
       location_t loc = gimple_location (stmt);
       char what[128];
-      snprintf (what, sizeof what, "access to %s", ref_name (ref));
-      if (!addr_evolution (r, ref, &base, st))
-	{
-	  tile_missed (r, loc, what, "its index is not an affine function "
-		       "of the loop indices");
-	  continue;
-	}
+      if (!load_evolution (r, stmt, what, sizeof what, &base, st))
+	continue;
       tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
       if (!size || !tree_fits_shwi_p (size)
 	  || !tree_int_cst_equal (st[0], size) || integer_zerop (st[1]))

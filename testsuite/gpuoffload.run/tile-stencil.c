@@ -7,10 +7,11 @@
    sweeps), at sizes no work-group divides (1 x 1, 2 x 2, 17 x 33,
    100 x 7, 7 x 100, 0 rows, 40 x 3 x 9, ...); a stencil whose output
    follows its input in one buffer (the halo variant must not run: the
-   plain kernel does, same results); first again in a child under
-   GPURT_LOCAL_MEM_LIMIT=64 (the plain kernels run).  */
+   plain kernel does, same results).  First two children run a few
+   sizes under GPURT_VERBOSE=1: on the device the log must say that the
+   halo variant ran, and under GPURT_LOCAL_MEM_LIMIT=64 that it did not
+   for lack of local memory (the plain kernels run).  */
 #include "check.h"
-#include <sys/wait.h>
 
 /* The children run on the device before this process opens it.  */
 CHECK_CHILDREN_USE_DEVICE
@@ -40,49 +41,28 @@ CHECK_CHILDREN_USE_DEVICE
 		+ A[((I) * (M) + (J)) * (L) + (K) - 1]			\
 		+ A[((I) * (M) + (J)) * (L) + (K) + 1]))
 
-/* STEPS double sweeps A -> B -> A of the N x M (or N x M x L) interior.  */
-static void
-jacobi (long n, long m, int steps, float *a, float *b)
-{
-  for (int t = 0; t < steps; t++)
-    {
-      for (long i GPU_PARALLEL = 1; i < n - 1; i++)
-	for (long j GPU_PARALLEL = 1; j < m - 1; j++)
-	  b[i * m + j] = J5 (a, i, j, m);
-      for (long i GPU_PARALLEL = 1; i < n - 1; i++)
-	for (long j GPU_PARALLEL = 1; j < m - 1; j++)
-	  a[i * m + j] = J5 (b, i, j, m);
-    }
-}
+/* NAME: STEPS double sweeps A -> B -> A of stencil S over rows
+   [LO, N - HI) and columns [LO, M - HI1) of N x M arrays of T, indices
+   of type IT.  */
+#define TIME2(NAME, S, T, IT, LO, HI, HI1)				\
+  static void								\
+  NAME (IT n, IT m, int steps, T *a, T *b)				\
+  {									\
+    for (int t = 0; t < steps; t++)					\
+      {									\
+	for (IT i GPU_PARALLEL = LO; i < n - HI; i++)			\
+	  for (IT j GPU_PARALLEL = LO; j < m - HI1; j++)		\
+	    b[i * m + j] = S (a, i, j, m);				\
+	for (IT i GPU_PARALLEL = LO; i < n - HI; i++)			\
+	  for (IT j GPU_PARALLEL = LO; j < m - HI1; j++)		\
+	    a[i * m + j] = S (b, i, j, m);				\
+      }									\
+  }
+TIME2 (jacobi, J5, float, long, 1, 1, 1)
+TIME2 (nine, S9, double, int, 1, 1, 1)
+TIME2 (radius2, R2, int, long, 2, 2, 1)
 
-static void
-nine (int n, int m, int steps, double *a, double *b)
-{
-  for (int t = 0; t < steps; t++)
-    {
-      for (int i GPU_PARALLEL = 1; i < n - 1; i++)
-	for (int j GPU_PARALLEL = 1; j < m - 1; j++)
-	  b[i * m + j] = S9 (a, i, j, m);
-      for (int i GPU_PARALLEL = 1; i < n - 1; i++)
-	for (int j GPU_PARALLEL = 1; j < m - 1; j++)
-	  a[i * m + j] = S9 (b, i, j, m);
-    }
-}
-
-static void
-radius2 (long n, long m, int steps, int *a, int *b)
-{
-  for (int t = 0; t < steps; t++)
-    {
-      for (long i GPU_PARALLEL = 2; i < n - 2; i++)
-	for (long j GPU_PARALLEL = 2; j < m - 1; j++)
-	  b[i * m + j] = R2 (a, i, j, m);
-      for (long i GPU_PARALLEL = 2; i < n - 2; i++)
-	for (long j GPU_PARALLEL = 2; j < m - 1; j++)
-	  a[i * m + j] = R2 (b, i, j, m);
-    }
-}
-
+/* STEPS double sweeps of the 3-D 7-point stencil over N x M x L.  */
 static void
 heat (int n, int m, int l, int steps, float *a, float *b)
 {
@@ -121,17 +101,22 @@ shifted (long n, long m, const float *a, float *b)
 	  wa[i * m + j] = S (wb, i, j, m);				\
     }
 
+/* Fresh random arrays A and B of N elements of T, and their copies WA
+   and WB for the serial loops.  */
+#define ARRAYS(T, N, FILL)						\
+  T *a = check_alloc ((N) * sizeof (T) + 1);				\
+  T *b = check_alloc ((N) * sizeof (T) + 1);				\
+  T *wa = check_alloc ((N) * sizeof (T) + 1);				\
+  T *wb = check_alloc ((N) * sizeof (T) + 1);				\
+  FILL (a, N, -100, 100);						\
+  FILL (b, N, -100, 100);						\
+  memcpy (wa, a, (N) * sizeof (T));					\
+  memcpy (wb, b, (N) * sizeof (T))
+
 /* Run FN and the serial sweeps on fresh random N x M arrays of T.  */
 #define TEST2(FN, S, T, FILL, LO, HI, HI1)				\
   {									\
-    T *a = check_alloc (nm * sizeof (T) + 1);				\
-    T *b = check_alloc (nm * sizeof (T) + 1);				\
-    T *wa = check_alloc (nm * sizeof (T) + 1);				\
-    T *wb = check_alloc (nm * sizeof (T) + 1);				\
-    FILL (a, nm, -100, 100);						\
-    FILL (b, nm, -100, 100);						\
-    memcpy (wa, a, nm * sizeof (T));					\
-    memcpy (wb, b, nm * sizeof (T));					\
+    ARRAYS (T, nm, FILL);						\
     SERIAL2 (S, T, LO, HI, HI1);					\
     FN (n, m, steps, a, b);						\
     if (n > LO + HI && m > LO + HI1)					\
@@ -166,14 +151,7 @@ static void
 test3 (int n, int m, int l, int steps)
 {
   long nml = (long) n * m * l;
-  float *a = check_alloc (nml * sizeof (float) + 1);
-  float *b = check_alloc (nml * sizeof (float) + 1);
-  float *wa = check_alloc (nml * sizeof (float) + 1);
-  float *wb = check_alloc (nml * sizeof (float) + 1);
-  check_fill_float (a, nml, -100, 100);
-  check_fill_float (b, nml, -100, 100);
-  memcpy (wa, a, nml * sizeof (float));
-  memcpy (wb, b, nml * sizeof (float));
+  ARRAYS (float, nml, check_fill_float);
   for (int t = 0; t < steps; t++)
     {
       for (int i = 1; i < n - 1; i++)
@@ -193,38 +171,50 @@ test3 (int n, int m, int l, int steps)
   free (a); free (b); free (wa); free (wb);
 }
 
+/* Run this program again (ARGV0 child: a few sizes) under ENV and
+   GPURT_VERBOSE=1; on the device its log must have WANT2D and WANT3D
+   (what the runtime did with a halo variant of jacobi and of heat).  */
+static void
+child (const char *argv0, const char *env, const char *want2d,
+       const char *want3d)
+{
+  static char err[1 << 16];
+  const char *const envs[] = { "GPURT_VERBOSE=1", env, NULL };
+  int status = check_child_stderr (argv0, "child", envs, err, sizeof err);
+  CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0,
+	 "the run under %s failed (%#x): %s", env, status, err);
+  if (strstr (err, "using OpenCL device"))
+    CHECK (strstr (err, want2d) && strstr (err, want3d),
+	   "under %s: no \"%s\" or no \"%s\" in: %s", env, want2d, want3d,
+	   err);
+}
+
 int
 main (int argc, char **argv)
 {
   static const long sizes[][2] = {
-    { 1, 1 }, { 2, 2 }, { 3, 3 }, { 17, 33 }, { 100, 7 }, { 7, 100 },
+    { 17, 33 }, { 100, 7 }, { 1, 1 }, { 2, 2 }, { 3, 3 }, { 7, 100 },
     { 0, 9 }, { 9, 0 }, { 34, 10 }, { 35, 11 }, { 66, 67 }, { 5, 300 }
   };
   static const int sizes3[][3] = {
-    { 1, 1, 1 }, { 3, 3, 3 }, { 40, 3, 9 }, { 9, 17, 33 }, { 5, 35, 34 },
+    { 9, 17, 33 }, { 1, 1, 1 }, { 3, 3, 3 }, { 40, 3, 9 }, { 5, 35, 34 },
     { 0, 5, 5 }, { 20, 20, 20 }
   };
-  (void) argc;
   check_init ();
-  if (getenv ("GPURT_LOCAL_MEM_LIMIT") == NULL)
+  if (argc < 2)
     {
-      fflush (NULL);
-      pid_t pid = fork ();
-      CHECK (pid >= 0, "fork");
-      if (pid == 0)
-	{
-	  setenv ("GPURT_LOCAL_MEM_LIMIT", "64", 1);
-	  execv ("/proc/self/exe", argv);
-	  _exit (127);
-	}
-      int status;
-      CHECK (waitpid (pid, &status, 0) == pid && WIFEXITED (status)
-	     && WEXITSTATUS (status) == 0,
-	     "the run under GPURT_LOCAL_MEM_LIMIT=64 failed (%#x)", status);
+      child (argv[0], "GPURT_LOCAL_MEM_LIMIT=1000000",
+	     "runs variant gpu_jacobi_0_halo32x8",
+	     "runs variant gpu_heat_6_halo32x8");
+      child (argv[0], "GPURT_LOCAL_MEM_LIMIT=64",
+	     "variant gpu_jacobi_0_halo32x8 not run: it needs",
+	     "variant gpu_heat_6_halo32x8 not run: it needs");
     }
-  for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+  unsigned n2 = argc < 2 ? sizeof sizes / sizeof sizes[0] : 2;
+  unsigned n3 = argc < 2 ? sizeof sizes3 / sizeof sizes3[0] : 1;
+  for (unsigned s = 0; s < n2; s++)
     test2 (sizes[s][0], sizes[s][1], 1 + s % 3);
-  for (unsigned s = 0; s < sizeof sizes3 / sizeof sizes3[0]; s++)
+  for (unsigned s = 0; s < n3; s++)
     test3 (sizes3[s][0], sizes3[s][1], sizes3[s][2], 1 + s % 2);
   return 0;
 }
