@@ -2057,8 +2057,11 @@ halo_analyze (struct gpu_region *r, struct tile_plan *plan)
 	if (cand[j].array == a && cand[j].off[2] == best
 	    && plan->refs.length () < HALO_MAX_REFS)
 	  {
+	    /* Its offsets are from the array's first load: so is its
+	       base (the first load may be in another plane).  */
 	    struct tile_ref t = cand[j];
 	    t.array = nt;
+	    t.base = cand[leads[a]].base;
 	    plan->refs.safe_push (t);
 	  }
       nt++;
