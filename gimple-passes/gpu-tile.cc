@@ -1657,7 +1657,8 @@ transpose_lower (struct tile_plan *plan)
    Not promoted, with a missed remark naming the access: an array the
    region also writes through the same pointer, a load whose offset from
    the array's others is not a constant of at most HALO_SPAN elements
-   along each dimension, or whose index is not affine.  Loads under a
+   along each dimension, or whose index is not affine, an array read at
+   fewer than HALO_MIN_OFFSETS offsets.  Loads under a
    condition in the nest stay global (the block would hold elements the
    host might not read).  An input that may alias an output through
    another pointer needs distinct buffers at run time, as above.  */
@@ -1669,6 +1670,11 @@ transpose_lower (struct tile_plan *plan)
    row of the block fill whole 128-byte lines).  */
 #define HALO_DEFAULT_X 32
 #define HALO_DEFAULT_Y 8
+
+/* Fewest distinct offsets of an array's loads for a halo tile: with
+   two, each element serves two work-items, which the cache does as well
+   without the barrier (fdtd-2d's ex[i][j] - ex[i][j-1]).  */
+#define HALO_MIN_OFFSETS 3
 
 /* Most loads a halo variant reads from its tiles, and most tiles.  */
 #define HALO_MAX_REFS 32
@@ -2019,8 +2025,9 @@ halo_analyze (struct gpu_region *r, struct tile_plan *plan)
 	}
       cand.safe_push (t);
     }
-  /* Each array: the plane with the most loads (3-D), at least two
-     distinct offsets in it, not written by the region.  */
+  /* Each array: the plane with the most loads (3-D), at least
+     HALO_MIN_OFFSETS distinct offsets in it, not written by the
+     region.  */
   int nt = 0;
   for (int a = 0; a < narrays; a++)
     {
@@ -2050,6 +2057,14 @@ halo_analyze (struct gpu_region *r, struct tile_plan *plan)
 	continue;
       char what[128];
       snprintf (what, sizeof what, "access to %s", cand[first].name);
+      if (distinct < HALO_MIN_OFFSETS)
+	{
+	  char why[128];
+	  snprintf (why, sizeof why, "its loads read %u neighbours (a halo "
+		    "tile needs %d)", distinct, HALO_MIN_OFFSETS);
+	  tile_missed (r, gimple_location (cand[first].stmt), what, why);
+	  continue;
+	}
       if (!alias_ok (plan, cand[first].cap,
 		     gimple_location (cand[first].stmt), what))
 	continue;
