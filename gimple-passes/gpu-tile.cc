@@ -1438,18 +1438,28 @@ nest_accesses (struct gpu_region *r, struct tile_plan *plan, bool dim1,
   return ok;
 }
 
+/* Start PLAN for a variant of region R without a serial loop: a staged
+   TRANSPOSE or HALO tiles.  */
+
+static void
+plan_start (struct tile_plan *plan, struct gpu_region *r, bool transpose,
+	    bool halo)
+{
+  plan->r = r;
+  plan->transpose = transpose;
+  plan->halo = halo;
+  plan->serial = NULL;
+  plan->count = NULL_TREE;
+  plan->block[0] = plan->block[1] = 0;
+}
+
 /* Analyze region R for a staged transpose (see above) into PLAN.
    Returns true when a variant is to be made.  */
 
 static bool
 transpose_analyze (struct gpu_region *r, struct tile_plan *plan)
 {
-  plan->r = r;
-  plan->transpose = true;
-  plan->halo = false;
-  plan->serial = NULL;
-  plan->count = NULL_TREE;
-  plan->block[0] = plan->block[1] = 0;
+  plan_start (plan, r, true, false);
   if (r->ndim != 2 || r->ninner || !r->reds.is_empty () || r->grid_stride)
     return false;
   class loop *l0 = r->dims[0].loop, *l1 = r->dims[1].loop;
@@ -1940,12 +1950,7 @@ halo_offset (struct gpu_region *r, struct tile_ref *lead, tree ref,
 static bool
 halo_analyze (struct gpu_region *r, struct tile_plan *plan)
 {
-  plan->r = r;
-  plan->transpose = false;
-  plan->halo = true;
-  plan->serial = NULL;
-  plan->count = NULL_TREE;
-  plan->block[0] = plan->block[1] = 0;
+  plan_start (plan, r, false, true);
   if (gpu_opts.no_halo_tile || r->ndim < 2 || r->ninner
       || !r->reds.is_empty () || r->grid_stride)
     return false;
