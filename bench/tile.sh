@@ -7,8 +7,10 @@
 # matvec (x in a __local tile), transpose (the load staged through a
 # 32x33 __local tile, the local indices exchanged so the stores are
 # coalesced: gpu_tile's variant _tr32), the 2-D 5-point and 3-D 7-point
-# stencils jacobi2d and heat3d (100 steps; no halo tiles yet: "ours"
-# is the untiled kernel, against plain hand-written kernels), each as "ours", "ours-no-tile",
+# stencils jacobi2d and heat3d (100 steps; the input's 32x8 block plus
+# its halo in a __local tile: gpu_tile's variant _halo32x8;
+# "ours-no-halo-tile" the untiled kernel, against plain hand-written
+# kernels), each as "ours", "ours-no-tile",
 # "ours-no-local-mem" and the hand-written OpenCL ("ocl"), and matvec as
 # "ours-assoc" (-fassociative-math: a work-group per row, its sum in
 # local memory, as the hand-written kernel); cuBLAS SGEMM
@@ -49,6 +51,11 @@ if [ "${1:-run}" = build ]; then
     # local-memory sum when its order may change (gpu_twolevel_auto_reduce).
     [ $p = matvec ] && { gcc $ours $assoc progs/$p.c $libs \
       -o "$PACK/$p.ours-assoc" || exit 1; }
+    # the stencils without their halo variant: what it buys.
+    case $p in jacobi2d|heat3d)
+      gcc $ours -fplugin-arg-gpuoffload-no-halo-tile progs/$p.c $libs \
+	-o "$PACK/$p.ours-no-halo-tile" || exit 1 ;;
+    esac
     gcc -std=gnu11 -O3 -Iharness -I"$top/include" -DBENCH_KERNEL_TIMER ocl/$p.c harness/oclh.c \
       -lOpenCL -lm -o "$PACK/$p.ocl" || exit 1
   done
@@ -79,6 +86,7 @@ err=$out/tile-err.txt
     vs="ours ours-no-tile ours-no-local-mem ocl"
     [ $p = matvec ] && vs="$vs ours-assoc"
     [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4"
+    case $p in jacobi2d|heat3d) vs="$vs ours-no-halo-tile" ;; esac
     for v in $vs; do
       line=$(variants_run "$PACK/$p.$v" "$n" "$err" BENCH_VARIANT=$v \
 	GPURT_FALLBACK=abort GPURT_VERBOSE=1 \

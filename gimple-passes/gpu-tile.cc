@@ -54,7 +54,9 @@
 
    A 2-D nest without a serial loop whose stores walk dimension 1 (a
    transpose) gets instead a staged-transpose variant: see the comment
-   before addr_evolution.  */
+   before addr_evolution.  Any other 2-D or 3-D nest without a serial
+   loop whose loads read a neighbourhood of an input (a stencil) gets
+   halo tiles: see the comment before HALO_SPAN.  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
@@ -97,9 +99,16 @@ struct tile_ref
      BASE + OFFSET + INIT + M * STEP (host names, then the clone's).  */
   tree base, offset, init, step;
   tree tile;			/* The __local array (transform).  */
-  tree step1;			/* Staged transpose: the address step per
-				   iteration of dimension 1 (STEP: of
-				   dimension 0), else NULL.  */
+  tree step1;			/* Staged transpose and halo tiles: the
+				   address step per iteration of dimension
+				   1 (STEP: of dimension 0), else NULL.  */
+  tree step2;			/* Halo tiles in a 3-D nest: of dimension
+				   2, else NULL.  */
+  /* Halo tiles: the array's tile (a number per array) and the load's
+     offset in elements along dimensions 0, 1 and 2 from BASE, the
+     address of the array's first load at the work-item's iteration.  */
+  int array;
+  int off[3];
   const char *name;		/* The array or pointer, for remarks.  */
 };
 
@@ -125,6 +134,9 @@ struct tile_plan
   tree lo[2], n[2];
   int variant;			/* Its variant of R (transform).  */
   bool transpose;		/* A staged transpose (no serial loop).  */
+  bool halo;			/* Halo tiles of a stencil (no serial
+				   loop; the group is TS x TS1).  */
+  int ts1;
 };
 
 /* Say that the access (or loop) at LOC of region R is not tiled, WHY:
@@ -327,6 +339,7 @@ analyze_load (struct tile_plan *plan, gimple *stmt, int cap,
   t->step = DR_STEP (dr);
   t->tile = NULL_TREE;
   t->step1 = NULL_TREE;
+  t->step2 = NULL_TREE;
   t->name = ref_name (ref);
   free_data_ref (dr);
   return true;
@@ -353,6 +366,7 @@ tile_analyze (struct gpu_region *r, struct tile_plan *plan)
   plan->r = r;
   plan->block[0] = plan->block[1] = 0;
   plan->transpose = false;
+  plan->halo = false;
   if (r->ndim > 2 || r->ninner || !r->reds.is_empty () || r->grid_stride)
     return false;
   class loop *l0 = r->dims[0].loop;
@@ -790,6 +804,7 @@ tile_block_plan (struct tile_plan *plan)
   b->block[0] = block[0];
   b->block[1] = block[1];
   b->transpose = false;
+  b->halo = false;
   return b;
 }
 
@@ -808,7 +823,7 @@ tile_clone (struct tile_plan *plan)
   class loop *k = ok && plan->serial ? get_loop_copy (plan->serial) : NULL;
   tree count = ok && plan->count ? gpu_clone_expr (r, plan->count)
     : NULL_TREE;
-  ok = ok && (plan->transpose || (k && count));
+  ok = ok && (plan->transpose || plan->halo || (k && count));
   for (int d = 0; ok && d < 2; d++)
     if (plan->block[d] > 1 || plan->transpose)
       {
@@ -826,8 +841,11 @@ tile_clone (struct tile_plan *plan)
       t->step = gpu_clone_expr (r, t->step);
       if (t->step1)
 	t->step1 = gpu_clone_expr (r, t->step1);
+      if (t->step2)
+	t->step2 = gpu_clone_expr (r, t->step2);
       ok = t->stmt && t->base && t->offset && t->init && t->step
-	&& (!plan->transpose || t->step1);
+	&& (!plan->transpose || t->step1)
+	&& (!plan->halo || (t->step1 && (r->ndim < 3 || t->step2)));
     }
   for (unsigned i = 0; ok && i < plan->stores.length (); i++)
     {
@@ -1318,13 +1336,13 @@ tile_lower (struct tile_plan *plan)
    each dimension (it reaches the barrier) and does not store.  */
 
 /* Write the address of the access REF (a MEM_REF through an SSA
-   pointer) of region R's 2-D nest as *BASE + G0 * *S0 + G1 * *S1 for
-   iteration G0, G1 of dimensions 0 and 1 (host names, sizetype steps).
-   Returns false when scalar evolution cannot.  */
+   pointer) of region R's nest as *BASE + G0 * ST[0] + G1 * ST[1] (+ G2 *
+   ST[2] in a 3-D nest) for iteration G0, G1, G2 of the dimensions (host
+   names, sizetype steps, each invariant in the nest).  Returns false
+   when scalar evolution cannot.  */
 
 static bool
-addr_evolution (struct gpu_region *r, tree ref, tree *base, tree *s0,
-		tree *s1)
+addr_evolution (struct gpu_region *r, tree ref, tree *base, tree *st)
 {
   if (TREE_CODE (ref) != MEM_REF
       || TREE_CODE (TREE_OPERAND (ref, 0)) != SSA_NAME)
@@ -1335,8 +1353,7 @@ addr_evolution (struct gpu_region *r, tree ref, tree *base, tree *s0,
   if (chrec_contains_undetermined (chrec)
       || !evolution_function_is_affine_multivariate_p (chrec, l0->num))
     return false;
-  tree st[2];
-  for (int d = 0; d < 2; d++)
+  for (int d = 0; d < r->ndim; d++)
     {
       st[d] = evolution_part_in_loop_num (chrec, r->dims[d].loop->num);
       st[d] = st[d] ? fold_convert (sizetype, st[d]) : size_zero_node;
@@ -1345,13 +1362,9 @@ addr_evolution (struct gpu_region *r, tree ref, tree *base, tree *s0,
 	return false;
     }
   *base = initial_condition (chrec);
-  if (tree_contains_chrecs (*base, NULL)
-      || !expr_invariant_in_loop_p (r->outer, *base)
-      || !POINTER_TYPE_P (TREE_TYPE (*base)))
-    return false;
-  *s0 = st[0];
-  *s1 = st[1];
-  return true;
+  return (!tree_contains_chrecs (*base, NULL)
+	  && expr_invariant_in_loop_p (r->outer, *base)
+	  && POINTER_TYPE_P (TREE_TYPE (*base)));
 }
 
 /* Does the access REF walk consecutive elements along the iterations of
@@ -1367,17 +1380,86 @@ walks_dim (tree ref, tree s0, tree s1, int d)
 	       && tree_int_cst_le (other, size)));
 }
 
+/* Write the address of the load STMT of region R as addr_evolution
+   does, and "access to NAME" in WHAT (WHAT_SIZE bytes).  Returns false,
+   with a missed remark, when scalar evolution cannot.  */
+
+static bool
+load_evolution (struct gpu_region *r, gimple *stmt, char *what,
+		size_t what_size, tree *base, tree *st)
+{
+  tree ref = gimple_assign_rhs1 (stmt);
+  snprintf (what, what_size, "access to %s", ref_name (ref));
+  if (addr_evolution (r, ref, base, st))
+    return true;
+  tile_missed (r, gimple_location (stmt), what, "its index is not an "
+	       "affine function of the loop indices");
+  return false;
+}
+
+/* Collect in PLAN's STORES the stores of region R's nest, and in *LOADS
+   the loads of its buffers in the innermost marked loop (only those
+   every iteration makes when EVERY).  Returns false when a statement
+   that writes memory is not a store in the innermost marked loop, or
+   (DIM1) is a store that does not walk dimension 1.  */
+
+static bool
+nest_accesses (struct gpu_region *r, struct tile_plan *plan, bool dim1,
+	       bool every, vec<gimple *> *loads)
+{
+  class loop *l0 = r->dims[0].loop;
+  bool ok = true;
+  basic_block *body = get_loop_body (r->outer);
+  for (unsigned i = 0; ok && i < r->outer->num_nodes; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	tree base, st[3];
+	if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
+	  continue;
+	if (gimple_vdef (stmt))
+	  {
+	    ok = (is_gimple_assign (stmt) && body[i]->loop_father == l0
+		  && (!dim1
+		      || (addr_evolution (r, gimple_assign_lhs (stmt), &base,
+					  st)
+			  && walks_dim (gimple_assign_lhs (stmt), st[0],
+					st[1], 1))));
+	    plan->stores.safe_push (stmt);
+	  }
+	else if (gimple_assign_load_p (stmt) && body[i]->loop_father == l0
+		 && access_cap (r, stmt) >= 0
+		 && (!every
+		     || dominated_by_p (CDI_DOMINATORS, l0->latch, body[i])))
+	  loads->safe_push (stmt);
+      }
+  free (body);
+  return ok;
+}
+
+/* Start PLAN for a variant of region R without a serial loop: a staged
+   TRANSPOSE or HALO tiles.  */
+
+static void
+plan_start (struct tile_plan *plan, struct gpu_region *r, bool transpose,
+	    bool halo)
+{
+  plan->r = r;
+  plan->transpose = transpose;
+  plan->halo = halo;
+  plan->serial = NULL;
+  plan->count = NULL_TREE;
+  plan->block[0] = plan->block[1] = 0;
+}
+
 /* Analyze region R for a staged transpose (see above) into PLAN.
    Returns true when a variant is to be made.  */
 
 static bool
 transpose_analyze (struct gpu_region *r, struct tile_plan *plan)
 {
-  plan->r = r;
-  plan->transpose = true;
-  plan->serial = NULL;
-  plan->count = NULL_TREE;
-  plan->block[0] = plan->block[1] = 0;
+  plan_start (plan, r, true, false);
   if (r->ndim != 2 || r->ninner || !r->reds.is_empty () || r->grid_stride)
     return false;
   class loop *l0 = r->dims[0].loop, *l1 = r->dims[1].loop;
@@ -1386,29 +1468,8 @@ transpose_analyze (struct gpu_region *r, struct tile_plan *plan)
   /* The stores: all in the innermost marked loop, all walking
      dimension 1.  */
   auto_vec<gimple *> loads;
-  bool ok = true;
-  basic_block *body = get_loop_body (r->outer);
-  for (unsigned i = 0; ok && i < r->outer->num_nodes; i++)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
-	 ok && !gsi_end_p (gsi); gsi_next (&gsi))
-      {
-	gimple *stmt = gsi_stmt (gsi);
-	if (is_gimple_debug (stmt) || gimple_clobber_p (stmt))
-	  continue;
-	tree base, s0, s1;
-	if (gimple_vdef (stmt))
-	  ok = (is_gimple_assign (stmt) && body[i]->loop_father == l0
-		&& addr_evolution (r, gimple_assign_lhs (stmt), &base, &s0,
-				   &s1)
-		&& walks_dim (gimple_assign_lhs (stmt), s0, s1, 1));
-	if (ok && gimple_vdef (stmt))
-	  plan->stores.safe_push (stmt);
-	else if (ok && gimple_assign_load_p (stmt)
-		 && body[i]->loop_father == l0 && access_cap (r, stmt) >= 0)
-	  loads.safe_push (stmt);
-      }
-  free (body);
-  if (!ok || plan->stores.is_empty ())
+  if (!nest_accesses (r, plan, true, false, &loads)
+      || plan->stores.is_empty ())
     return false;
   location_t sloc = gimple_location (plan->stores[0]);
   if (!dominated_by_p (CDI_DOMINATORS, l1->latch, l0->header))
@@ -1422,17 +1483,12 @@ transpose_analyze (struct gpu_region *r, struct tile_plan *plan)
   for (unsigned i = 0; i < loads.length (); i++)
     {
       gimple *stmt = loads[i];
-      tree ref = gimple_assign_rhs1 (stmt), base, s0, s1;
+      tree ref = gimple_assign_rhs1 (stmt), base, st[2];
       location_t loc = gimple_location (stmt);
       char what[128];
-      snprintf (what, sizeof what, "access to %s", ref_name (ref));
-      if (!addr_evolution (r, ref, &base, &s0, &s1))
-	{
-	  tile_missed (r, loc, what, "its index is not an affine function "
-		       "of the loop indices");
-	  return false;
-	}
-      if (!walks_dim (ref, s0, s1, 0))
+      if (!load_evolution (r, stmt, what, sizeof what, &base, st))
+	return false;
+      if (!walks_dim (ref, st[0], st[1], 0))
 	continue;
       if (!dominated_by_p (CDI_DOMINATORS, l0->latch, gimple_bb (stmt)))
 	{
@@ -1456,8 +1512,8 @@ transpose_analyze (struct gpu_region *r, struct tile_plan *plan)
       t.base = base;
       t.offset = size_zero_node;
       t.init = size_zero_node;
-      t.step = s0;
-      t.step1 = s1;
+      t.step = st[0];
+      t.step1 = st[1];
       t.name = ref_name (ref);
       plan->refs.safe_push (t);
     }
@@ -1466,6 +1522,38 @@ transpose_analyze (struct gpu_region *r, struct tile_plan *plan)
   plan->ts = gpu_opts.tile > 0 ? gpu_opts.tile : TILE_DEFAULT_TRANSPOSE;
   plan->tsk = plan->ts;
   return true;
+}
+
+/* Split the block of the first of PLAN's promoted loads (in dominance
+   order, then in the order of a block; each dominates the latch of the
+   innermost marked loop) before
+   that load; returns an iterator at the end of the first part, where the
+   tile loads go.  Needs dominance information.  */
+
+static gimple_stmt_iterator
+split_before_first (struct tile_plan *plan)
+{
+  gimple *first = plan->refs[0].stmt;
+  for (unsigned i = 1; i < plan->refs.length (); i++)
+    {
+      gimple *stmt = plan->refs[i].stmt;
+      bool before = false;
+      if (gimple_bb (stmt) != gimple_bb (first))
+	before = dominated_by_p (CDI_DOMINATORS, gimple_bb (first),
+				 gimple_bb (stmt));
+      else
+	for (gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
+	     !before && !gsi_end_p (gsi); gsi_next (&gsi))
+	  before = gsi_stmt (gsi) == first;
+      if (before)
+	first = stmt;
+    }
+  basic_block bb = gimple_bb (first);
+  gimple_stmt_iterator gp = gsi_for_stmt (first);
+  gsi_prev (&gp);
+  edge e = gsi_end_p (gp) ? split_block_after_labels (bb)
+    : split_block (bb, gsi_stmt (gp));
+  return gsi_last_bb (e->src);
 }
 
 /* Lower the staged-transpose variant clone of PLAN (see above).  */
@@ -1481,18 +1569,7 @@ transpose_lower (struct tile_plan *plan)
   /* The tile loads go before the first staged load, in the block of
      each (the loop body dominates its latch, so every work-item gets
      there once).  */
-  gimple *first = NULL;
-  for (unsigned i = 0; i < plan->refs.length (); i++)
-    if (!first
-	|| dominated_by_p (CDI_DOMINATORS, gimple_bb (first),
-			   gimple_bb (plan->refs[i].stmt)))
-      first = plan->refs[i].stmt;
-  basic_block bb = gimple_bb (first);
-  gimple_stmt_iterator gp = gsi_for_stmt (first);
-  gsi_prev (&gp);
-  edge e = gsi_end_p (gp) ? split_block_after_labels (bb)
-    : split_block (bb, gsi_stmt (gp));
-  gimple_stmt_iterator g = gsi_last_bb (e->src);
+  gimple_stmt_iterator g = split_before_first (plan);
 
   /* The work-item's own iteration of each dimension, G0 and G1: its
      group's first plus its unexchanged local index, or the last.  */
@@ -1570,6 +1647,716 @@ transpose_lower (struct tile_plan *plan)
   tile_report (plan);
 }
 
+/* Halo tiles (issue 16 item 1, stencils): in a 2-D or 3-D nest without
+   a serial loop, the loads of an input array at constant offsets of at
+   most HALO_SPAN elements from each other along dimensions 0 and 1 (a
+   neighbourhood a[i+di][j+dj], one plane of it in a 3-D nest) read each
+   element several times, from neighbouring work-items.  The variant
+   NAME_haloBXxBY has the group shape BX x BY (x 1): its work-items first
+   load together the block of the array their loads read, BX x BY plus
+   the halo, into a __local tile, each a few elements, then after one
+   barrier read their neighbourhood from the tile.  An element is loaded
+   only when the host loop reads it (some load's offset puts it at an
+   iteration of the index space), so no load reads outside the data;
+   the arithmetic is the host's, only where its operands come from
+   changes.  A work-item outside the index space loads too and reaches
+   the barrier, then reads the neighbourhood of the last iteration (all
+   loaded) and does not store.  In a 3-D nest the plane with the most
+   loads is tiled; the others stay global loads (one work-item each).
+
+   Not promoted, with a missed remark naming the access: an array the
+   region also writes through the same pointer, a load whose offset from
+   the array's others is not a constant of at most HALO_SPAN elements
+   along each dimension, or whose index is not affine, an array read at
+   fewer than HALO_MIN_OFFSETS offsets.  Loads under a
+   condition in the nest stay global (the block would hold elements the
+   host might not read).  An input that may alias an output through
+   another pointer needs distinct buffers at run time, as above.  */
+
+/* Largest distance along a dimension between two loads of one tile.  */
+#define HALO_SPAN 4
+
+/* Default group shape of the halo variant: 32 x 8 (a warp's loads of a
+   row of the block fill whole 128-byte lines).  */
+#define HALO_DEFAULT_X 32
+#define HALO_DEFAULT_Y 8
+
+/* Fewest distinct offsets of an array's loads for a halo tile: with
+   two, each element serves two work-items, which the cache does as well
+   without the barrier (fdtd-2d's ex[i][j] - ex[i][j-1]).  */
+#define HALO_MIN_OFFSETS 3
+
+/* Most loads a halo variant reads from its tiles, and most tiles.  */
+#define HALO_MAX_REFS 32
+#define HALO_MAX_ARRAYS 4
+
+/* The offsets of a stencil's loads are differences of address
+   expressions such as a + ((i + 1) * n + j) * n * 8 - (a + (i * n + j)
+   * n * 8) (the row and plane strides products of loop invariants),
+   which tree-affine cannot compare.  A struct halo_poly is such an
+   expression expanded into a sum of products of leaves (SSA names of
+   definitions it does not look into, and other invariants) with
+   coefficients modulo 2^64: two expressions are equal when their
+   expansions are.  A conversion from a narrower type is looked through
+   only when overflow is undefined in it (the host's computation does
+   not wrap there) or its operand is a leaf.  */
+
+#define HALO_POLY_TERMS 32
+#define HALO_POLY_DEGREE 4
+#define HALO_POLY_DEPTH 12
+
+struct halo_term
+{
+  unsigned HOST_WIDE_INT coef;
+  int degree;
+  tree leaf[HALO_POLY_DEGREE];
+};
+
+struct halo_poly
+{
+  int n;
+  struct halo_term t[HALO_POLY_TERMS];
+};
+
+/* Are the products of leaves of A and B the same?  */
+
+static bool
+halo_same_leaves (const struct halo_term *a, const struct halo_term *b)
+{
+  if (a->degree != b->degree)
+    return false;
+  bool used[HALO_POLY_DEGREE] = { false, false, false, false };
+  for (int i = 0; i < a->degree; i++)
+    {
+      int j;
+      for (j = 0; j < b->degree; j++)
+	if (!used[j] && operand_equal_p (a->leaf[i], b->leaf[j], 0))
+	  break;
+      if (j == b->degree)
+	return false;
+      used[j] = true;
+    }
+  return true;
+}
+
+/* Add SCALE times the term T to P.  Returns false when P is full.  */
+
+static bool
+halo_poly_add_term (struct halo_poly *p, const struct halo_term *t,
+		    unsigned HOST_WIDE_INT scale)
+{
+  unsigned HOST_WIDE_INT c = t->coef * scale;
+  for (int i = 0; i < p->n; i++)
+    if (halo_same_leaves (&p->t[i], t))
+      {
+	p->t[i].coef += c;
+	return true;
+      }
+  if (p->n == HALO_POLY_TERMS)
+    return false;
+  p->t[p->n] = *t;
+  p->t[p->n++].coef = c;
+  return true;
+}
+
+/* P += SCALE * Q.  */
+
+static bool
+halo_poly_add (struct halo_poly *p, const struct halo_poly *q,
+	       unsigned HOST_WIDE_INT scale)
+{
+  for (int i = 0; i < q->n; i++)
+    if (!halo_poly_add_term (p, &q->t[i], scale))
+      return false;
+  return true;
+}
+
+/* Is P the constant *C (every other coefficient zero)?  */
+
+static bool
+halo_poly_constant_p (const struct halo_poly *p, HOST_WIDE_INT *c)
+{
+  *c = 0;
+  for (int i = 0; i < p->n; i++)
+    if (p->t[i].degree == 0)
+      *c = (HOST_WIDE_INT) p->t[i].coef;
+    else if (p->t[i].coef)
+      return false;
+  return true;
+}
+
+/* Expand the integer or pointer expression E into *P, looking through
+   DEPTH more definitions.  Returns false when it cannot.  */
+
+static bool
+halo_poly_of (tree e, struct halo_poly *p, int depth)
+{
+  p->n = 0;
+  tree type = TREE_TYPE (e);
+  if (!type || (!INTEGRAL_TYPE_P (type) && !POINTER_TYPE_P (type))
+      || TYPE_PRECISION (type) > HOST_BITS_PER_WIDE_INT)
+    return false;
+  struct halo_term leaf;
+  memset (&leaf, 0, sizeof leaf);
+  leaf.coef = 1;
+  enum tree_code code = TREE_CODE (e);
+  tree op0 = NULL_TREE, op1 = NULL_TREE;
+  if (code == INTEGER_CST)
+    {
+      leaf.coef = TREE_INT_CST_LOW (e);
+      return halo_poly_add_term (p, &leaf, 1);
+    }
+  if (code == SSA_NAME)
+    {
+      gimple *def = SSA_NAME_DEF_STMT (e);
+      if (depth > 0 && is_gimple_assign (def)
+	  && (get_gimple_rhs_class (gimple_assign_rhs_code (def))
+	      == GIMPLE_BINARY_RHS
+	      || CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def))
+	      || gimple_assign_rhs_code (def) == NEGATE_EXPR))
+	{
+	  code = gimple_assign_rhs_code (def);
+	  op0 = gimple_assign_rhs1 (def);
+	  op1 = gimple_assign_rhs2 (def);
+	}
+    }
+  else if (BINARY_CLASS_P (e) || UNARY_CLASS_P (e)
+	   || CONVERT_EXPR_CODE_P (code))
+    {
+      op0 = TREE_OPERAND (e, 0);
+      op1 = BINARY_CLASS_P (e) ? TREE_OPERAND (e, 1) : NULL_TREE;
+    }
+  struct halo_poly a, b;
+  /* Narrower types' arithmetic must not wrap.  */
+  if (TYPE_PRECISION (type) < HOST_BITS_PER_WIDE_INT
+      && !TYPE_OVERFLOW_UNDEFINED (type) && !CONVERT_EXPR_CODE_P (code))
+    op0 = NULL_TREE;
+  switch (op0 ? code : ERROR_MARK)
+    {
+    case PLUS_EXPR:
+    case POINTER_PLUS_EXPR:
+    case MINUS_EXPR:
+      return (halo_poly_of (op0, p, depth - 1)
+	      && halo_poly_of (op1, &a, depth - 1)
+	      && halo_poly_add (p, &a, code == MINUS_EXPR
+				? HOST_WIDE_INT_M1U : 1));
+    case NEGATE_EXPR:
+      return (halo_poly_of (op0, &a, depth - 1)
+	      && halo_poly_add (p, &a, HOST_WIDE_INT_M1U));
+    case MULT_EXPR:
+      if (!halo_poly_of (op0, &a, depth - 1)
+	  || !halo_poly_of (op1, &b, depth - 1))
+	return false;
+      for (int i = 0; i < a.n; i++)
+	for (int j = 0; j < b.n; j++)
+	  {
+	    if (a.t[i].degree + b.t[j].degree > HALO_POLY_DEGREE)
+	      return false;
+	    struct halo_term t = a.t[i];
+	    t.coef *= b.t[j].coef;
+	    for (int k = 0; k < b.t[j].degree; k++)
+	      t.leaf[t.degree++] = b.t[j].leaf[k];
+	    if (!halo_poly_add_term (p, &t, 1))
+	      return false;
+	  }
+      return true;
+    CASE_CONVERT:
+      {
+	tree from = TREE_TYPE (op0);
+	if ((INTEGRAL_TYPE_P (from) || POINTER_TYPE_P (from))
+	    && (TYPE_PRECISION (from) == TYPE_PRECISION (type)
+		|| (TYPE_PRECISION (from) < TYPE_PRECISION (type)
+		    && TYPE_PRECISION (type) == HOST_BITS_PER_WIDE_INT
+		    && (TYPE_OVERFLOW_UNDEFINED (from)
+			|| TREE_CODE (op0) != SSA_NAME
+			|| !is_gimple_assign (SSA_NAME_DEF_STMT (op0))))))
+	  {
+	    /* Same width (modulo 2^64 nothing changes when both are 64
+	       bits wide; narrower ones are leaves below), or widening a
+	       value computed without wrapping.  */
+	    if (TYPE_PRECISION (from) == TYPE_PRECISION (type)
+		&& TYPE_PRECISION (type) != HOST_BITS_PER_WIDE_INT)
+	      break;
+	    return halo_poly_of (op0, p, depth - 1);
+	  }
+	break;
+      }
+    default:
+      break;
+    }
+  /* A leaf: the name itself, or another invariant.  */
+  if (TREE_CODE (e) != SSA_NAME && !is_gimple_min_invariant (e))
+    return false;
+  if (TYPE_PRECISION (type) != HOST_BITS_PER_WIDE_INT
+      && !(TYPE_OVERFLOW_UNDEFINED (type) || TREE_CODE (e) == SSA_NAME))
+    return false;
+  leaf.degree = 1;
+  leaf.leaf[0] = e;
+  return halo_poly_add_term (p, &leaf, 1);
+}
+
+/* The load REF, whose address is BASE + G . ST in region R (addr_evolution),
+   against the first load LEAD of its array (the same steps): write in
+   OFF its offset from LEAD in elements along each dimension.  Returns
+   false when that is not one constant triple of at most HALO_SPAN
+   elements along each dimension.  */
+
+static bool
+halo_offset (struct gpu_region *r, struct tile_ref *lead, tree ref,
+	     tree base, tree *st, int *off)
+{
+  tree lref = gimple_assign_rhs1 (lead->stmt);
+  if (!types_compatible_p (TREE_TYPE (ref), TREE_TYPE (lref)))
+    return false;
+  tree lst[3] = { lead->step, lead->step1, lead->step2 };
+  struct halo_poly a, s[3], diff, t;
+  HOST_WIDE_INT c;
+  for (int d = 0; d < r->ndim; d++)
+    if (!halo_poly_of (st[d], &a, HALO_POLY_DEPTH)
+	|| !halo_poly_of (lst[d], &s[d], HALO_POLY_DEPTH)
+	|| !halo_poly_add (&a, &s[d], HOST_WIDE_INT_M1U)
+	|| !halo_poly_constant_p (&a, &c) || c)
+      return false;
+  /* BASE - LEAD's base, with the constant offsets of the two MEM_REFs.  */
+  if (!halo_poly_of (base, &diff, HALO_POLY_DEPTH)
+      || !halo_poly_of (lead->base, &a, HALO_POLY_DEPTH)
+      || !halo_poly_add (&diff, &a, HOST_WIDE_INT_M1U))
+    return false;
+  HOST_WIDE_INT moff = (mem_ref_offset (ref).force_shwi ().to_constant ()
+			- mem_ref_offset (lref).force_shwi ().to_constant ());
+  HOST_WIDE_INT esz = tree_to_shwi (TYPE_SIZE_UNIT (TREE_TYPE (ref)));
+  int span2 = r->ndim == 3 ? HALO_SPAN : 0, found = 0;
+  for (int d2 = -span2; d2 <= span2; d2++)
+    for (int d1 = -HALO_SPAN; d1 <= HALO_SPAN; d1++)
+      {
+	t = diff;
+	if (halo_poly_add (&t, &s[1], -(unsigned HOST_WIDE_INT) d1)
+	    && (!d2 || halo_poly_add (&t, &s[2], -(unsigned HOST_WIDE_INT) d2))
+	    && halo_poly_constant_p (&t, &c) && (c += moff) % esz == 0
+	    && c / esz >= -HALO_SPAN && c / esz <= HALO_SPAN)
+	  {
+	    off[0] = c / esz;
+	    off[1] = d1;
+	    off[2] = d2;
+	    found++;
+	  }
+      }
+  return found == 1;
+}
+
+/* Analyze region R for halo tiles (see above) into PLAN.  Returns true
+   when a variant is to be made.  */
+
+static bool
+halo_analyze (struct gpu_region *r, struct tile_plan *plan)
+{
+  plan_start (plan, r, false, true);
+  if (gpu_opts.no_halo_tile || r->ndim < 2 || r->ninner
+      || !r->reds.is_empty () || r->grid_stride)
+    return false;
+  class loop *l0 = r->dims[0].loop;
+  if (l0->inner)
+    return false;
+  for (int d = 1; d < r->ndim; d++)
+    if (r->dims[d].loop->inner != r->dims[d - 1].loop
+	|| r->dims[d - 1].loop->next)
+      return false;
+  /* The stores, all in the innermost marked loop, and the loads there
+     that every iteration makes.  */
+  auto_vec<gimple *> loads;
+  if (!nest_accesses (r, plan, false, true, &loads)
+      || plan->stores.is_empty () || loads.length () < 2)
+    return false;
+  for (int d = 1; d < r->ndim; d++)
+    if (!dominated_by_p (CDI_DOMINATORS, r->dims[d].loop->latch,
+			 r->dims[d - 1].loop->header))
+      {
+	tile_missed (r, gimple_location (plan->stores[0]), "the stencil",
+		     "an inner marked loop is not run by every iteration "
+		     "of the outer ones (a barrier would be under divergent "
+		     "control flow)");
+	return false;
+      }
+  /* Each load walking dimension 0 joins the first load of its array
+     whose offset from it is constant, else starts an array.  */
+  auto_vec<tile_ref> cand;
+  auto_vec<unsigned> leads;
+  int narrays = 0;
+  for (unsigned i = 0; i < loads.length (); i++)
+    {
+      gimple *stmt = loads[i];
+      tree ref = gimple_assign_rhs1 (stmt), base, st[3];
+      location_t loc = gimple_location (stmt);
+      char what[128];
+      if (!load_evolution (r, stmt, what, sizeof what, &base, st))
+	continue;
+      tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+      if (!size || !tree_fits_shwi_p (size)
+	  || !tree_int_cst_equal (st[0], size) || integer_zerop (st[1]))
+	continue;
+      struct tile_ref t;
+      memset (&t, 0, sizeof t);
+      t.stmt = stmt;
+      t.cap = access_cap (r, stmt);
+      t.base = base;
+      t.offset = size_zero_node;
+      t.init = size_zero_node;
+      t.step = st[0];
+      t.step1 = st[1];
+      t.step2 = r->ndim == 3 ? st[2] : NULL_TREE;
+      t.name = ref_name (ref);
+      t.array = -1;
+      bool same_cap = false;
+      for (unsigned j = 0; t.array < 0 && j < leads.length (); j++)
+	if (cand[leads[j]].cap == t.cap)
+	  {
+	    same_cap = true;
+	    if (halo_offset (r, &cand[leads[j]], ref, base, st, t.off))
+	      t.array = cand[leads[j]].array;
+	  }
+      if (t.array < 0 && same_cap)
+	{
+	  char why[160];
+	  snprintf (why, sizeof why, "its offset from the array's other "
+		    "loads is not a constant of at most %d elements along "
+		    "each dimension", HALO_SPAN);
+	  tile_missed (r, loc, what, why);
+	  continue;
+	}
+      if (t.array < 0)
+	{
+	  t.array = narrays++;
+	  leads.safe_push (cand.length ());
+	}
+      cand.safe_push (t);
+    }
+  /* Each array: the plane with the most loads (3-D), at least
+     HALO_MIN_OFFSETS distinct offsets in it, not written by the
+     region.  */
+  int nt = 0;
+  for (int a = 0; a < narrays; a++)
+    {
+      int best = 0, most = 0;
+      for (int p = -HALO_SPAN; p <= HALO_SPAN; p++)
+	{
+	  int n = 0;
+	  for (unsigned j = 0; j < cand.length (); j++)
+	    n += cand[j].array == a && cand[j].off[2] == p;
+	  if (n > most)
+	    best = p, most = n;
+	}
+      unsigned first = 0, distinct = 0;
+      for (unsigned j = 0; j < cand.length (); j++)
+	if (cand[j].array == a && cand[j].off[2] == best)
+	  {
+	    bool again = false;
+	    for (unsigned k = 0; k < j; k++)
+	      again |= (cand[k].array == a && cand[k].off[2] == best
+			&& cand[k].off[0] == cand[j].off[0]
+			&& cand[k].off[1] == cand[j].off[1]);
+	    if (!distinct)
+	      first = j;
+	    distinct += !again;
+	  }
+      if (distinct < 2 || nt >= HALO_MAX_ARRAYS)
+	continue;
+      char what[128];
+      snprintf (what, sizeof what, "access to %s", cand[first].name);
+      if (distinct < HALO_MIN_OFFSETS)
+	{
+	  char why[128];
+	  snprintf (why, sizeof why, "its loads read %u neighbours (a halo "
+		    "tile needs %d)", distinct, HALO_MIN_OFFSETS);
+	  tile_missed (r, gimple_location (cand[first].stmt), what, why);
+	  continue;
+	}
+      if (!alias_ok (plan, cand[first].cap,
+		     gimple_location (cand[first].stmt), what))
+	continue;
+      for (unsigned j = 0; j < cand.length (); j++)
+	if (cand[j].array == a && cand[j].off[2] == best
+	    && plan->refs.length () < HALO_MAX_REFS)
+	  {
+	    /* Its offsets are from the array's first load: so is its
+	       base (the first load may be in another plane).  */
+	    struct tile_ref t = cand[j];
+	    t.array = nt;
+	    t.base = cand[leads[a]].base;
+	    plan->refs.safe_push (t);
+	  }
+      nt++;
+    }
+  if (plan->refs.is_empty ())
+    return false;
+  plan->ts = gpu_opts.tile > 0 ? gpu_opts.tile : HALO_DEFAULT_X;
+  plan->ts1 = MAX (1, HALO_DEFAULT_X * HALO_DEFAULT_Y / plan->ts);
+  plan->tsk = plan->ts;
+  return true;
+}
+
+/* At *G, the end of its block, add a block run only when COND (a
+   boolean value) holds, and move *G to its end.  Returns the block where
+   the two ways meet.  */
+
+static basic_block
+add_guarded_block (gimple_stmt_iterator *g, tree cond)
+{
+  gcond *c = gimple_build_cond (NE_EXPR, cond, boolean_false_node,
+				NULL_TREE, NULL_TREE);
+  gsi_insert_after (g, c, GSI_NEW_STMT);
+  basic_block src = gsi_bb (*g);
+  edge e = split_block (src, c);
+  basic_block join = e->dest;
+  e->flags &= ~EDGE_FALLTHRU;
+  e->flags |= EDGE_TRUE_VALUE;
+  e->probability = profile_probability::likely ();
+  basic_block then = split_edge (e);
+  edge f = make_edge (src, join, EDGE_FALSE_VALUE);
+  f->probability = profile_probability::unlikely ();
+  *g = gsi_last_bb (then);
+  return join;
+}
+
+/* The smallest and largest offsets in *MN and *MX of the loads of tile A
+   of PLAN along dimensions 0 and 1; returns the first of them, or NULL
+   when A has none.  */
+
+static struct tile_ref *
+halo_extent (struct tile_plan *plan, int a, int *mn, int *mx)
+{
+  struct tile_ref *lead = NULL;
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      if (t->array != a)
+	continue;
+      for (int d = 0; d < 2; d++)
+	{
+	  mn[d] = lead ? MIN (mn[d], t->off[d]) : t->off[d];
+	  mx[d] = lead ? MAX (mx[d], t->off[d]) : t->off[d];
+	}
+      if (!lead)
+	lead = t;
+    }
+  return lead;
+}
+
+/* The boolean "the host loop reads the element at iteration GX, GY of
+   tile A's first load": some load of A, at its offset, reads it from an
+   iteration inside the index space (N: its trip counts).  The offsets
+   are gathered into rectangles (runs of neighbouring offsets in a row,
+   rows with the same run one above the other: one for a 9-point
+   stencil, three for a 5-point one); the loads of a rectangle of offsets
+   X0..X1 x Y0..Y1 read the elements X0 .. N0 - 1 + X1 by Y0 .. N1 - 1 +
+   Y1.  */
+
+static tree
+halo_read_p (struct tile_plan *plan, int a, tree gx, tree gy, tree *n)
+{
+  const int w = 2 * HALO_SPAN + 1;
+  bool read[2 * HALO_SPAN + 1][2 * HALO_SPAN + 1];
+  int rect[(2 * HALO_SPAN + 1) * (2 * HALO_SPAN + 1)][4], nr = 0;
+  int mn[2], mx[2];
+  memset (read, 0, sizeof read);
+  halo_extent (plan, a, mn, mx);
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    if (plan->refs[i].array == a)
+      read[plan->refs[i].off[1] - mn[1]][plan->refs[i].off[0] - mn[0]]
+	= true;
+  for (int y = 0; y < w; y++)
+    for (int x = 0; x < w; x++)
+      {
+	if (!read[y][x] || (x > 0 && read[y][x - 1]))
+	  continue;
+	int x1 = x, r;
+	while (x1 + 1 < w && read[y][x1 + 1])
+	  x1++;
+	for (r = 0; r < nr; r++)
+	  if (rect[r][0] == x && rect[r][1] == x1 && rect[r][3] == y - 1)
+	    break;
+	if (r == nr)
+	  {
+	    rect[nr][0] = x;
+	    rect[nr][1] = x1;
+	    rect[nr++][2] = y;
+	  }
+	rect[r][3] = y;
+      }
+  tree u64 = long_long_unsigned_type_node;
+  tree g[2] = { gx, gy };
+  tree any = boolean_false_node;
+  for (int r = 0; r < nr; r++)
+    {
+      tree in = boolean_true_node;
+      for (int d = 0; d < 2; d++)
+	{
+	  int lo = rect[r][2 * d] + mn[d], hi = rect[r][2 * d + 1] + mn[d];
+	  tree t = fold_build2 (PLUS_EXPR, u64, g[d], build_int_cst (u64, -lo));
+	  tree lim = fold_build2 (PLUS_EXPR, u64, n[d],
+				  build_int_cst (u64, hi - lo));
+	  in = fold_build2 (BIT_AND_EXPR, boolean_type_node, in,
+			    fold_build2 (LT_EXPR, boolean_type_node, t, lim));
+	}
+      any = fold_build2 (BIT_IOR_EXPR, boolean_type_node, any, in);
+    }
+  return any;
+}
+
+/* Lower the halo variant clone of PLAN (see above).  */
+
+static void
+halo_lower (struct tile_plan *plan)
+{
+  struct gpu_region *r = plan->r;
+  struct gpu_variant *v = &r->variants[plan->variant];
+  int b[2] = { plan->ts, plan->ts1 }, nw = b[0] * b[1];
+  tree u64 = long_long_unsigned_type_node;
+  gimple_stmt_iterator g = split_before_first (plan);
+  free_dominance_info (CDI_DOMINATORS);
+
+  /* The group's first iteration ORG of dimensions 0 and 1, and the
+     work-item's own, or the last, at E from it.  */
+  tree lid[2], org[2], e[2], n[2];
+  for (int d = 0; d < 2; d++)
+    {
+      lid[d] = add_value (&g, fold_convert
+			  (u64, add_marker (&g, GPU_MARK_LOCAL_ID, d)));
+      tree grp = fold_convert (u64, add_marker (&g, GPU_MARK_GROUP_ID, d));
+      org[d] = add_value (&g, fold_build2 (MULT_EXPR, u64, grp,
+					   build_int_cst (u64, b[d])));
+      n[d] = fold_convert (u64, add_marker (&g, GPU_MARK_COUNT, d));
+      tree it = fold_build2 (MIN_EXPR, u64,
+			     fold_build2 (PLUS_EXPR, u64, org[d], lid[d]),
+			     fold_build2 (MINUS_EXPR, u64, n[d],
+					  build_one_cst (u64)));
+      e[d] = add_value (&g, fold_build2 (MINUS_EXPR, u64, it, org[d]));
+    }
+  /* A 3-D nest's group is one iteration of dimension 2 deep.  */
+  tree it2 = r->ndim == 3
+    ? fold_convert (u64, add_marker (&g, GPU_MARK_GROUP_ID, 2)) : NULL_TREE;
+  tree lin = add_value (&g, fold_build2 (PLUS_EXPR, u64,
+					 fold_build2 (MULT_EXPR, u64, lid[1],
+						      build_int_cst (u64,
+								     b[0])),
+					 lid[0]));
+  tree lid_ident = get_identifier ("gpu local");
+  unsigned bytes = 0;
+  pretty_printer arrays;
+  int mn[2], mx[2];
+  struct tile_ref *lead;
+  for (int a = 0; (lead = halo_extent (plan, a, mn, mx)); a++)
+    {
+      tree lref = gimple_assign_rhs1 (lead->stmt);
+      tree elt = TREE_TYPE (lref);
+      int w = b[0] + mx[0] - mn[0], h = b[1] + mx[1] - mn[1];
+      lead->tile = create_tmp_var (build_array_type_nelts (elt, w * h),
+				   "gpu_tile");
+      DECL_ATTRIBUTES (lead->tile)
+	= tree_cons (lid_ident, NULL_TREE, DECL_ATTRIBUTES (lead->tile));
+      bytes += w * h * tree_to_uhwi (TYPE_SIZE_UNIT (elt));
+      pp_printf (&arrays, "%s%s (offsets %d..%d x %d..%d: a %dx%d block)",
+		 a ? ", " : "", lead->name, mn[0], mx[0], mn[1], mx[1], w, h);
+      /* The first load's address at iteration 0 and its steps, as
+	 values (the loads below are conditional).  */
+      tree base = add_value (&g, unshare_expr (lead->base));
+      tree step0 = add_value (&g, unshare_expr (lead->step));
+      tree step1 = add_value (&g, unshare_expr (lead->step1));
+      tree step2 = it2 ? add_value (&g, unshare_expr (lead->step2)) : NULL;
+      /* Element C of the tile, C = LIN + P * NW, is the element of
+	 iteration ORG + (C % W, C / W) + MN of the first load.  */
+      for (int p = 0; p * nw < w * h; p++)
+	{
+	  tree c = add_value (&g, fold_build2 (PLUS_EXPR, u64, lin,
+					       build_int_cst (u64, p * nw)));
+	  tree wc = build_int_cst (u64, w);
+	  tree gx = add_value
+	    (&g, fold_build2 (PLUS_EXPR, u64,
+			      fold_build2 (PLUS_EXPR, u64, org[0],
+					   fold_build2 (TRUNC_MOD_EXPR, u64,
+							c, wc)),
+			      build_int_cst (u64, mn[0])));
+	  tree gy = add_value
+	    (&g, fold_build2 (PLUS_EXPR, u64,
+			      fold_build2 (PLUS_EXPR, u64, org[1],
+					   fold_build2 (TRUNC_DIV_EXPR, u64,
+							c, wc)),
+			      build_int_cst (u64, mn[1])));
+	  tree cond = halo_read_p (plan, a, gx, gy, n);
+	  if ((p + 1) * nw > w * h)
+	    cond = fold_build2 (BIT_AND_EXPR, boolean_type_node, cond,
+				fold_build2 (LT_EXPR, boolean_type_node, c,
+					     build_int_cst (u64, w * h)));
+	  basic_block join = add_guarded_block (&g, add_value (&g, cond));
+	  tree off = fold_build2 (PLUS_EXPR, sizetype,
+				  fold_build2 (MULT_EXPR, sizetype,
+					       fold_convert (sizetype, gx),
+					       step0),
+				  fold_build2 (MULT_EXPR, sizetype,
+					       fold_convert (sizetype, gy),
+					       step1));
+	  if (it2)
+	    off = fold_build2 (PLUS_EXPR, sizetype, off,
+			       fold_build2 (MULT_EXPR, sizetype,
+					    fold_convert
+					    (sizetype,
+					     fold_build2 (PLUS_EXPR, u64, it2,
+							  build_int_cst
+							  (u64,
+							   lead->off[2]))),
+					    step2));
+	  tree addr = add_value (&g, fold_build_pointer_plus (base, off));
+	  tree val = make_ssa_name (elt);
+	  gsi_insert_after (&g, gimple_build_assign
+			    (val, build2 (MEM_REF, elt, addr,
+					  TREE_OPERAND (lref, 1))),
+			    GSI_NEW_STMT);
+	  gsi_insert_after (&g, gimple_build_assign
+			    (build4 (ARRAY_REF, elt, lead->tile, c, NULL_TREE,
+				     NULL_TREE), val), GSI_NEW_STMT);
+	  g = gsi_last_bb (split_block_after_labels (join)->src);
+	}
+    }
+  add_marker (&g, GPU_MARK_BARRIER, -1);
+  /* Each load reads the tile at its offset from the work-item's
+     iteration.  */
+  for (int a = 0; (lead = halo_extent (plan, a, mn, mx)); a++)
+    for (unsigned i = 0; i < plan->refs.length (); i++)
+      {
+	struct tile_ref *t = &plan->refs[i];
+	if (t->array != a)
+	  continue;
+	int w = b[0] + mx[0] - mn[0];
+	tree x = fold_build2 (PLUS_EXPR, u64, e[0],
+			      build_int_cst (u64, t->off[0] - mn[0]));
+	tree y = fold_build2 (PLUS_EXPR, u64, e[1],
+			      build_int_cst (u64, t->off[1] - mn[1]));
+	tree idx = add_value (&g, fold_build2
+			      (PLUS_EXPR, u64,
+			       fold_build2 (MULT_EXPR, u64, y,
+					    build_int_cst (u64, w)), x));
+	tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
+	gimple_assign_set_rhs1 (t->stmt, build4 (ARRAY_REF, elt, lead->tile,
+						 idx, NULL_TREE, NULL_TREE));
+	update_stmt (t->stmt);
+      }
+  for (unsigned i = 0; i < plan->stores.length (); i++)
+    guard_in_range (plan->stores[i], NULL_TREE);
+
+  v->dev.group[0] = b[0];
+  v->dev.group[1] = b[1];
+  v->dev.group[2] = 1;
+  v->dev.swap = false;
+  v->local_bytes = bytes;
+  snprintf (v->suffix, sizeof v->suffix, "_halo%dx%d", b[0], b[1]);
+  v->ndistinct = plan->distinct.length () / 2;
+  for (unsigned p = 0; p < plan->distinct.length (); p++)
+    v->distinct[p] = plan->distinct[p];
+  snprintf (v->what, sizeof v->what, "halo tiles: %s in local memory, "
+	    "work-group %dx%d%s, %u bytes", pp_formatted_text (&arrays),
+	    b[0], b[1], r->ndim == 3 ? "x1" : "", bytes);
+  tile_report (plan);
+}
+
 namespace {
 
 const pass_data pass_data_gpu_tile =
@@ -1631,7 +2418,14 @@ pass_gpu_tile::execute (function *fun)
 	  if (transpose_analyze (r, plan))
 	    plans.safe_push (plan);
 	  else
-	    delete plan;
+	    {
+	      delete plan;
+	      plan = new tile_plan;
+	      if (halo_analyze (r, plan))
+		plans.safe_push (plan);
+	      else
+		delete plan;
+	    }
 	  continue;
 	}
       /* The register-blocked variant first, when there is room for
@@ -1657,6 +2451,11 @@ pass_gpu_tile::execute (function *fun)
       {
 	calculate_dominance_info (CDI_DOMINATORS);
 	transpose_lower (made[i]);
+      }
+    else if (made[i]->halo)
+      {
+	calculate_dominance_info (CDI_DOMINATORS);
+	halo_lower (made[i]);
       }
     else
       tile_lower (made[i]);

@@ -951,6 +951,10 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 	pp_printf (pp, "(ulong)get_group_id(%d)",
 		   (int) tree_to_shwi (gimple_call_arg (call, 0)));
       return true;
+    case GPU_MARK_COUNT:
+      pp_printf (pp, "gpu_n%d",
+		 (int) tree_to_shwi (gimple_call_arg (call, 0)));
+      return true;
     case GPU_MARK_IN_RANGE:
       pp_string (pp, "gpu_in");
       return true;

@@ -273,7 +273,7 @@ gpu_type_code (tree type)
 static const char *const gpu_marker_names[] = {
   NULL, "__gpu_local_id", "__gpu_local_size", "__gpu_barrier",
   "__gpu_group_reduce", "__gpu_barrier_if_same", "__gpu_in_range",
-  "__gpu_deopt", "__gpu_group_id"
+  "__gpu_deopt", "__gpu_group_id", "__gpu_count"
 };
 
 /* See gpu-region.h.  */
@@ -287,6 +287,7 @@ gpu_marker_decl (enum gpu_marker m, tree type)
     case GPU_MARK_LOCAL_ID:
     case GPU_MARK_LOCAL_SIZE:
     case GPU_MARK_GROUP_ID:
+    case GPU_MARK_COUNT:
       fntype = build_function_type_list (long_long_unsigned_type_node,
 					 integer_type_node, NULL_TREE);
       break;
@@ -333,7 +334,7 @@ gpu_marker_of (gimple *stmt)
   if (!fn || !DECL_ARTIFICIAL (fn) || !DECL_NAME (fn))
     return GPU_MARK_NONE;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
-  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_GROUP_ID; m++)
+  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_COUNT; m++)
     if (!strcmp (n, gpu_marker_names[m]))
       return (enum gpu_marker) m;
   return GPU_MARK_NONE;

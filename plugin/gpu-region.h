@@ -531,7 +531,10 @@ enum gpu_marker
 				   reached speculated site SITE: record its
 				   iteration in the region's deopt buffer
 				   (gpu_speculate) */
-  GPU_MARK_GROUP_ID		/* ulong __gpu_group_id (int D) */
+  GPU_MARK_GROUP_ID,		/* ulong __gpu_group_id (int D) */
+  GPU_MARK_COUNT		/* ulong __gpu_count (int D): the trip count
+				   of marked dimension D (the kernel's
+				   argument gpu_nD) */
 };
 
 /* The function of marker M; TYPE is the value type of

@@ -20,6 +20,9 @@ struct gpu_options
   bool no_deep_tile;		/* no-deep-tile: the register-blocked
 				   variant's tiles are as deep as the group
 				   is wide.  */
+  bool no_halo_tile;		/* no-halo-tile: no gpu_tile stencil
+				   variant (a block and its halo in
+				   __local memory).  */
   bool no_private;		/* no-private: no gpu_private (a block the
 				   body allocates keeps the loop on the
 				   host).  */

@@ -161,6 +161,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.block = 1;
       else if (!strcmp (key, "no-deep-tile"))
 	gpu_opts.no_deep_tile = true;
+      else if (!strcmp (key, "no-halo-tile"))
+	gpu_opts.no_halo_tile = true;
       else if (!strcmp (key, "device-version"))
 	{
 	  if (!val || strcmp (val, "1.2"))
