@@ -76,6 +76,24 @@ local_addr_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* Is NAME, defined in LOOP, used outside it (a PHI of LOOP's exit
+   block included)?  */
+
+static bool
+used_after_p (class loop *loop, tree name)
+{
+  imm_use_iterator ui;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, ui, name)
+    {
+      gimple *u = USE_STMT (use);
+      if (!is_gimple_debug (u) && gimple_bb (u)
+	  && !flow_bb_inside_loop_p (loop, gimple_bb (u)))
+	return true;
+    }
+  return false;
+}
+
 /* Why STMT, in the serial loop LOOP of FUN, keeps the loop from running
    in one work-group, or NULL.  *LOC is set to where.  */
 
@@ -111,20 +129,18 @@ stmt_obstacle (function *fun, class loop *loop, gimple *stmt, location_t *loc)
     }
   /* A value it computes used after it (the region would have to return
      it to the host).  */
-  ssa_op_iter it;
-  def_operand_p def;
-  FOR_EACH_SSA_DEF_OPERAND (def, stmt, it, SSA_OP_DEF)
+  if (gphi *phi = dyn_cast<gphi *> (stmt))
     {
-      imm_use_iterator ui;
-      use_operand_p use;
-      FOR_EACH_IMM_USE_FAST (use, ui, DEF_FROM_PTR (def))
-	{
-	  gimple *u = USE_STMT (use);
-	  if (!is_gimple_debug (u) && gimple_bb (u)
-	      && !flow_bb_inside_loop_p (loop, gimple_bb (u)))
-	    return "a value it computes is used after it";
-	}
+      tree res = gimple_phi_result (phi);
+      if (!virtual_operand_p (res) && used_after_p (loop, res))
+	return "a value it computes is used after it";
+      return NULL;
     }
+  ssa_op_iter it;
+  tree def;
+  FOR_EACH_SSA_TREE_OPERAND (def, stmt, it, SSA_OP_DEF)
+    if (used_after_p (loop, def))
+      return "a value it computes is used after it";
   return NULL;
 }
 
@@ -155,9 +171,7 @@ pivot_obstacle (function *fun, class loop *loop, vec<class loop *> *marked,
       class loop *m = (*marked)[i];
       *loc = find_loop_location (m).get_location_t ();
       if (m->inner)
-	for (class loop *c = m->inner; c; c = c->next)
-	  if (pivot_marked_iv (c) || c->inner)
-	    return "a GPU_PARALLEL loop in it has marked or serial loops "
+	return "a GPU_PARALLEL loop in it has marked or serial loops "
 	      "nested in it (a multi-dimensional level is left to "
 	      "the whole device)";
       edge mexit = single_exit (m);
