@@ -2640,6 +2640,9 @@ find_region (function *fun, class loop *outer, tree iv)
       gpu_region_keep (r->dims[k].count);
     }
   r->num = gpu_region_count++;
+  /* The region of a pivot loop is one work-group: a large one.  */
+  r->group_wg = gpu_decl_has_attr (SSA_NAME_VAR (iv), GPU_ATTR_PIVOT)
+		? GPU_PIVOT_WG_MAX : GPU_GROUP_WG_MAX;
   char *fname = xstrdup (IDENTIFIER_POINTER (DECL_NAME (fun->decl)));
   for (char *p = fname; *p; p++)
     if (!ISALNUM (*p))

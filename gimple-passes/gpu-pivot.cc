@@ -230,6 +230,8 @@ wrap_loop (function *fun, class loop *loop)
   tree var = create_tmp_var (type, "pivot");
   DECL_ATTRIBUTES (var) = tree_cons (get_identifier (GPU_ATTR_PARALLEL),
 				     NULL_TREE, DECL_ATTRIBUTES (var));
+  DECL_ATTRIBUTES (var) = tree_cons (get_identifier (GPU_ATTR_PIVOT),
+				     NULL_TREE, DECL_ATTRIBUTES (var));
   tree i1 = make_ssa_name (var), i2 = make_ssa_name (var);
 
   /* HDR's exit: to AFTER, with the PHI arguments AFTER had from LATCH

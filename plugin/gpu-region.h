@@ -32,6 +32,11 @@
    of two no larger.  */
 #define GPU_GROUP_WG_MAX 256
 
+/* Largest work-group of the two-level kernel of a pivot loop run in one
+   work-group (gpu-pivot.cc): the whole device's work is that one
+   group's, so it takes as many work-items as a compute unit runs.  */
+#define GPU_PIVOT_WG_MAX 1024
+
 /* The one-level variant of a two-level kernel NAME is NAME followed by
    this (the "flat" record line).  */
 #define GPU_FLAT_SUFFIX "_flat"
@@ -262,6 +267,10 @@ struct gpu_region
      (gpu_reduce; PHIS[0] is the inner loop's header PHI, INIT its value
      on entry).  NINNER is 0 for a one-level region.  */
   int ninner;
+  /* Largest work-group of the two-level kernel ("group" record line, the
+     size of its __local arrays): GPU_GROUP_WG_MAX, or GPU_PIVOT_WG_MAX
+     for a pivot loop's region.  */
+  int group_wg;
   struct gpu_inner inner[GPU_MAX_INNER];
   vec<gpu_reduction> ireds;
   /* References of the inner loops whose neighbouring work-items touch

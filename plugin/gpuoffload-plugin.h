@@ -71,6 +71,9 @@ extern struct gpu_options gpu_opts;
 
 /* Names of the attributes behind GPU_PARALLEL, GPU_REDUCE, GPU_EXTENT.  */
 #define GPU_ATTR_PARALLEL "gpu_parallel"
+/* Not a user's attribute: on the index of the one-iteration marked loop
+   gpu_pivot wraps around a pivot loop (gpu-pivot.cc).  */
+#define GPU_ATTR_PIVOT "gpu pivot group"
 #define GPU_ATTR_REDUCE "gpu_reduce"
 #define GPU_ATTR_EXTENT "gpu_extent"
 
