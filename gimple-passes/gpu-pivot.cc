@@ -29,37 +29,6 @@
 #include "gpuoffload-plugin.h"
 #include "gpu-region.h"
 
-/* The marked index of LOOP (a header PHI result whose variable carries
-   GPU_PARALLEL), or NULL.  */
-
-static tree
-pivot_marked_iv (class loop *loop)
-{
-  for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi);
-       gsi_next (&gsi))
-    {
-      tree res = gimple_phi_result (gsi.phi ());
-      tree var = SSA_NAME_VAR (res);
-      if (var && !virtual_operand_p (res)
-	  && gpu_decl_has_attr (var, GPU_ATTR_PARALLEL))
-	return res;
-    }
-  return NULL_TREE;
-}
-
-/* Push the marked loops inside LOOP that no marked loop inside it
-   encloses onto OUT.  */
-
-static void
-pivot_collect (class loop *loop, vec<class loop *> *out)
-{
-  for (class loop *c = loop->inner; c; c = c->next)
-    if (pivot_marked_iv (c))
-      out->safe_push (c);
-    else
-      pivot_collect (c, out);
-}
-
 /* Walker: an ADDR_EXPR of an automatic variable of the function DATA.  */
 
 static tree
@@ -273,10 +242,10 @@ find_pivots (function *fun, class loop *loop, vec<class loop *> *out)
 {
   for (class loop *c = loop->inner; c; c = c->next)
     {
-      if (pivot_marked_iv (c))
+      if (gpu_marked_iv (c))
 	continue;
       auto_vec<class loop *> marked;
-      pivot_collect (c, &marked);
+      gpu_collect_marked (c, &marked);
       if (marked.is_empty ())
 	continue;
       location_t loc;
@@ -338,18 +307,8 @@ public:
 unsigned int
 pass_gpu_pivot::execute (function *fun)
 {
-  bool any = false;
-  unsigned i;
-  tree name;
-  FOR_EACH_SSA_NAME (i, name, fun)
-    if (SSA_NAME_VAR (name)
-	&& gpu_decl_has_attr (SSA_NAME_VAR (name), GPU_ATTR_PARALLEL))
-      {
-	any = true;
-	break;
-      }
   cgraph_node *node = cgraph_node::get (fun->decl);
-  if (!any || (node && node->parallelized_function))
+  if (!gpu_function_marked_p (fun) || (node && node->parallelized_function))
     return 0;
 
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
@@ -381,10 +340,9 @@ pass_gpu_pivot::execute (function *fun)
       calculate_dominance_info (CDI_DOMINATORS);
       loops_state_set (LOOPS_NEED_FIXUP);
       fix_loop_structure (NULL);
-      mark_virtual_operands_for_renaming (fun);
-      update_ssa (TODO_update_ssa_only_virtuals);
     }
-  loop_optimizer_finalize ();
+  /* The new loops' headers need PHIs of the virtual operand.  */
+  gpu_clone_pass_finish (fun, !pivots.is_empty ());
   return 0;
 }
 

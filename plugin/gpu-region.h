@@ -43,6 +43,18 @@
 /* Most inner GPU_PARALLEL loops one two-level region shares out.  */
 #define GPU_MAX_INNER 8
 
+/* Does some SSA name of FUN belong to a GPU_PARALLEL variable
+   (gpu-find.cc)?  */
+bool gpu_function_marked_p (function *fun);
+
+/* The marked index of LOOP: a header PHI result whose variable carries
+   GPU_PARALLEL, or NULL (gpu-find.cc).  */
+tree gpu_marked_iv (class loop *loop);
+
+/* Push onto *OUT the marked loops inside LOOP that no other marked loop
+   inside it encloses (gpu-find.cc).  */
+void gpu_collect_marked (class loop *loop, vec<class loop *> *out);
+
 /* The ABI's code of the reduction element type TYPE (GPU_RED_TYPE_* of
    gpuoffload-abi.def), GPU_RED_TYPE_NONE if unsupported.  */
 int gpu_type_code (tree type);
