@@ -8,9 +8,16 @@
    function of this file (not transformed: one region per step).  Every
    result equals serial C bit for bit (-ffp-contract=off: the device
    updates each element in the host's order), for sizes 0, 1, 2, 17, 255
-   and 1000 (no work-group size divides most of them).  */
+   and 1000 (no work-group size divides most of them); everything again
+   in children with work-groups of 1 and of 8 work-items
+   (GPURT_GROUP_SIZE), and in one whose profile must show no one-level
+   kernel run (a pivot region's one outer iteration never fills the
+   device: the runtime always runs the work-group).  */
 /* { dg-additional-options "-ffp-contract=off" } */
 #include "check.h"
+
+/* The children below open the device: this process must not before.  */
+CHECK_CHILDREN_USE_DEVICE
 
 /* Forward substitution L x = b, L stored by columns.  */
 #define FWD_BODY(P)							\
@@ -138,11 +145,28 @@ calls_ref (long n, int *y)
   CALL_BODY (, (void) 0)
 }
 
+/* Everything again in children: work-groups of 1 and 8 work-items, and
+   the runtime's own choice, which must be the two-level kernel.  */
+static void
+test_children (const char *self)
+{
+  static char text[1 << 16];
+  check_profile_child (self, "--child", "GPURT_GROUP_SIZE=1", text,
+		       sizeof text);
+  check_profile_child (self, "--child", "GPURT_GROUP_SIZE=8", text,
+		       sizeof text);
+  check_profile_child (self, "--child", NULL, text, sizeof text);
+  CHECK (check_json_sum (text, "\"flat_runs\": ") == 0,
+	 "a pivot region ran its one-level kernel:\n%s", text);
+}
+
 int
-main (void)
+main (int argc, char **argv)
 {
   static const long sizes[] = { 0, 1, 2, 17, 255, 1000 };
   check_init ();
+  if (argc < 2)
+    test_children (argv[0]);
   for (int q = 0; q < 6; q++)
     {
       long n = sizes[q];
