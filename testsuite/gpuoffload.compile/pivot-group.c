@@ -1,9 +1,12 @@
 /* pivot-group.c: a serial pivot loop around GPU_PARALLEL loops whose
    trip counts change with it runs as one region of one work-group
    (gpu-pivot.cc): the remark says so at the serial loop, and the region
-   is a two-level one whose marked loops are its inner level.  */
+   is a two-level one whose marked loops are its inner level.  Per step
+   of trsv the kernel has 3 barriers: after the inner loop, before and
+   after work-item 0's store of x[j] (the one before the next inner loop
+   follows the last with nothing between: dropped).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-optimized" } */
+/* { dg-options "-O2 -fopt-info-loop-optimized -fdump-tree-all-details" } */
 #include <gpuoffload.h>
 
 void
@@ -29,3 +32,6 @@ elim (long n, const float *a, float *d, float *b)
 	b[i] -= a[k * n + i] * b[k];
     }
 }
+
+/* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*: loop \[0-9\]* wrapped in a marked loop of one iteration" 2 "gpu_pivot" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_trsv_0: the outer 1-D nest over work-groups, 1 inner loop over the work-items of a group, 0 reductions per outer iteration, 3 barriers" "gpu_twolevel" } } */
