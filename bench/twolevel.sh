@@ -11,6 +11,9 @@
 #   ours-flat           GPURT_TWO_LEVEL=flat: one work-item per outer
 #                       iteration, inner loops serial (the one-level kernel)
 #   ours-no-two-level   built with -fplugin-arg-gpuoffload-no-two-level
+#   ours-no-pivot-group built with -fplugin-arg-gpuoffload-no-pivot-group
+#                       (trsv only: a region launched per pivot step
+#                       instead of the whole pivot loop in one work-group)
 #   omp                 16 OpenMP threads on the outer loop
 #   ocl                 hand-written OpenCL (bench/ocl/PROG.c), where there
 #                       is one
@@ -34,6 +37,7 @@ PACK=$top/gpu-pack/twolevel
 . "$top/bench/variants.sh"
 progs="matvec_rowreduce gemm_ikj trsv jacobi2d matvec matmul"
 inner="matvec_rowreduce gemm_ikj"
+pivot="trsv"
 specs=${SPECS:-"matvec_rowreduce:4096 matvec_rowreduce:16384 matvec:16384 gemm_ikj:1024 gemm_ikj:2048 trsv:4096 trsv:8192 jacobi2d:2048 jacobi2d:4096 matmul:2048"}
 
 if [ "${1:-run}" = build ]; then
@@ -44,6 +48,10 @@ if [ "${1:-run}" = build ]; then
     # built without werror, it measures that host loop.
     gcc ${ours/-fplugin-arg-gpuoffload-werror/} -fplugin-arg-gpuoffload-no-two-level \
       progs/$p.c $libs -o "$PACK/$p.ours-no-two-level" 2>/dev/null || exit 1
+    case " $pivot " in *" $p "*)
+      gcc $ours -fplugin-arg-gpuoffload-no-pivot-group progs/$p.c $libs \
+	-o "$PACK/$p.ours-no-pivot-group" || exit 1 ;;
+    esac
     gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
     if [ -f ocl/$p.c ]; then
       gcc -std=gnu11 -O3 -Iharness -I$top/include -DBENCH_KERNEL_TIMER \
@@ -62,6 +70,7 @@ twolevel_variants () {
   for spec in $1; do
     p=${spec%:*} n=${spec#*:}
     vs="ours ours-no-two-level omp ocl nvptx"
+    case " $pivot " in *" $p "*) vs="ours ours-no-pivot-group ours-no-two-level omp ocl nvptx" ;; esac
     case " $inner " in *" $p "*) vs="ours ours-group ours-flat ours-no-two-level omp ocl nvptx" ;; esac
     for round in 1 2; do
       for v in $vs; do

@@ -21,11 +21,24 @@ static int gpu_region_count;
 static tree long_type (void) { return long_integer_type_node; }
 static tree u64_type (void) { return long_long_unsigned_type_node; }
 
-/* The marked index of LOOP: a header PHI result whose variable carries
-   GPU_PARALLEL, or NULL.  */
+/* See gpu-region.h.  */
 
-static tree
-marked_iv (class loop *loop)
+bool
+gpu_function_marked_p (function *fun)
+{
+  unsigned i;
+  tree name;
+  FOR_EACH_SSA_NAME (i, name, fun)
+    if (SSA_NAME_VAR (name)
+	&& gpu_decl_has_attr (SSA_NAME_VAR (name), GPU_ATTR_PARALLEL))
+      return true;
+  return false;
+}
+
+/* See gpu-region.h.  */
+
+tree
+gpu_marked_iv (class loop *loop)
 {
   for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi);
        gsi_next (&gsi))
@@ -2274,7 +2287,7 @@ static bool
 contains_marked_p (class loop *loop, class loop *skip)
 {
   for (class loop *c = loop->inner; c; c = c->next)
-    if (c != skip && (marked_iv (c) || contains_marked_p (c, NULL)))
+    if (c != skip && (gpu_marked_iv (c) || contains_marked_p (c, NULL)))
       return true;
   return false;
 }
@@ -2326,17 +2339,16 @@ perfect_level_p (class loop *l, class loop *inner)
   return ok;
 }
 
-/* Collect into *OUT the marked loops inside LOOP that no other marked
-   loop inside it encloses.  */
+/* See gpu-region.h.  */
 
-static void
-collect_inner (class loop *loop, vec<class loop *> *out)
+void
+gpu_collect_marked (class loop *loop, vec<class loop *> *out)
 {
   for (class loop *c = loop->inner; c; c = c->next)
-    if (marked_iv (c))
+    if (gpu_marked_iv (c))
       out->safe_push (c);
     else
-      collect_inner (c, out);
+      gpu_collect_marked (c, out);
 }
 
 /* Does LOOP's header carry a GPU_REDUCE variable?  */
@@ -2401,7 +2413,7 @@ find_inner2 (struct gpu_region *r, struct gpu_inner *in)
 {
   class loop *l = in->loop, *c = NULL;
   for (class loop *x = l->inner; x; x = x->next)
-    if (marked_iv (x))
+    if (gpu_marked_iv (x))
       {
 	if (c)
 	  return;
@@ -2410,7 +2422,7 @@ find_inner2 (struct gpu_region *r, struct gpu_inner *in)
   if (!c || !perfect_level_p (l, c) || contains_marked_p (c, NULL)
       || carries_reduction_p (l) || carries_reduction_p (c))
     return;
-  tree iv = marked_iv (c);
+  tree iv = gpu_marked_iv (c);
   edge exit = single_exit (c);
   if (!exit || exit->src != c->header || !hoist_header (c)
       || gpu_twolevel_check_inner (r, c, iv) || warn_wrong_marking (c))
@@ -2453,7 +2465,7 @@ find_inner (struct gpu_region *r)
 {
   class loop *l = r->dims[0].loop;
   auto_vec<class loop *> cands;
-  collect_inner (l, &cands);
+  gpu_collect_marked (l, &cands);
   if (cands.is_empty ())
     return;
   const char *why = NULL;
@@ -2473,7 +2485,7 @@ find_inner (struct gpu_region *r)
     why = "the region has too many inner GPU_PARALLEL loops";
   for (unsigned i = 0; !why && i < cands.length (); i++)
     {
-      tree iv = marked_iv (cands[i]);
+      tree iv = gpu_marked_iv (cands[i]);
       /* The bound is computed once before the loop, as for the outer
 	 nest (the front end computes it in the loop's header).  */
       const char *w = NULL;
@@ -2578,7 +2590,7 @@ find_region (function *fun, class loop *outer, tree iv)
       tree next_iv = NULL_TREE;
       bool several = false;
       for (class loop *c = l->inner; c; c = c->next)
-	if (tree civ = marked_iv (c))
+	if (tree civ = gpu_marked_iv (c))
 	  {
 	    if (next)
 	      several = true;
@@ -2598,7 +2610,7 @@ find_region (function *fun, class loop *outer, tree iv)
       if (several)
 	{
 	  for (class loop *c = next->next; c; c = c->next)
-	    if (marked_iv (c))
+	    if (gpu_marked_iv (c))
 	      {
 		error_at (find_loop_location (c).get_location_t (),
 			  "two %<GPU_PARALLEL%> loops side by side in one "
@@ -2699,6 +2711,9 @@ find_region (function *fun, class loop *outer, tree iv)
       gpu_region_keep (r->dims[k].count);
     }
   r->num = gpu_region_count++;
+  /* The region of a pivot loop is one work-group: a large one.  */
+  r->group_wg = gpu_decl_has_attr (SSA_NAME_VAR (iv), GPU_ATTR_PIVOT)
+		? GPU_PIVOT_WG_MAX : GPU_GROUP_WG_MAX;
   char *fname = xstrdup (IDENTIFIER_POINTER (DECL_NAME (fun->decl)));
   for (char *p = fname; *p; p++)
     if (!ISALNUM (*p))
@@ -2967,11 +2982,11 @@ privatize_accumulators (function *fun)
   bool changed = false;
   for (auto loop : loops_list (fun, 0))
     {
-      if (!marked_iv (loop))
+      if (!gpu_marked_iv (loop))
 	continue;
       bool nested = false;
       for (class loop *o = loop_outer (loop); o; o = loop_outer (o))
-	if (marked_iv (o))
+	if (gpu_marked_iv (o))
 	  nested = true;
       if (nested)
 	continue;
@@ -3039,18 +3054,8 @@ pass_gpu_find::execute (function *fun)
   gpu_regions (fun);
   gpu_regions_release ();
 
-  /* Cheap test first: does any SSA name belong to a marked variable?  */
-  bool any = false;
-  unsigned i;
-  tree name;
-  FOR_EACH_SSA_NAME (i, name, fun)
-    if (SSA_NAME_VAR (name)
-	&& gpu_decl_has_attr (SSA_NAME_VAR (name), GPU_ATTR_PARALLEL))
-      {
-	any = true;
-	break;
-      }
-  if (!any)
+  /* Cheap test first.  */
+  if (!gpu_function_marked_p (fun))
     return 0;
 
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
@@ -3061,15 +3066,15 @@ pass_gpu_find::execute (function *fun)
   auto_vec<class loop *> outers;
   for (auto loop : loops_list (fun, 0))
     {
-      if (!marked_iv (loop))
+      if (!gpu_marked_iv (loop))
 	continue;
       bool nested = false;
       for (class loop *o = loop_outer (loop); o; o = loop_outer (o))
-	if (marked_iv (o))
+	if (gpu_marked_iv (o))
 	  nested = true;
       if (!nested)
 	outers.safe_push (loop);
-      else if (!marked_iv (loop_outer (loop)) && gpu_opts.no_two_level)
+      else if (!gpu_marked_iv (loop_outer (loop)) && gpu_opts.no_two_level)
 	{
 	  /* Marked loop inside a serial loop of a marked region: it runs
 	     serially in the kernel.  */
@@ -3090,7 +3095,7 @@ pass_gpu_find::execute (function *fun)
     {
       if (dump_file && (dump_flags & TDF_DETAILS))
 	fprintf (dump_file, "marked loop %d\n", outers[j]->num);
-      find_region (fun, outers[j], marked_iv (outers[j]));
+      find_region (fun, outers[j], gpu_marked_iv (outers[j]));
     }
 
   scev_finalize ();

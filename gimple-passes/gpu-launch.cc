@@ -349,7 +349,7 @@ make_record (struct gpu_region *r, const char *source)
     pp_printf (&pp, "heap %d\n", r->heap_iter ? 2 : 1);
   if (r->ninner)		/* Two levels (gpu_twolevel).  */
     pp_printf (&pp, "group %d\nflat %s" GPU_FLAT_SUFFIX " %s\n",
-	       GPU_GROUP_WG_MAX, r->kernel_name,
+	       r->group_wg, r->kernel_name,
 	       r->coal_flat >= r->coal_group ? "coalesced" : "strided");
   /* Kernel variants (gpu_tile), in the order the runtime tries them.  */
   for (int v = 0; v < r->nvariants; v++)

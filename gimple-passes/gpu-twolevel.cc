@@ -1248,6 +1248,41 @@ count_coalesced (struct gpu_region *r)
 	     "two levels, %d with one\n", r->coal_group, r->coal_flat);
 }
 
+/* Remove from the device clone of R each barrier that follows another
+   in the same block with only register arithmetic between them (the one
+   after the serial code's guarded store and the one before the next
+   inner loop): the first already orders all memory the second would.  */
+
+static void
+drop_repeated_barriers (struct gpu_region *r)
+{
+  basic_block *body = get_loop_body (r->dev.outer);
+  for (unsigned i = 0; i < r->dev.outer->num_nodes; i++)
+    {
+      bool after_barrier = false;
+      gimple_stmt_iterator gsi = gsi_start_bb (body[i]);
+      while (!gsi_end_p (gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (gpu_marker_of (stmt) == GPU_MARK_BARRIER)
+	    {
+	      if (after_barrier)
+		{
+		  unlink_stmt_vdef (stmt);
+		  gsi_remove (&gsi, true);
+		  continue;
+		}
+	      after_barrier = true;
+	    }
+	  else if (!is_gimple_debug (stmt)
+		   && (!is_gimple_assign (stmt) || gimple_vuse (stmt)))
+	    after_barrier = false;
+	  gsi_next (&gsi);
+	}
+    }
+  free (body);
+}
+
 /* Lower R's clone to two levels (see the head of the file).  */
 
 static bool
@@ -1303,6 +1338,7 @@ lower_two_level (struct gpu_region *r)
     }
   for (unsigned i = 0; i < stores.length (); i++)
     guard_store (stores[i]);
+  drop_repeated_barriers (r);
   return true;
 }
 

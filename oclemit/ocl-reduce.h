@@ -25,7 +25,7 @@ void gpu_reduce_fin_kernel (struct gpu_region *r, pretty_printer *pp);
 
 /* The combine over a work-group of a two-level kernel (gpu_twolevel's
    __gpu_group_reduce): every work-item puts its value VAL into the
-   __local array ARR (GPU_GROUP_WG_MAX elements; the group's size is a
+   __local array ARR (the region's GROUP_WG elements; the group's size is a
    power of two), a tree combines them, and every work-item sets DST to
    INIT combined with the group's value.  RED gives the operator, type
    and type name.  With ARR NULL the group is one work-item: DST is INIT

@@ -1436,7 +1436,7 @@ emit_group_reduce (struct ocl_fn *f, gcall *call)
 					    SSA_NAME_VERSION (lhs));
   if (arr)
     pp_printf (&f->ldecls, "  __local %s %s[%d];\n", red.tname, arr,
-	       GPU_GROUP_WG_MAX);
+	       f->unit->r->group_wg);
   pretty_printer vp, ip;
   print_value (f, call, &vp, gimple_call_arg (call, 0));
   print_value (f, call, &ip, gimple_call_arg (call, 1));

@@ -32,11 +32,28 @@
    of two no larger.  */
 #define GPU_GROUP_WG_MAX 256
 
+/* Largest work-group of the two-level kernel of a pivot loop run in one
+   work-group (gpu-pivot.cc): the whole device's work is that one
+   group's, so it takes as many work-items as a compute unit runs.  */
+#define GPU_PIVOT_WG_MAX 1024
+
 /* The one-level variant of a two-level kernel NAME is NAME followed by
    this (the "flat" record line).  */
 #define GPU_FLAT_SUFFIX "_flat"
 /* Most inner GPU_PARALLEL loops one two-level region shares out.  */
 #define GPU_MAX_INNER 8
+
+/* Does some SSA name of FUN belong to a GPU_PARALLEL variable
+   (gpu-find.cc)?  */
+bool gpu_function_marked_p (function *fun);
+
+/* The marked index of LOOP: a header PHI result whose variable carries
+   GPU_PARALLEL, or NULL (gpu-find.cc).  */
+tree gpu_marked_iv (class loop *loop);
+
+/* Push onto *OUT the marked loops inside LOOP that no other marked loop
+   inside it encloses (gpu-find.cc).  */
+void gpu_collect_marked (class loop *loop, vec<class loop *> *out);
 
 /* The ABI's code of the reduction element type TYPE (GPU_RED_TYPE_* of
    gpuoffload-abi.def), GPU_RED_TYPE_NONE if unsupported.  */
@@ -270,6 +287,10 @@ struct gpu_region
      (gpu_reduce; PHIS[0] is the inner loop's header PHI, INIT its value
      on entry).  NINNER is 0 for a one-level region.  */
   int ninner;
+  /* Largest work-group of the two-level kernel ("group" record line, the
+     size of its __local arrays): GPU_GROUP_WG_MAX, or GPU_PIVOT_WG_MAX
+     for a pivot loop's region.  */
+  int group_wg;
   struct gpu_inner inner[GPU_MAX_INNER];
   vec<gpu_reduction> ireds;
   /* References of the inner loops whose neighbouring work-items touch

@@ -62,6 +62,9 @@ struct gpu_options
 				   gpu_speculate).  */
   bool no_two_level;		/* no-two-level: inner marked loops run
 				   serially in each work-item.  */
+  bool no_pivot_group;		/* no-pivot-group: a serial pivot loop
+				   around marked loops launches a region
+				   per iteration (gpu-pivot.cc).  */
   bool no_auto_reduce;		/* no-auto-reduce: a serial sum loop in a
 				   1-D nest is not made an inner level
 				   (gpu-twolevel.cc).  */
@@ -83,6 +86,9 @@ extern struct gpu_options gpu_opts;
 
 /* Names of the attributes behind GPU_PARALLEL, GPU_REDUCE, GPU_EXTENT.  */
 #define GPU_ATTR_PARALLEL "gpu_parallel"
+/* Not a user's attribute: on the index of the one-iteration marked loop
+   gpu_pivot wraps around a pivot loop (gpu-pivot.cc).  */
+#define GPU_ATTR_PIVOT "gpu pivot group"
 #define GPU_ATTR_REDUCE "gpu_reduce"
 #define GPU_ATTR_EXTENT "gpu_extent"
 
@@ -107,6 +113,7 @@ void gpu_hoist_invariant_loads (function *fun, vec<class loop *> *outers);
 
 /* The passes, in the order they run (plugin/gpuoffload.cc registers
    them from one table).  */
+gimple_opt_pass *make_pass_gpu_pivot (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_find (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_reduce (gcc::context *ctxt);
 gimple_opt_pass *make_pass_gpu_clone (gcc::context *ctxt);

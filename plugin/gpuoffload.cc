@@ -26,8 +26,8 @@ static struct plugin_info gpu_plugin_info = {
   "  no-object-bounds, no-sync-range, no-sync-hoist, no-hoist,\n"
   "  no-hoist-guarded,\n"
   "  no-global-values, no-constant-tables,\n"
-  "  no-speculate, no-two-level, no-auto-reduce, no-auto-inner,\n"
-  "  no-alias-check, no-readonly-callee, device-version=1.2"
+  "  no-speculate, no-two-level, no-pivot-group, no-auto-reduce,\n"
+  "  no-auto-inner, no-alias-check, no-readonly-callee, device-version=1.2"
 };
 
 /* Attribute handler shared by the markers: accept them on variables and
@@ -217,6 +217,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_speculate = true;
       else if (!strcmp (key, "no-two-level"))
 	gpu_opts.no_two_level = true;
+      else if (!strcmp (key, "no-pivot-group"))
+	gpu_opts.no_pivot_group = true;
       else if (!strcmp (key, "no-auto-reduce"))
 	gpu_opts.no_auto_reduce = true;
       else if (!strcmp (key, "no-auto-inner"))
@@ -252,6 +254,7 @@ static const struct
   const char *before;		/* Insert before this pass, not after the
 				   previous one.  */
 } gpu_passes[] = {
+  { "gpu_pivot", make_pass_gpu_pivot, NULL },
   { "gpu_find", make_pass_gpu_find, NULL },
   { "gpu_reduce", make_pass_gpu_reduce, NULL },
   { "gpu_clone", make_pass_gpu_clone, NULL },

@@ -15,6 +15,7 @@ gpuoffload_la_SOURCES = \
 	plugin/gpu-memory.cc \
 	plugin/gpu-extent.cc \
 	plugin/gpu-hoist.cc \
+	gimple-passes/gpu-pivot.cc \
 	gimple-passes/gpu-find.cc \
 	gimple-passes/gpu-params.cc \
 	gimple-passes/gpu-params.h \
