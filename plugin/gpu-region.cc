@@ -43,6 +43,7 @@ gpu_regions_release (void)
       r->privs.release ();
       delete r->heap_calls;
       delete r->heap_checks;
+      delete r->escape_stores;
       free (r->source);
       XDELETE (r);
     }
