@@ -81,44 +81,60 @@ heap_kind (struct gpu_region *r, gimple *stmt)
 
 static bool own_ref_p (struct gpu_region *r, tree ref);
 
+/* What block_ptr_p asks of a pointer.  */
+enum block_walk
+{
+  /* On some path, it derives from a block of the device heap.  */
+  WALK_HEAP,
+  /* On every path, it points into the work-item's own memory
+     (own_ref_p): a block the loop allocated (device heap or private
+     memory) or an own variable.  */
+  WALK_OWN,
+  /* On every path, it is the start of a block of the device heap (no
+     pointer arithmetic) or a null pointer.  */
+  WALK_START
+};
+
 /* Follow the pointer PTR of region R back through copies, conversions,
-   pointer arithmetic and PHIs.  Unless OWN: does it derive, on some
-   path, from a block of the device heap?  When OWN: does it point, on
-   every path, into the work-item's own memory (own_ref_p): a block the
-   loop allocated (device heap or private memory) or an own variable?
-   SEEN holds the names being followed (a cycle adds no other
+   pointer arithmetic (not for WALK_START) and PHIs: does it answer
+   WALK?  SEEN holds the names being followed (a cycle adds no other
    pointer).  */
 
 static bool
-block_ptr_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen, bool own)
+block_ptr_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen,
+	     enum block_walk walk)
 {
-  if (own && TREE_CODE (ptr) == ADDR_EXPR)
+  /* Every path must answer, or some path.  */
+  bool all = walk != WALK_HEAP;
+  if (walk == WALK_OWN && TREE_CODE (ptr) == ADDR_EXPR)
     return own_ref_p (r, TREE_OPERAND (ptr, 0));
+  if (walk == WALK_START && integer_zerop (ptr))
+    return true;
   if (TREE_CODE (ptr) != SSA_NAME)
     return false;
   if (seen->add (ptr))
-    return own;
+    return all;
   gimple *def = SSA_NAME_DEF_STMT (ptr);
   if (is_gimple_call (def))
     {
-      enum built_in_function k = own ? gpu_heap_call_kind (def)
+      enum built_in_function k = walk == WALK_OWN ? gpu_heap_call_kind (def)
 				 : heap_kind (r, def);
       return k != END_BUILTINS && k != BUILT_IN_FREE;
     }
-  /* Some argument (all of them when OWN).  */
   if (gphi *phi = dyn_cast<gphi *> (def))
     {
       for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-	if (block_ptr_p (r, gimple_phi_arg_def (phi, i), seen, own) != own)
-	  return !own;
-      return own;
+	if (block_ptr_p (r, gimple_phi_arg_def (phi, i), seen, walk) != all)
+	  return !all;
+      return all;
     }
   if (!is_gimple_assign (def))
     return false;
   enum tree_code code = gimple_assign_rhs_code (def);
-  if (code == POINTER_PLUS_EXPR || code == SSA_NAME
-      || CONVERT_EXPR_CODE_P (code) || (own && code == ADDR_EXPR))
-    return block_ptr_p (r, gimple_assign_rhs1 (def), seen, own);
+  if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code)
+      || (walk != WALK_START && code == POINTER_PLUS_EXPR)
+      || (walk == WALK_OWN && code == ADDR_EXPR))
+    return block_ptr_p (r, gimple_assign_rhs1 (def), seen, walk);
   return false;
 }
 
@@ -128,45 +144,10 @@ static bool
 heap_derived_p (struct gpu_region *r, tree ptr)
 {
   hash_set<tree> seen;
-  return block_ptr_p (r, ptr, &seen, false);
+  return block_ptr_p (r, ptr, &seen, WALK_HEAP);
 }
 
 static bool scan_function (struct alloc_scan *s, tree fndecl, int depth);
-
-/* Is the pointer PTR, followed back through copies, conversions and
-   PHIs (every argument, or a null constant), exactly the start of a
-   block that a call to malloc, calloc or realloc of region R returned
-   from the device heap?  SEEN holds the names being followed.  */
-
-static bool
-block_start_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen)
-{
-  if (integer_zerop (ptr))
-    return true;
-  if (TREE_CODE (ptr) != SSA_NAME)
-    return false;
-  if (seen->add (ptr))
-    return true;
-  gimple *def = SSA_NAME_DEF_STMT (ptr);
-  if (is_gimple_call (def))
-    {
-      enum built_in_function k = heap_kind (r, def);
-      return k != END_BUILTINS && k != BUILT_IN_FREE;
-    }
-  if (gphi *phi = dyn_cast<gphi *> (def))
-    {
-      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-	if (!block_start_p (r, gimple_phi_arg_def (phi, i), seen))
-	  return false;
-      return true;
-    }
-  if (!is_gimple_assign (def))
-    return false;
-  enum tree_code code = gimple_assign_rhs_code (def);
-  if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code))
-    return block_start_p (r, gimple_assign_rhs1 (def), seen);
-  return false;
-}
 
 /* The buffer parameter of region R the pointer PTR is computed from
    (through copies, conversions and pointer arithmetic), or -1.  */
@@ -233,7 +214,7 @@ escape_store (struct alloc_scan *s, gimple *stmt)
       || tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (lhs))) != 8)
     return "the element stored is not an 8-byte pointer";
   hash_set<tree> seen;
-  if (!block_start_p (r, rhs, &seen))
+  if (!block_ptr_p (r, rhs, &seen, WALK_START))
     return "it is not the start of a block the loop allocated";
   r->escape_cap = cap + 1;
   if (!r->escape_stores)
@@ -376,7 +357,7 @@ own_ref_p (struct gpu_region *r, tree ref)
   if (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF)
     {
       hash_set<tree> seen;
-      return block_ptr_p (r, TREE_OPERAND (base, 0), &seen, true);
+      return block_ptr_p (r, TREE_OPERAND (base, 0), &seen, WALK_OWN);
     }
   if (TREE_CODE (base) != VAR_DECL && TREE_CODE (base) != PARM_DECL)
     return false;
@@ -437,7 +418,8 @@ writes_shared_p (struct gpu_region *r, gimple *stmt,
     {
       tree a = gimple_call_arg (call, i);
       hash_set<tree> seen;
-      if (POINTER_TYPE_P (TREE_TYPE (a)) && !block_ptr_p (r, a, &seen, true))
+      if (POINTER_TYPE_P (TREE_TYPE (a))
+	  && !block_ptr_p (r, a, &seen, WALK_OWN))
 	return true;
     }
   return false;
