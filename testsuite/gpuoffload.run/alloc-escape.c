@@ -11,8 +11,9 @@
    - some: only the iterations with len[i] % 3 == 0 store a row; the
      others keep the host's value, a pointer into a host array.
    The parent runs itself again with a 64-byte heap (every run is out of
-   heap: the host runs the loops, with its own malloc) and checks the
-   same.  */
+   heap: the host runs the loops, with its own malloc) and with a 64 KiB
+   one (runs retried whole on the device with larger heaps) and checks
+   the same.  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
@@ -161,22 +162,21 @@ int
 main (int argc, char **argv)
 {
   check_init ();
-  if (argc > 1 && !strcmp (argv[1], "--tiny"))
+  /* The children: with a 64-byte heap every run is out of heap and the
+     host runs each loop; with 64 KiB the larger runs are retried on the
+     device with larger heaps (the marks start over), the largest end on
+     the host.  */
+  tiny = argc > 1 && !strcmp (argv[1], "--tiny");
+  static const char *const heaps[] = { "GPURT_HEAP_BYTES=64",
+				       "GPURT_HEAP_BYTES=65536" };
+  for (unsigned h = 0; !tiny && h < 2; h++)
     {
-      /* Every run out of heap: the host runs each loop.  */
-      tiny = 1;
-      run_all ();
-      return 0;
-    }
-  if (argc == 1)
-    {
-      static const char *const envs[] = { "GPURT_HEAP_BYTES=64",
-					  "GPURT_FALLBACK", NULL };
+      const char *envs[] = { heaps[h], NULL };
       char err[4096];
       int status = check_child_stderr (argv[0], "--tiny", envs, err,
 				       sizeof err);
       CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0,
-	     "tiny-heap child failed (%#x):\n%s", status, err);
+	     "child with %s failed (%#x):\n%s", heaps[h], status, err);
     }
   run_all ();
   return 0;
