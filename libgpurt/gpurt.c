@@ -606,14 +606,18 @@ gpurt_heap_passes (struct gpurt_region *r, struct gpurt_lane *lane,
    in MARKS holds the offset of a block in HEAP, the first USED bytes of
    the heap buffer (its header included); it becomes the address of a
    host malloc block holding the same bytes, which the program may read
-   and free.  An element that names no block of HEAP, or whose block the
-   host cannot allocate, becomes NULL, with a message: never a device
-   offset in host memory.  */
+   and free.  A block stored into several elements becomes one host
+   block, as in the serial program: its header in HEAP, once copied,
+   says GPURT_ESCAPE_COPIED and holds the host address.  An element that
+   names no block of HEAP, or whose block the host cannot allocate,
+   becomes NULL, with a message: never a device offset in host
+   memory.  */
+
+#define GPURT_ESCAPE_COPIED UINT64_MAX
 
 static void
 gpurt_heap_escape (struct gpurt_region *r, uint64_t host, uint64_t count,
-		   const uint8_t *marks, const unsigned char *heap,
-		   uint64_t used)
+		   const uint8_t *marks, unsigned char *heap, uint64_t used)
 {
   uint64_t i, at, size, moved = 0;
   int block;
@@ -632,7 +636,7 @@ gpurt_heap_escape (struct gpurt_region *r, uint64_t host, uint64_t count,
       if (block)
 	{
 	  memcpy (&size, heap + at - 16, sizeof size);
-	  block = size <= used - at;
+	  block = size <= used - at || size == GPURT_ESCAPE_COPIED;
 	}
       /* malloc (0) on the device gave a block of its own: so does the
 	 host's.  */
@@ -641,6 +645,8 @@ gpurt_heap_escape (struct gpurt_region *r, uint64_t host, uint64_t count,
 		       " of pointers names no block of its device heap"
 		       " (offset %" PRIu64 "); it is NULL", r->name, r->loc,
 		       i, at);
+      else if (size == GPURT_ESCAPE_COPIED)
+	memcpy (&p, heap + at - 8, sizeof p);
       else if ((p = malloc (size != 0 ? size : 1)) == NULL)
 	gpurt_message ("region %s (%s): out of host memory for a %" PRIu64
 		       "-byte block of its device heap; element %" PRIu64
@@ -649,6 +655,9 @@ gpurt_heap_escape (struct gpurt_region *r, uint64_t host, uint64_t count,
       else
 	{
 	  memcpy (p, heap + at, size);
+	  size = GPURT_ESCAPE_COPIED;
+	  memcpy (heap + at - 16, &size, sizeof size);
+	  memcpy (heap + at - 8, &p, sizeof p);
 	  moved++;
 	}
       memcpy (e, &p, sizeof p);

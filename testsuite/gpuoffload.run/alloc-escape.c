@@ -9,7 +9,8 @@
    - calloc rows: zeroed, some elements set;
    - realloc rows: grown 3 elements at a time from one element;
    - some: only the iterations with len[i] % 3 == 0 store a row; the
-     others keep the host's value, a pointer into a host array.
+     others keep the host's value, a pointer into a host array;
+   - pair: one block stored into two elements is one host block.
    The parent runs itself again with a 64-byte heap (every run is out of
    heap: the host runs the loops, with its own malloc) and with a 64 KiB
    one (runs retried whole on the device with larger heaps) and checks
@@ -78,6 +79,18 @@ kern_some (long n, const int *len, const double *x, double **rows)
       }
 }
 
+static void
+kern_pair (long n, const int *len, double **rows)
+{
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    {
+      double *p = malloc ((len[i] + 1) * sizeof *p);
+      p[len[i]] = (double) i;
+      rows[2 * i] = p;
+      rows[2 * i + 1] = p;
+    }
+}
+
 /* The sizes every loop runs over.  */
 static const long sizes[] = { 0, 1, 17, 1000, 4099 };
 
@@ -89,7 +102,7 @@ run_all (void)
       long n = sizes[s];
       int *len = check_alloc ((n + 1) * sizeof (int));
       double *x = check_alloc ((n + 1) * sizeof (double));
-      double **rows = check_alloc ((n + 1) * sizeof (double *));
+      double **rows = check_alloc ((2 * n + 1) * sizeof (double *));
       int **irows = check_alloc ((n + 1) * sizeof (int *));
       double *host = check_alloc ((n + 1) * sizeof (double));
       check_fill_int (len, n, 0, 40);
@@ -148,6 +161,16 @@ run_all (void)
 	    CHECK (rows[i][k] == x[i] - k, "some: row %ld [%d], n=%ld", i, k,
 		   n);
 	  free (rows[i]);
+	}
+
+      /* One block stored twice: one host block, freed once.  */
+      kern_pair (n, len, rows);
+      RAN (n);
+      for (long i = 0; i < n; i++)
+	{
+	  CHECK (rows[2 * i] == rows[2 * i + 1] && rows[2 * i][len[i]] == i,
+		 "pair: rows %ld and %ld, n=%ld", 2 * i, 2 * i + 1, n);
+	  free (rows[2 * i]);
 	}
 
       free (len);
