@@ -17,10 +17,16 @@
      the unit that can reach one (a failed allocation propagates up the
      device call chain; the runtime reruns the launch, docs/ABI.md
      section 8);
-   - that no heap block outlives the iteration: a store of a pointer
-     derived from a heap block into memory would leave a device address
-     behind, so the region stays on the host (issue 17 item 5, copying
-     such blocks home, is a later step);
+   - which heap blocks outlive the region (issue 17 item 5,
+     R->escape_stores): only the start of a block the clone itself
+     allocated, stored into an element of an argument's array of
+     pointers (rows[i] = p) that the device never reads; the printer
+     stores the block's offset in the heap and marks the element, the
+     runtime copies each marked block into a host malloc block and
+     writes its address there (docs/ABI.md section 8).  Any other store
+     of a pointer derived from a heap block (into a heap block, a
+     struct, a global, in a called function) would leave a device
+     address behind: the region stays on the host;
    - that the region has no inner marked loop (its work-items meet at
      barriers; one that ran out of heap would leave its group waiting).
 
@@ -75,44 +81,60 @@ heap_kind (struct gpu_region *r, gimple *stmt)
 
 static bool own_ref_p (struct gpu_region *r, tree ref);
 
+/* What block_ptr_p asks of a pointer.  */
+enum block_walk
+{
+  /* On some path, it derives from a block of the device heap.  */
+  WALK_HEAP,
+  /* On every path, it points into the work-item's own memory
+     (own_ref_p): a block the loop allocated (device heap or private
+     memory) or an own variable.  */
+  WALK_OWN,
+  /* On every path, it is the start of a block of the device heap (no
+     pointer arithmetic) or a null pointer.  */
+  WALK_START
+};
+
 /* Follow the pointer PTR of region R back through copies, conversions,
-   pointer arithmetic and PHIs.  Unless OWN: does it derive, on some
-   path, from a block of the device heap?  When OWN: does it point, on
-   every path, into the work-item's own memory (own_ref_p): a block the
-   loop allocated (device heap or private memory) or an own variable?
-   SEEN holds the names being followed (a cycle adds no other
+   pointer arithmetic (not for WALK_START) and PHIs: does it answer
+   WALK?  SEEN holds the names being followed (a cycle adds no other
    pointer).  */
 
 static bool
-block_ptr_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen, bool own)
+block_ptr_p (struct gpu_region *r, tree ptr, hash_set<tree> *seen,
+	     enum block_walk walk)
 {
-  if (own && TREE_CODE (ptr) == ADDR_EXPR)
+  /* Every path must answer, or some path.  */
+  bool all = walk != WALK_HEAP;
+  if (walk == WALK_OWN && TREE_CODE (ptr) == ADDR_EXPR)
     return own_ref_p (r, TREE_OPERAND (ptr, 0));
+  if (walk == WALK_START && integer_zerop (ptr))
+    return true;
   if (TREE_CODE (ptr) != SSA_NAME)
     return false;
   if (seen->add (ptr))
-    return own;
+    return all;
   gimple *def = SSA_NAME_DEF_STMT (ptr);
   if (is_gimple_call (def))
     {
-      enum built_in_function k = own ? gpu_heap_call_kind (def)
+      enum built_in_function k = walk == WALK_OWN ? gpu_heap_call_kind (def)
 				 : heap_kind (r, def);
       return k != END_BUILTINS && k != BUILT_IN_FREE;
     }
-  /* Some argument (all of them when OWN).  */
   if (gphi *phi = dyn_cast<gphi *> (def))
     {
       for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
-	if (block_ptr_p (r, gimple_phi_arg_def (phi, i), seen, own) != own)
-	  return !own;
-      return own;
+	if (block_ptr_p (r, gimple_phi_arg_def (phi, i), seen, walk) != all)
+	  return !all;
+      return all;
     }
   if (!is_gimple_assign (def))
     return false;
   enum tree_code code = gimple_assign_rhs_code (def);
-  if (code == POINTER_PLUS_EXPR || code == SSA_NAME
-      || CONVERT_EXPR_CODE_P (code) || (own && code == ADDR_EXPR))
-    return block_ptr_p (r, gimple_assign_rhs1 (def), seen, own);
+  if (code == SSA_NAME || CONVERT_EXPR_CODE_P (code)
+      || (walk != WALK_START && code == POINTER_PLUS_EXPR)
+      || (walk == WALK_OWN && code == ADDR_EXPR))
+    return block_ptr_p (r, gimple_assign_rhs1 (def), seen, walk);
   return false;
 }
 
@@ -122,10 +144,84 @@ static bool
 heap_derived_p (struct gpu_region *r, tree ptr)
 {
   hash_set<tree> seen;
-  return block_ptr_p (r, ptr, &seen, false);
+  return block_ptr_p (r, ptr, &seen, WALK_HEAP);
 }
 
 static bool scan_function (struct alloc_scan *s, tree fndecl, int depth);
+
+/* The buffer parameter of region R the pointer PTR is computed from
+   (through copies, conversions and pointer arithmetic), or -1.  */
+
+static int
+ptr_buffer_cap (struct gpu_region *r, tree ptr)
+{
+  while (TREE_CODE (ptr) == SSA_NAME)
+    {
+      for (unsigned i = 0; i < r->caps.length (); i++)
+	if (r->caps[i].kind == GPU_CAP_BUFFER
+	    && (r->caps[i].value == ptr
+		|| (SSA_NAME_IS_DEFAULT_DEF (ptr) && SSA_NAME_VAR (ptr)
+		    && r->caps[i].value == SSA_NAME_VAR (ptr))))
+	  return i;
+      gimple *def = SSA_NAME_DEF_STMT (ptr);
+      if (!is_gimple_assign (def))
+	return -1;
+      enum tree_code code = gimple_assign_rhs_code (def);
+      if (code != POINTER_PLUS_EXPR && code != SSA_NAME
+	  && !CONVERT_EXPR_CODE_P (code))
+	return -1;
+      ptr = gimple_assign_rhs1 (def);
+    }
+  return -1;
+}
+
+/* The buffer parameter of region R whose memory the reference REF is
+   in, or -1.  */
+
+static int
+ref_buffer_cap (struct gpu_region *r, tree ref)
+{
+  tree base = get_base_address (ref);
+  if (base && (TREE_CODE (base) == MEM_REF
+	       || TREE_CODE (base) == TARGET_MEM_REF))
+    return ptr_buffer_cap (r, TREE_OPERAND (base, 0));
+  return -1;
+}
+
+/* May the store STMT of a device clone of the scan S, of the pointer to
+   a heap block, leave that block to the host (issue 17 item 5)?
+   Returns NULL and records the store in R->escape_stores, or why
+   not.  */
+
+static const char *
+escape_store (struct alloc_scan *s, gimple *stmt)
+{
+  struct gpu_region *r = s->r;
+  tree lhs = gimple_assign_lhs (stmt);
+  tree rhs = gimple_assign_rhs1 (stmt);
+  if (gpu_opts.no_escape)
+    return "objects that outlive the region are switched off (no-escape)";
+  if (!s->in_clone)
+    return "it is stored in a called function";
+  int cap = TREE_CODE (lhs) == MEM_REF ? ref_buffer_cap (r, lhs) : -1;
+  if (cap < 0)
+    return "only an element of an argument's array of pointers may "
+	   "receive a block (not a heap block, a struct or a global)";
+  if (r->escape_cap && r->escape_cap != cap + 1)
+    return "blocks are stored into a second array of pointers";
+  if (!POINTER_TYPE_P (TREE_TYPE (lhs))
+      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (TREE_TYPE (lhs)))
+      || tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (lhs))) != 8)
+    return "the element stored is not an 8-byte pointer";
+  hash_set<tree> seen;
+  if (!block_ptr_p (r, rhs, &seen, WALK_START))
+    return "it is not the start of a block the loop allocated";
+  r->escape_cap = cap + 1;
+  if (!r->escape_stores)
+    r->escape_stores = new hash_set<gimple *>;
+  r->escape_stores->add (stmt);
+  return NULL;
+}
 
 /* Scan the statement STMT (of a device clone, or of a function it calls
    DEPTH calls down) for the device heap.  Returns true when STMT
@@ -141,10 +237,12 @@ scan_stmt (struct alloc_scan *s, gimple *stmt, int depth)
       && TREE_CODE (gimple_assign_rhs1 (stmt)) == SSA_NAME
       && POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (stmt))))
     {
-      if (heap_derived_p (r, gimple_assign_rhs1 (stmt)))
+      const char *why;
+      if (heap_derived_p (r, gimple_assign_rhs1 (stmt))
+	  && (why = escape_store (s, stmt)) != NULL)
 	FAIL (r, stmt, "pointer %qs to a block of the device heap is stored "
-	      "to memory: the block would outlive the iteration",
-	      gpu_value_name (gimple_assign_rhs1 (stmt)));
+	      "to memory: the block would outlive the iteration and %s",
+	      gpu_value_name (gimple_assign_rhs1 (stmt)), why);
       return false;
     }
   gcall *call = dyn_cast<gcall *> (stmt);
@@ -259,7 +357,7 @@ own_ref_p (struct gpu_region *r, tree ref)
   if (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF)
     {
       hash_set<tree> seen;
-      return block_ptr_p (r, TREE_OPERAND (base, 0), &seen, true);
+      return block_ptr_p (r, TREE_OPERAND (base, 0), &seen, WALK_OWN);
     }
   if (TREE_CODE (base) != VAR_DECL && TREE_CODE (base) != PARM_DECL)
     return false;
@@ -320,7 +418,8 @@ writes_shared_p (struct gpu_region *r, gimple *stmt,
     {
       tree a = gimple_call_arg (call, i);
       hash_set<tree> seen;
-      if (POINTER_TYPE_P (TREE_TYPE (a)) && !block_ptr_p (r, a, &seen, true))
+      if (POINTER_TYPE_P (TREE_TYPE (a))
+	  && !block_ptr_p (r, a, &seen, WALK_OWN))
 	return true;
     }
   return false;
@@ -397,6 +496,9 @@ iter_policy (struct gpu_region *r, gimple **why_stmt)
   *why_stmt = NULL;
   if (gpu_opts.no_heap_iter)
     return "switched off (no-heap-iter)";
+  /* The runtime copies the blocks home after a whole good run.  */
+  if (r->escape_cap)
+    return "its blocks outlive the region";
   if (r->ndim != 1 || r->grid_stride || r->dev.group[0] || r->nvariants
       || r->nspec || !r->reds.is_empty ())
     return "not a plain one-dimensional kernel";
@@ -417,6 +519,54 @@ iter_policy (struct gpu_region *r, gimple **why_stmt)
       }
   free (bbs);
   return *why_stmt ? "it writes shared memory before an allocation" : NULL;
+}
+
+/* The statement of the device clone NEST of region R, other than the
+   stores of blocks, that reads or writes the array of pointers the
+   blocks are stored into, or passes it to a call (its elements hold
+   heap offsets on the device), or NULL.  */
+
+static gimple *
+escape_other_use (struct gpu_region *r, struct gpu_nest *nest)
+{
+  if (!nest->outer)
+    return NULL;
+  int cap = r->escape_cap - 1;
+  gimple *use = NULL;
+  basic_block *bbs = get_loop_body (nest->outer);
+  for (unsigned i = 0; i < nest->outer->num_nodes && !use; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bbs[i]); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	if (r->escape_stores->contains (stmt) || gimple_clobber_p (stmt))
+	  continue;
+	bool uses = false;
+	if (is_gimple_assign (stmt))
+	  {
+	    tree lhs = gimple_assign_lhs (stmt);
+	    uses = (TREE_CODE (lhs) != SSA_NAME
+		    && ref_buffer_cap (r, lhs) == cap)
+		   || (gimple_vuse (stmt)
+		       && ref_buffer_cap (r, gimple_assign_rhs1 (stmt)) == cap);
+	  }
+	else if (is_gimple_call (stmt))
+	  for (unsigned a = 0; a < gimple_call_num_args (stmt) && !uses; a++)
+	    {
+	      tree arg = gimple_call_arg (stmt, a);
+	      uses = (POINTER_TYPE_P (TREE_TYPE (arg))
+		      && ptr_buffer_cap (r, arg) == cap)
+		     || (TREE_CODE (arg) == ADDR_EXPR
+			 && ref_buffer_cap (r, TREE_OPERAND (arg, 0)) == cap);
+	    }
+	if (uses)
+	  {
+	    use = stmt;
+	    break;
+	  }
+      }
+  free (bbs);
+  return use;
 }
 
 /* Decide the device heap of region R and transform its device clones.
@@ -458,8 +608,31 @@ alloc_region (struct gpu_region *r)
       r->callee_call = NULL;
       r->callee_fn = NULL_TREE;
     }
+  /* Blocks that outlive the region: their array of pointers holds heap
+     offsets on the device, which no other access may see.  */
+  gimple *use = NULL;
+  if (r->escape_cap && !r->fail)
+    {
+      use = escape_other_use (r, &r->dev);
+      for (int v = 0; v < r->nvariants && !use; v++)
+	use = escape_other_use (r, &r->variants[v].dev);
+      if (use)
+	FAIL (r, use, "the array of pointers %qs that heap blocks are "
+	      "stored into is read, written or passed on elsewhere in the "
+	      "loop: the blocks would outlive the iteration",
+	      gpu_value_name (r->caps[r->escape_cap - 1].value));
+    }
   if (r->fail)
     return 0;
+  if (r->escape_cap && dump_enabled_p ())
+    {
+      gimple *store = *r->escape_stores->begin ();
+      dump_printf_loc (MSG_OPTIMIZED_LOCATIONS, store,
+		       "kernel %s: heap blocks stored into '%s' outlive the "
+		       "region: the runtime copies them into host malloc "
+		       "blocks\n", r->kernel_name,
+		       gpu_value_name (r->caps[r->escape_cap - 1].value));
+    }
   if (r->heap)
     {
       gimple *store;

@@ -234,7 +234,9 @@ bool
 gpu_launch_batchable (struct gpu_region *r, int *why)
 {
   *why = -1;
-  if (gpu_opts.no_batch || r->ninner || r->nspec)
+  /* Blocks that outlive the region are copied home after one whole
+     run.  */
+  if (gpu_opts.no_batch || r->ninner || r->nspec || r->escape_cap)
     return false;
   for (unsigned i = 0; i < r->caps.length (); i++)
     {
@@ -346,7 +348,12 @@ make_record (struct gpu_region *r, const char *source)
   /* The device heap (check_call); 2: its iterations that run out are
      run again alone (gpu_alloc's heap_iter).  */
   if (r->heap)
-    pp_printf (&pp, "heap %d\n", r->heap_iter ? 2 : 1);
+    pp_printf (&pp, "heap %d\n", r->escape_cap ? 3 : r->heap_iter ? 2 : 1);
+  /* 3: its blocks stored into the array of pointers argument K outlive
+     the region (gpu_alloc's escape_cap); a reader that knows only 1 and
+     2 rejects the record, never leaving heap offsets in host memory.  */
+  if (r->escape_cap)
+    pp_printf (&pp, "escape %d\n", r->escape_cap - 1);
   if (r->ninner)		/* Two levels (gpu_twolevel).  */
     pp_printf (&pp, "group %d\nflat %s" GPU_FLAT_SUFFIX " %s\n",
 	       r->group_wg, r->kernel_name,

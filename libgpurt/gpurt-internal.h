@@ -606,6 +606,11 @@ struct gpurt_region
      buffer (docs/ABI.md section 8); 2: the iterations that ran out of
      it are run again alone.  */
   int heap;
+  /* "heap 3" and "escape K": K + 1 (0: none), heap blocks the kernel
+     stores into the array of pointers argument K outlive the region:
+     after a good run the runtime copies each into a host malloc
+     block (gpurt_heap_escape).  */
+  unsigned escape;
   const char *source;		/* points into RECORD */
   size_t source_len;
 
@@ -651,6 +656,8 @@ struct gpurt_region
 					   (or finished) */
   atomic_uint_least64_t heap_host_iters;	/* "heap 2": iterations the
 						   host finished */
+  atomic_uint_least64_t heap_escaped;	/* blocks copied into host
+					   malloc blocks */
   atomic_uint_least64_t kernel_ns;
   atomic_uint_least64_t bytes_h2d;
   atomic_uint_least64_t bytes_d2h;

@@ -164,7 +164,7 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
 	     " %" PRIu64 " iterations out of heap, %" PRIu64 " passes over"
 	     " them on the device, %" PRIu64 " retried or grown on the"
 	     " device, %" PRIu64 " finished on the host (%" PRIu64
-	     " iterations)\n", widths->name,
+	     " iterations), %" PRIu64 " blocks copied home\n", widths->name,
 	     r->name != NULL ? r->name : "?",
 	     (uint64_t) atomic_load (&r->heap_used),
 	     (uint64_t) atomic_load (&r->heap_allocs),
@@ -173,7 +173,8 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
 	     (uint64_t) atomic_load (&r->heap_passes),
 	     (uint64_t) atomic_load (&r->heap_retries),
 	     (uint64_t) atomic_load (&r->heap_host),
-	     (uint64_t) atomic_load (&r->heap_host_iters));
+	     (uint64_t) atomic_load (&r->heap_host_iters),
+	     (uint64_t) atomic_load (&r->heap_escaped));
 }
 
 /* Print the two rows of region R in the table of launch parts, with the
@@ -259,6 +260,7 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   ", \"heap_failed_iterations\": %" PRIu64
 	   ", \"heap_passes\": %" PRIu64 ", \"heap_host\": %" PRIu64
 	   ", \"heap_host_iterations\": %" PRIu64
+	   ", \"heap_escaped\": %" PRIu64
 	   ", \"batches\": %" PRIu64 ", \"batches_pipelined\": %" PRIu64
 	   ", \"batch_copy_ms\": %.6f, \"batch_hidden_ms\": %.6f",
 	   (uint64_t) atomic_load (&r->launches),
@@ -285,6 +287,7 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (uint64_t) atomic_load (&r->heap_passes),
 	   (uint64_t) atomic_load (&r->heap_host),
 	   (uint64_t) atomic_load (&r->heap_host_iters),
+	   (uint64_t) atomic_load (&r->heap_escaped),
 	   (uint64_t) atomic_load (&r->batches),
 	   (uint64_t) atomic_load (&r->batch_piped),
 	   (double) atomic_load (&r->batch_copy_ns) / 1e6,

@@ -476,6 +476,7 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 {
   const char *p = text, *end;
   int first = 1, have_ndim = 0, have_nargs = 0, have_source = 0;
+  int have_escape_heap = 0;
   unsigned k;
 
   memset (rec, 0, sizeof *rec);
@@ -616,10 +617,21 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_deopt (rec, value, value_len);
       else if (KEY_IS ("heap"))
 	{
-	  /* 1, or 2: the iterations that ran out run again alone.  */
-	  if (value_len != 1 || (value[0] != '1' && value[0] != '2'))
+	  /* 1, or 2: the iterations that ran out run again alone; 3: as
+	     1, and blocks outlive the region (the "escape" line).  */
+	  if (value_len != 1 || value[0] < '1' || value[0] > '3')
 	    gpurt_record_fail (rec, "malformed 'heap' line");
 	  rec->heap = value[0] == '2' ? 2 : 1;
+	  have_escape_heap = value[0] == '3';
+	}
+      else if (KEY_IS ("escape"))
+	{
+	  /* The array of pointers argument whose elements receive heap
+	     blocks that outlive the region.  */
+	  if (!gpurt_record_u64 (value, value_len, &v) || v >= 65536)
+	    gpurt_record_fail (rec, "malformed 'escape' line");
+	  else
+	    rec->escape = (unsigned) v + 1;
 	}
       else if (KEY_IS ("source"))
 	{
@@ -670,6 +682,13 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	gpurt_record_fail (rec, "argument %u is not described", k);
 	break;
       }
+  if ((rec->escape != 0) != have_escape_heap)
+    gpurt_record_fail (rec, "an 'escape' line needs 'heap 3' and 'heap 3'"
+		       " an 'escape' line");
+  if (rec->escape != 0
+      && (rec->args == NULL || rec->escape > rec->nargs
+	  || rec->args[rec->escape - 1].kind != GPU_ARG_BUFFER))
+    gpurt_record_fail (rec, "the 'escape' argument is not a buffer");
   if (rec->heap && rec->version != GPU_RECORD_VERSION_HEAP)
     gpurt_record_fail (rec, "a 'heap' line in a record of version %u",
 		       rec->version);

@@ -105,6 +105,10 @@ struct gpurt_record
   unsigned ndeopts;		/* "deopt" lines: the kernel takes a deopt
 				   buffer of NDEOPTS words (version 3) */
   struct gpurt_record_deopt deopts[GPU_MAX_DEOPT_SITES];
+  unsigned escape;		/* "heap 3" with "escape K": K + 1, heap
+				   blocks stored into the array of
+				   pointers argument K outlive the region
+				   (0: none) */
   int heap;			/* "heap 1" or "heap 2" (the iterations
 				   that ran out run again alone): the
 				   kernel takes the heap buffer after the

@@ -75,6 +75,7 @@ gpurt_region_parse (struct gpurt_region *r, const char *record)
   r->ndeopts = rec.ndeopts;
   memcpy (r->deopts, rec.deopts, sizeof r->deopts);
   r->heap = rec.heap;
+  r->escape = rec.escape;
   r->source = rec.source;
   r->source_len = rec.source_len;
   /* The "opt" lines are informational: the runtime does not keep them.  */

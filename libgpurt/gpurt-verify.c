@@ -192,6 +192,14 @@ gpurt_verify_run (const char *region, uint64_t *args, unsigned nargs,
   unsigned nv = 0, i;
   int both = 0;
 
+  /* Heap blocks that outlive the region ("heap 3"): the two runs give
+     different host blocks, and the device's would leak: the region runs
+     once, unverified.  */
+  if (r != NULL && r->escape != 0)
+    {
+      free (v);
+      return -1;
+    }
   if (v == NULL)
     {
       gpurt_message ("GPURT_VERIFY: out of memory; region not verified");

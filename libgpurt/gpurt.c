@@ -600,6 +600,74 @@ gpurt_heap_passes (struct gpurt_region *r, struct gpurt_lane *lane,
     }
 }
 
+/* Region R's blocks that outlive it ("heap 3", docs/ABI.md section 8),
+   after a good run whose results are in host memory: each element of
+   the array of pointers at HOST (COUNT elements) that the kernel marked
+   in MARKS holds the offset of a block in HEAP, the first USED bytes of
+   the heap buffer (its header included); it becomes the address of a
+   host malloc block holding the same bytes, which the program may read
+   and free.  A block stored into several elements becomes one host
+   block, as in the serial program: its header in HEAP, once copied,
+   says GPURT_ESCAPE_COPIED and holds the host address.  An element that
+   names no block of HEAP, or whose block the host cannot allocate,
+   becomes NULL, with a message: never a device offset in host
+   memory.  */
+
+#define GPURT_ESCAPE_COPIED UINT64_MAX
+
+static void
+gpurt_heap_escape (struct gpurt_region *r, uint64_t host, uint64_t count,
+		   const uint8_t *marks, unsigned char *heap, uint64_t used)
+{
+  uint64_t i, at, size, moved = 0;
+  int block;
+
+  for (i = 0; i < count; i++)
+    {
+      unsigned char *e = (unsigned char *) (uintptr_t) (host + 8 * i);
+      void *p = NULL;
+
+      if (!marks[i])
+	continue;
+      memcpy (&at, e, sizeof at);
+      if (at == 0)		/* the kernel stored NULL there last */
+	continue;
+      block = at % 16 == 0 && at >= 2 * 16 && at <= used;
+      if (block)
+	{
+	  memcpy (&size, heap + at - 16, sizeof size);
+	  block = size <= used - at || size == GPURT_ESCAPE_COPIED;
+	}
+      /* malloc (0) on the device gave a block of its own: so does the
+	 host's.  */
+      if (!block)
+	gpurt_message ("region %s (%s): element %" PRIu64 " of its array"
+		       " of pointers names no block of its device heap"
+		       " (offset %" PRIu64 "); it is NULL", r->name, r->loc,
+		       i, at);
+      else if (size == GPURT_ESCAPE_COPIED)
+	memcpy (&p, heap + at - 8, sizeof p);
+      else if ((p = malloc (size != 0 ? size : 1)) == NULL)
+	gpurt_message ("region %s (%s): out of host memory for a %" PRIu64
+		       "-byte block of its device heap; element %" PRIu64
+		       " of its array of pointers is NULL", r->name, r->loc,
+		       size, i);
+      else
+	{
+	  memcpy (p, heap + at, size);
+	  size = GPURT_ESCAPE_COPIED;
+	  memcpy (heap + at - 16, &size, sizeof size);
+	  memcpy (heap + at - 8, &p, sizeof p);
+	  moved++;
+	}
+      memcpy (e, &p, sizeof p);
+    }
+  atomic_fetch_add (&r->heap_escaped, moved);
+  if (gpurt_env.verbose >= 2)
+    gpurt_message ("region %s (%s): %" PRIu64 " device heap block(s) copied"
+		   " into host malloc blocks", r->name, r->loc, moved);
+}
+
 /* Region R's "heap 2" run on LANE left iterations out of its heap
    *HEAP_MEM of HEAP_BYTES (header words in HEAP) that no more passes
    finish: give it a heap twice as large, the iteration words and bytes
@@ -685,6 +753,11 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   char why_not[GPURT_WHY_LEN];
   unsigned k, d;
   int ok = 0;
+  /* Blocks that outlive the region ("heap 3"): the array of pointers'
+     host address and elements, the kernel's marks, the heap read back.  */
+  uint64_t esc_host = 0, esc_n = 0, esc_used = 0;
+  uint8_t *esc_marks = NULL;
+  unsigned char *esc_heap = NULL;
 
   memset (&plan, 0, sizeof plan);
   memset (&red, 0, sizeof red);
@@ -717,6 +790,19 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     {
       uint64_t iter_bytes = gpurt_heap_iter_bytes (r, n[0]), need;
 
+      /* "heap 3": after the blocks, the count of the array of pointers'
+	 elements from the kernel's pointer to the end of its buffer, and
+	 a byte per element (gpu_heap_escape).  */
+      if (r->escape != 0)
+	{
+	  const struct gpurt_buffer *eb
+	    = &plan.buffers[plan.arg_buffer[r->escape - 1]];
+
+	  esc_host = args[4 * (size_t) (r->escape - 1) + 1];
+	  esc_n = eb->dummy || eb->end <= esc_host ? 0
+		  : (eb->end - esc_host) / 8;
+	  iter_bytes = 8 + esc_n;
+	}
       /* The iteration bytes come out of the largest buffer too.  */
       if (heap_bytes + iter_bytes > gpurt_heap_max (dev))
 	{
@@ -810,6 +896,23 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       && !gpurt_cl_write (lane->queue, heap_mem, 0,
 			  GPU_HEAP_HEADER_WORDS * sizeof *heap, heap, why))
     goto ERROR;
+  /* "heap 3": the count, no element marked.  */
+  if (heap_mem != NULL && r->escape != 0)
+    {
+      esc_marks = calloc (8 + esc_n, 1);
+      if (esc_marks == NULL)
+	{
+	  gpurt_set_why (why, "out of memory for %" PRIu64 " bytes of heap"
+			 " marks", 8 + esc_n);
+	  goto ERROR;
+	}
+      memcpy (esc_marks, &esc_n, sizeof esc_n);
+      if (!gpurt_cl_write (lane->queue, heap_mem,
+			   GPU_HEAP_HEADER_WORDS * sizeof *heap
+			   + (size_t) heap[1] * 16, 8 + esc_n, esc_marks,
+			   why))
+	goto ERROR;
+    }
   /* "heap 2": the first pass (its iterations clear their bytes).  */
   if (heap_mem != NULL && r->heap == 2)
     {
@@ -992,6 +1095,27 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	deopted = 2;
       if (deopted)
 	goto ERROR;
+      /* "heap 3": the marks and the blocks, before any result comes
+	 home (a failure here leaves host memory as it was).  */
+      if (r->escape != 0)
+	{
+	  esc_used = GPU_HEAP_HEADER_WORDS * sizeof *heap
+		     + (uint64_t) (heap[0] < heap[1] ? heap[0] : heap[1]) * 16;
+	  esc_heap = malloc (esc_used);
+	  if (esc_heap == NULL)
+	    {
+	      gpurt_set_why (why, "out of memory for the %" PRIu64 " bytes"
+			     " of the device heap used", esc_used);
+	      goto ERROR;
+	    }
+	  if (!gpurt_cl_read (lane->queue, heap_mem, 1,
+			      GPU_HEAP_HEADER_WORDS * sizeof *heap
+			      + (size_t) heap[1] * 16 + 8, esc_n,
+			      esc_marks + 8, why, "the heap's marks")
+	      || !gpurt_cl_read (lane->queue, heap_mem, 1, 0, esc_used,
+				 esc_heap, why, "the device heap's blocks"))
+	    goto ERROR;
+	}
     }
 
   /* GPU_REDUCE hook: combine the partials into the host slots.  */
@@ -999,6 +1123,11 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     goto ERROR;
   if (!gpurt_buffers_copy_back (&plan, r, lane->queue, why))
     goto ERROR;
+  /* The array of pointers is home, with heap offsets where the kernel
+     stored blocks: host blocks instead.  */
+  if (esc_heap != NULL)
+    gpurt_heap_escape (r, esc_host, esc_n, esc_marks + 8, esc_heap,
+		       esc_used);
   /* Only now, with everything else in host memory, the reductions'
      results: a failure before leaves the slots for the host path.  */
   if (r->reduce_wg != 0)
@@ -1009,6 +1138,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 
  ERROR:
   free (red.values);
+  free (esc_marks);
+  free (esc_heap);
   if (ok && kernel != NULL && kernel == lk->flat_kernel)
     atomic_fetch_add (&r->flat_runs, 1);
   if (!ok)

@@ -352,6 +352,22 @@ ptr_type_name (struct ocl_fn *f, gimple *stmt, tree type, enum gpu_as as)
   return xasprintf ("%s%s *", as_name (as == GPU_AS_NONE ? GPU_AS_PRIVATE : as), pn);
 }
 
+/* Does the pointer VAL, used by STMT, point into the array of pointers
+   that receives heap blocks outliving the region (gpu_alloc's
+   escape_cap)?  Its elements hold heap offsets: a __global ulong *,
+   and only gpu_heap_escape stores into it.  */
+
+static bool
+escape_array_p (struct ocl_fn *f, gimple *stmt, tree val)
+{
+  struct gpu_region *r = f->unit->r;
+  if (!r->escape_cap || !POINTER_TYPE_P (TREE_TYPE (val))
+      || !POINTER_TYPE_P (TREE_TYPE (TREE_TYPE (val))))
+    return false;
+  struct gpu_ptr pi = ptr_info (f, stmt, val);
+  return pi.as == GPU_AS_GLOBAL && pi.cap == r->escape_cap - 1;
+}
+
 /* Declaration type of the register value VAL (an SSA name).  */
 
 static const char *
@@ -359,7 +375,11 @@ value_type_name (struct ocl_fn *f, gimple *stmt, tree val)
 {
   tree type = TREE_TYPE (val);
   if (POINTER_TYPE_P (type))
-    return ptr_type_name (f, stmt, type, ptr_info (f, stmt, val).as);
+    {
+      if (escape_array_p (f, stmt, val))
+	return "__global ulong *";
+      return ptr_type_name (f, stmt, type, ptr_info (f, stmt, val).as);
+    }
   return type_name (f, stmt, type);
 }
 
@@ -483,8 +503,10 @@ print_value (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree op)
 	    if (POINTER_TYPE_P (TREE_TYPE (op)))
 	      {
 		int cap = ptr_info (f, stmt, op).cap;
-		print_cap_ptr (pp, cap, ptr_type_name (f, stmt, TREE_TYPE (op),
-						       GPU_AS_GLOBAL));
+		print_cap_ptr (pp, cap, escape_array_p (f, stmt, op)
+				? "__global ulong *"
+				: ptr_type_name (f, stmt, TREE_TYPE (op),
+						 GPU_AS_GLOBAL));
 	      }
 	    else
 	      {
@@ -1497,6 +1519,22 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	  }
 	pretty_printer rp;
 	print_rhs (f, as, &rp);
+	/* A heap block that outlives the region (gpu_alloc): its offset in
+	   the heap, the element marked (heap_source's gpu_heap_escape).  */
+	struct gpu_region *hr = f->unit->r;
+	if (hr->escape_stores && hr->escape_stores->contains (stmt))
+	  {
+	    pretty_printer lp;
+	    print_value (f, stmt, &lp, TREE_OPERAND (lhs, 0));
+	    HOST_WIDE_INT off
+	      = mem_ref_offset (lhs).force_shwi ().to_constant ();
+	    pp_printf (f->out, "  gpu_heap_escape(gpu_heap, (__global ulong *)"
+		       "((__global uchar *)%s + %wd), (__global uchar *)(%s), "
+		       "(__global uchar *)(gpu_b%d + gpu_o%d));\n",
+		       pp_formatted_text (&lp), off, pp_formatted_text (&rp),
+		       hr->escape_cap - 1, hr->escape_cap - 1);
+	    return;
+	  }
 	emit_store (f, stmt, lhs, pp_formatted_text (&rp));
 	return;
       }
@@ -2049,7 +2087,15 @@ emit_callee (struct ocl_fn *f, gcall *call, tree fndecl)
    did: the others go on, and the heap's word 3 only tells the runtime.
    After the first pass a work-group takes no
    chunk at its start (most groups have no iteration left to run): its
-   first block takes one.  */
+   first block takes one.
+
+   A region whose blocks outlive it (gpu_alloc's escape_cap, the
+   record's "escape" line) has after the blocks the count of elements
+   of its array of pointers (a ulong, from the kernel's pointer on) and
+   a byte per element: gpu_heap_escape stores a block's offset in the
+   heap, not its address, and sets the element's byte, so that the
+   runtime knows which elements to turn into host blocks.  A store out
+   of that range fails the run as a full heap does.  */
 
 static const char heap_source[] =
   "\n#define GPU_HEAP_FAILED 3\n"
@@ -2105,6 +2151,15 @@ static const char heap_source[] =
   "#ifdef GPU_HEAP_ITER\n"
   "  GPU_HEAP_OUT(h) = 1;\n"
   "#endif\n}\n\n"
+  "void gpu_heap_escape(__global uint *h, __global ulong *e, "
+  "__global uchar *p, __global uchar *b)\n{\n"
+  "  __global ulong *w = (__global ulong *)(h + 4 + (ulong)h[1] * 4);\n"
+  "  long i = ((__global uchar *)e - b) / 8;\n"
+  "  if (!p)\n    {\n      *e = 0;\n      return;\n    }\n"
+  "  if ((__global uchar *)e < b || i >= (long)w[0])\n"
+  "    {\n      gpu_heap_out(h);\n      return;\n    }\n"
+  "  *e = (ulong)(p - (__global uchar *)h);\n"
+  "  ((__global uchar *)(w + 1))[i] = 1;\n}\n\n"
   "__global void *gpu_heap_malloc(__global uint *h, __local uint *l, "
   "ulong n)\n{\n"
   "  if (GPU_HEAP_OUT(h) || n > (ulong)h[1] * 16)\n"

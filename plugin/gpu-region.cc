@@ -44,6 +44,7 @@ gpu_regions_release (void)
       delete r->heap_calls;
       delete r->heap_checks;
       delete r->spec_checks;
+      delete r->escape_stores;
       free (r->source);
       XDELETE (r);
     }

@@ -359,6 +359,14 @@ struct gpu_region
      heap, so the runtime keeps the iterations that completed and runs
      again only those that ran out (the record's "heap 2").  */
   bool heap_iter;
+  /* Objects that outlive the region (gpu_alloc, issue 17 item 5): the
+     stores of the device clones that write the start of a heap block
+     into an element of the array of pointers buffer ESCAPE_CAP - 1
+     points to (0: none).  The printer writes the block's offset in the
+     heap and marks the element; the runtime copies each block marked
+     into a host malloc block (the record's "escape" line).  */
+  int escape_cap;
+  hash_set<gimple *> *escape_stores;
 };
 
 /* The regions of FUN (created by gpu_find, in source order).  A table

@@ -193,6 +193,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_alloc = true;
       else if (!strcmp (key, "no-heap-iter"))
 	gpu_opts.no_heap_iter = true;
+      else if (!strcmp (key, "no-escape"))
+	gpu_opts.no_escape = true;
       else if (!strcmp (key, "no-batch"))
 	gpu_opts.no_batch = true;
       else if (!strcmp (key, "no-fill"))

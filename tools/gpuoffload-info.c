@@ -136,6 +136,10 @@ print_record (const struct gpurt_record *r)
   if (r->heap)
     printf ("  heap:          the kernel allocates from the device heap"
 	    " (gpu_heap)\n");
+  if (r->escape != 0)
+    printf ("  escape:        heap blocks stored into argument %u outlive"
+	    " the region (copied into host malloc blocks)\n",
+	    r->escape - 1);
   if (r->nopts == 0)
     printf ("  optimizations: none recorded\n");
   else
