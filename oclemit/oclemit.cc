@@ -292,8 +292,22 @@ type_name (struct ocl_fn *f, gimple *stmt, tree type)
       FAIL (f, stmt, "complex arithmetic is not supported on the device");
       return "int";
     case VECTOR_TYPE:
-      FAIL (f, stmt, "vector types are not supported on the device");
-      return "int";
+      {
+	/* Only gpu_tile's vector tile loads make them (4 lanes of a
+	   32- or 64-bit element): OpenCL's float4, int4...  */
+	tree elt = TREE_TYPE (type);
+	const char *en = (INTEGRAL_TYPE_P (elt) || SCALAR_FLOAT_TYPE_P (elt))
+	  && known_eq (TYPE_VECTOR_SUBPARTS (type), 4U)
+	  ? type_name (f, stmt, elt) : NULL;
+	if (!en || failed (f)
+	    || (TYPE_PRECISION (elt) != 32 && TYPE_PRECISION (elt) != 64))
+	  {
+	    FAIL (f, stmt, "vector types are not supported on the device");
+	    return "int";
+	  }
+	name = xasprintf ("%s4", en);
+	break;
+      }
     default:
       FAIL (f, stmt, "type %qs is not supported on the device",
 	    get_tree_code_name (TREE_CODE (type)));
@@ -553,6 +567,7 @@ print_value (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree op)
     case ARRAY_REF:
     case COMPONENT_REF:
     case VIEW_CONVERT_EXPR:
+    case BIT_FIELD_REF:
       print_ref (f, stmt, pp, op);
       return;
     case CONSTRUCTOR:
@@ -693,8 +708,29 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
 	pp_string (pp, ")");
 	return;
       }
-    case TARGET_MEM_REF:
     case BIT_FIELD_REF:
+      {
+	/* A lane of a vector value (gpu_tile's vector tile loads).  */
+	tree vec = TREE_OPERAND (ref, 0);
+	tree size = TREE_OPERAND (ref, 1), pos = TREE_OPERAND (ref, 2);
+	if (TREE_CODE (vec) == SSA_NAME
+	    && TREE_CODE (TREE_TYPE (vec)) == VECTOR_TYPE
+	    && tree_fits_uhwi_p (size) && tree_fits_uhwi_p (pos)
+	    && tree_int_cst_equal (size, TYPE_SIZE (TREE_TYPE (ref)))
+	    && tree_to_uhwi (pos) % tree_to_uhwi (size) == 0
+	    && tree_to_uhwi (pos) / tree_to_uhwi (size) < 4)
+	  {
+	    pp_string (pp, "(");
+	    print_value (f, stmt, pp, vec);
+	    pp_printf (pp, ").s%d", (int) (tree_to_uhwi (pos)
+					  / tree_to_uhwi (size)));
+	    return;
+	  }
+	FAIL (f, stmt, "unsupported memory reference %qs",
+	      get_tree_code_name (TREE_CODE (ref)));
+	return;
+      }
+    case TARGET_MEM_REF:
     case REALPART_EXPR:
     case IMAGPART_EXPR:
     case ARRAY_RANGE_REF:
@@ -1330,6 +1366,7 @@ print_rhs (struct ocl_fn *f, gassign *stmt, pretty_printer *pp)
     case ARRAY_REF:
     case COMPONENT_REF:
     case VIEW_CONVERT_EXPR:
+    case BIT_FIELD_REF:
       print_value (f, stmt, pp, a);
       return;
     default:

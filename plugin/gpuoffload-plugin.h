@@ -20,6 +20,9 @@ struct gpu_options
   bool no_deep_tile;		/* no-deep-tile: the register-blocked
 				   variant's tiles are as deep as the group
 				   is wide.  */
+  bool no_vector_tile;		/* no-vector-tile: the register-blocked
+				   variant's tile loads are scalar only
+				   (no 4-lane vector loads).  */
   bool no_private;		/* no-private: no gpu_private (a block the
 				   body allocates keeps the loop on the
 				   host).  */
