@@ -3,7 +3,8 @@
 # run: matmul (a and b in __local tiles, the k loop strip-mined in
 # slices of 32, 8x8 outputs per work-item; "ours-no-register-block" one
 # each, "ours-no-deep-tile" slices of 16, "ours-block4" 4x4 outputs and
-# slices of 16, the shape before the sgemm sweep) and
+# slices of 16, the shape before the sgemm sweep, "ours-no-vector-tile"
+# the tiles loaded one element per load instead of float4) and
 # matvec (x in a __local tile), transpose (the load staged through a
 # 32x33 __local tile, the local indices exchanged so the stores are
 # coalesced: gpu_tile's variant _tr32), the 2-D 5-point and 3-D 7-point
@@ -45,6 +46,8 @@ if [ "${1:-run}" = build ]; then
       progs/$p.c $libs -o "$PACK/$p.ours-no-deep-tile" || exit 1; }
     [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-block=4 \
       progs/$p.c $libs -o "$PACK/$p.ours-block4" || exit 1; }
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-vector-tile \
+      progs/$p.c $libs -o "$PACK/$p.ours-no-vector-tile" || exit 1; }
     # matvec's float sum over a row becomes a work-group per row with a
     # local-memory sum when its order may change (gpu_twolevel_auto_reduce).
     [ $p = matvec ] && { gcc $ours $assoc progs/$p.c $libs \
@@ -78,7 +81,7 @@ err=$out/tile-err.txt
     p=${spec%:*} n=${spec#*:}
     vs="ours ours-no-tile ours-no-local-mem ocl"
     [ $p = matvec ] && vs="$vs ours-assoc"
-    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4"
+    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-no-vector-tile"
     for v in $vs; do
       line=$(variants_run "$PACK/$p.$v" "$n" "$err" BENCH_VARIANT=$v \
 	GPURT_FALLBACK=abort GPURT_VERBOSE=1 \

@@ -34,7 +34,9 @@
    With B >= 8 its tiles are TILE_DEEP_K iterations of the serial loop
    deep (a multiple of the group extent TS: each work-item loads
    TILE_DEEP_K / TS elements of each tile), when they fit
-   TILE_DEEP_MAX_BYTES; the variant is then NAME_tileTSrBxBkDEPTH.
+   TILE_DEEP_MAX_BYTES; the variant is then NAME_tileTSrBxBkDEPTH.  Its
+   full, aligned tiles are loaded with 4-lane vector loads (see the
+   comment before vector_way).
 
    Loads of a tile are clamped to the last iteration of the serial loop,
    so trip counts no tile divides read nothing outside the data; the
