@@ -7,7 +7,9 @@
 # the tiles loaded one element per load instead of float4) and
 # matvec (x in a __local tile), transpose (the load staged through a
 # 32x33 __local tile, the local indices exchanged so the stores are
-# coalesced: gpu_tile's variant _tr32), the 2-D 5-point and 3-D 7-point
+# coalesced, 32x8 work-items moving 4 elements each: gpu_tile's variant
+# _tr32x8; "ours-no-register-block" one element each, _tr32), the 2-D
+# 5-point and 3-D 7-point
 # stencils jacobi2d and heat3d (100 steps; no halo tiles yet: "ours"
 # is the untiled kernel, against plain hand-written kernels), each as "ours", "ours-no-tile",
 # "ours-no-local-mem" and the hand-written OpenCL ("ocl"), and matvec as
@@ -37,8 +39,10 @@ if [ "${1:-run}" = build ]; then
 	-o "$PACK/$p.ours-$s" || exit 1
     done
     # matmul without its register-blocked variant (the plain tiled one
-    # runs): what blocking buys.
-    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-register-block \
+    # runs): what blocking buys; transpose with one element per
+    # work-item (_tr32).
+    [ $p = matmul -o $p = transpose ] && \
+      { gcc $ours -fplugin-arg-gpuoffload-no-register-block \
       progs/$p.c $libs -o "$PACK/$p.ours-no-register-block" || exit 1; }
     # ... with slices of k 16 deep instead of 32, and with 4x4 outputs
     # per work-item (64x64 per group).
@@ -81,6 +85,7 @@ err=$out/tile-err.txt
     p=${spec%:*} n=${spec#*:}
     vs="ours ours-no-tile ours-no-local-mem ocl"
     [ $p = matvec ] && vs="$vs ours-assoc"
+    [ $p = transpose ] && vs="$vs ours-no-register-block"
     [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-no-vector-tile"
     for v in $vs; do
       line=$(variants_run "$PACK/$p.$v" "$n" "$err" BENCH_VARIANT=$v \

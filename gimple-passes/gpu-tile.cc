@@ -88,6 +88,11 @@
    elements in each row of its tile).  */
 #define TILE_DEFAULT_TRANSPOSE 32
 
+/* Rows of its tile each work-item of a staged transpose moves: a group
+   of TS x TS / 4 work-items, the shape of the hand-written kernel of
+   bench/ocl/transpose.c.  */
+#define TILE_TRANSPOSE_ROWS 4
+
 /* A promoted load.  */
 struct tile_ref
 {
@@ -106,6 +111,10 @@ struct tile_ref
 				   the other parallel dimension (sizetype),
 				   for the vector tile loads; NULL when
 				   scalar evolution does not know it.  */
+  unsigned origin;		/* A copy made by block_dim: the index in
+				   the plan of the load it copies ...  */
+  int copy;			/* ... and its number (1 .. B - 1; 0 for
+				   the loads of the nest).  */
   const char *name;		/* The array or pointer, for remarks.  */
 };
 
@@ -367,6 +376,8 @@ analyze_load (struct tile_plan *plan, gimple *stmt, int cap,
   t->step = DR_STEP (dr);
   t->tile = NULL_TREE;
   t->step1 = NULL_TREE;
+  t->origin = 0;
+  t->copy = 0;
   t->so = NULL_TREE;
   tree b, s0, s1;
   if (r->ndim == 2
@@ -654,12 +665,12 @@ map_names (hash_map<tree, tree> *map, tree expr)
 
 /* Jam the loop of dimension D of PLAN's variant clone NEST (see above):
    copy the statements that depend on its index for its iterations 1 ..
-   PLAN->block[D] - 1 (TS apart) and add the copies' promoted loads and
-   stores to PLAN.  Returns false, changing nothing, when that cannot be
-   done.  */
+   PLAN->block[D] - 1 (STRIDE apart) and add the copies' promoted loads
+   and stores to PLAN.  Returns false, changing nothing, when that cannot
+   be done.  */
 
 static bool
-block_dim (struct tile_plan *plan, struct gpu_nest *nest, int d)
+block_dim (struct tile_plan *plan, struct gpu_nest *nest, int d, int stride)
 {
   class loop *l1 = nest->loops[d];
   tree iv1 = nest->ivs[d];
@@ -700,7 +711,7 @@ block_dim (struct tile_plan *plan, struct gpu_nest *nest, int d)
   for (int q = 1; q < nb; q++)
     {
       tree gq = fold_build2 (PLUS_EXPR, u64, row,
-			     build_int_cst (u64, q * plan->ts));
+			     build_int_cst (u64, q * stride));
       tree gc = fold_build2 (MIN_EXPR, u64, gq, last);
       tree iq = add_value (&g, fold_build2
 			   (PLUS_EXPR, itype, lo,
@@ -757,6 +768,8 @@ block_dim (struct tile_plan *plan, struct gpu_nest *nest, int d)
 	      {
 		struct tile_ref c = plan->refs[t];
 		c.stmt = copy;
+		c.origin = t;
+		c.copy = q;
 		c.base = map_names (&maps[q], c.base);
 		c.offset = map_names (&maps[q], c.offset);
 		c.init = map_names (&maps[q], c.init);
@@ -1386,7 +1399,7 @@ tile_lower (struct tile_plan *plan)
   /* Register blocking: the rows, then the columns jammed into the nest
      first.  */
   for (int d = 1; d >= 0; d--)
-    if (plan->block[d] > 1 && !block_dim (plan, &v->dev, d))
+    if (plan->block[d] > 1 && !block_dim (plan, &v->dev, d, ts))
       plan->block[d] = 0;
   bool blocked = plan->block[0] > 1 || plan->block[1] > 1;
 
@@ -1749,11 +1762,27 @@ transpose_lower (struct tile_plan *plan)
   int ts = plan->ts;
   tree u64 = long_long_unsigned_type_node;
 
+  /* Each work-item moves ROWS rows of the tile, EXT apart: the nest's
+     statements that depend on dimension 0 (exchanged: the tile's rows)
+     copied for each further one.  */
+  unsigned n0 = plan->refs.length ();
+  int rows = 1;
+  if (gpu_opts.block != 1 && ts % TILE_TRANSPOSE_ROWS == 0)
+    {
+      plan->block[0] = TILE_TRANSPOSE_ROWS;
+      if (block_dim (plan, &v->dev, 0, ts / TILE_TRANSPOSE_ROWS))
+	rows = TILE_TRANSPOSE_ROWS;
+      plan->block[0] = 0;
+      free_dominance_info (CDI_DOMINATORS);
+      calculate_dominance_info (CDI_DOMINATORS);
+    }
+  int ext = ts / rows;
+
   /* The tile loads go before the first staged load, in the block of
      each (the loop body dominates its latch, so every work-item gets
-     there once).  */
+     there once; the copies come after the loads they copy).  */
   gimple *first = NULL;
-  for (unsigned i = 0; i < plan->refs.length (); i++)
+  for (unsigned i = 0; i < n0; i++)
     if (!first
 	|| dominated_by_p (CDI_DOMINATORS, gimple_bb (first),
 			   gimple_bb (plan->refs[i].stmt)))
@@ -1765,31 +1794,22 @@ transpose_lower (struct tile_plan *plan)
     : split_block (bb, gsi_stmt (gp));
   gimple_stmt_iterator g = gsi_last_bb (e->src);
 
-  /* The work-item's own iteration of each dimension, G0 and G1: its
-     group's first plus its unexchanged local index, or the last.  */
-  tree lid[2], it[2];
+  /* The group's first iteration of each dimension and the last one.  */
+  tree lid[2], start[2], last[2];
   for (int d = 0; d < 2; d++)
     {
       lid[d] = add_marker (&g, GPU_MARK_LOCAL_ID, d);
       tree grp = add_marker (&g, GPU_MARK_GROUP_ID, d);
-      tree own = fold_build2 (PLUS_EXPR, u64,
-			      fold_build2 (MULT_EXPR, u64, grp,
-					   build_int_cst (u64, ts)), lid[d]);
-      tree last = fold_build2 (MINUS_EXPR, u64,
-			       fold_convert (u64, plan->n[d]),
-			       build_one_cst (u64));
-      it[d] = add_value (&g, fold_build2 (MIN_EXPR, u64, own, last));
+      start[d] = add_value (&g, fold_build2 (MULT_EXPR, u64, grp,
+					     build_int_cst (u64, ts)));
+      last[d] = add_value (&g, fold_build2 (MINUS_EXPR, u64,
+					    fold_convert (u64, plan->n[d]),
+					    build_one_cst (u64)));
     }
   tree row = build_int_cst (u64, ts + 1);
-  tree sidx = add_value (&g, fold_build2 (PLUS_EXPR, u64,
-					  fold_build2 (MULT_EXPR, u64,
-						       lid[1], row), lid[0]));
-  tree ridx = add_value (&g, fold_build2 (PLUS_EXPR, u64,
-					  fold_build2 (MULT_EXPR, u64,
-						       lid[0], row), lid[1]));
   tree lid_ident = get_identifier ("gpu local");
   unsigned bytes = 0;
-  for (unsigned i = 0; i < plan->refs.length (); i++)
+  for (unsigned i = 0; i < n0; i++)
     {
       struct tile_ref *t = &plan->refs[i];
       tree ref = gimple_assign_rhs1 (t->stmt);
@@ -1799,45 +1819,90 @@ transpose_lower (struct tile_plan *plan)
       DECL_ATTRIBUTES (t->tile) = tree_cons (lid_ident, NULL_TREE,
 					     DECL_ATTRIBUTES (t->tile));
       bytes += n * tree_to_uhwi (TYPE_SIZE_UNIT (elt));
-      /* Element (G1, G0) into the tile at (L1, L0).  */
-      tree off = fold_build2 (PLUS_EXPR, sizetype,
-			      fold_build2 (MULT_EXPR, sizetype,
-					   fold_convert (sizetype, it[0]),
-					   t->step),
-			      fold_build2 (MULT_EXPR, sizetype,
-					   fold_convert (sizetype, it[1]),
-					   t->step1));
-      tree addr = add_value (&g, fold_build_pointer_plus (t->base, off));
-      tree val = make_ssa_name (elt);
-      gsi_insert_after (&g, gimple_build_assign
-			(val, build2 (MEM_REF, elt, addr,
-				      TREE_OPERAND (ref, 1))), GSI_NEW_STMT);
-      gsi_insert_after (&g, gimple_build_assign
-			(build4 (ARRAY_REF, elt, t->tile, sidx, NULL_TREE,
-				 NULL_TREE), val), GSI_NEW_STMT);
-      /* The exchanged iteration's element is at (L0, L1).  */
-      gimple_assign_set_rhs1 (t->stmt, build4 (ARRAY_REF, elt, t->tile,
-					       ridx, NULL_TREE, NULL_TREE));
-      update_stmt (t->stmt);
+      /* The work-item's unexchanged iterations (L0, L1 + Q EXT) of the
+	 group, or the last ones: their elements into the tile at
+	 (L1 + Q EXT, L0).  */
+      for (int q = 0; q < rows; q++)
+	{
+	  tree l1 = fold_build2 (PLUS_EXPR, u64, lid[1],
+				 build_int_cst (u64, q * ext));
+	  tree it0 = fold_build2 (MIN_EXPR, u64, fold_build2
+				  (PLUS_EXPR, u64, start[0], lid[0]),
+				  last[0]);
+	  tree it1 = fold_build2 (MIN_EXPR, u64, fold_build2
+				  (PLUS_EXPR, u64, start[1], l1), last[1]);
+	  tree off = fold_build2
+	    (PLUS_EXPR, sizetype,
+	     fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, it0),
+			  unshare_expr (t->step)),
+	     fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, it1),
+			  unshare_expr (t->step1)));
+	  tree addr = add_value (&g, fold_build_pointer_plus
+				 (unshare_expr (t->base), off));
+	  tree val = make_ssa_name (elt);
+	  gsi_insert_after (&g, gimple_build_assign
+			    (val, build2 (MEM_REF, elt, addr,
+					  TREE_OPERAND (ref, 1))),
+			    GSI_NEW_STMT);
+	  tree sidx = add_value (&g, fold_build2
+				 (PLUS_EXPR, u64, fold_build2
+				  (MULT_EXPR, u64, unshare_expr (l1), row),
+				  lid[0]));
+	  gsi_insert_after (&g, gimple_build_assign
+			    (build4 (ARRAY_REF, elt, t->tile, sidx, NULL_TREE,
+				     NULL_TREE), val), GSI_NEW_STMT);
+	}
     }
   add_marker (&g, GPU_MARK_BARRIER, -1);
+  /* The exchanged iteration of each copy Q reads (L0, L1 + Q EXT).  */
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      int q = i < n0 ? 0 : t->copy;
+      tree tile = plan->refs[i < n0 ? i : t->origin].tile;
+      tree ridx = add_value (&g, fold_build2
+			     (PLUS_EXPR, u64,
+			      fold_build2 (MULT_EXPR, u64, lid[0], row),
+			      fold_build2 (PLUS_EXPR, u64, lid[1],
+					   build_int_cst (u64, q * ext))));
+      gimple_assign_set_rhs1 (t->stmt, build4 (ARRAY_REF,
+					       TREE_TYPE (gimple_assign_rhs1
+							  (t->stmt)),
+					       tile, ridx, NULL_TREE,
+					       NULL_TREE));
+      update_stmt (t->stmt);
+    }
   for (unsigned i = 0; i < plan->stores.length (); i++)
-    guard_in_range (plan->stores[i], NULL_TREE);
+    guard_in_range (plan->stores[i], i < plan->store_in.length ()
+		    ? plan->store_in[i] : NULL_TREE);
 
-  v->dev.group[0] = v->dev.group[1] = ts;
+  /* A group of TS x EXT work-items covers TS x TS iterations: in the
+     runtime's terms each work-item takes ROWS iterations of dimension 1
+     (the copies are of dimension 0, whose local index is exchanged).  */
+  v->dev.group[0] = ts;
+  v->dev.group[1] = ext;
   v->dev.group[2] = 1;
+  v->dev.block[0] = 1;
+  v->dev.block[1] = rows;
+  v->dev.block[2] = 1;
   v->dev.swap = true;
   v->local_bytes = bytes;
-  snprintf (v->suffix, sizeof v->suffix, "_tr%d", ts);
+  if (rows > 1)
+    snprintf (v->suffix, sizeof v->suffix, "_tr%dx%d", ts, ext);
+  else
+    snprintf (v->suffix, sizeof v->suffix, "_tr%d", ts);
   v->ndistinct = plan->distinct.length () / 2;
   for (unsigned p = 0; p < plan->distinct.length (); p++)
     v->distinct[p] = plan->distinct[p];
   pretty_printer arrays;
   ref_names (plan, &arrays);
+  char per[48] = "one element";
+  if (rows > 1)
+    snprintf (per, sizeof per, "%d elements", rows);
   snprintf (v->what, sizeof v->what, "transpose: %s staged through local "
 	    "memory in tiles of %dx%d (the stores walk dimension 1), "
-	    "work-group %dx%d, %u bytes", pp_formatted_text (&arrays), ts,
-	    ts + 1, ts, ts, bytes);
+	    "work-group %dx%d, %s per work-item, %u bytes",
+	    pp_formatted_text (&arrays), ts, ts + 1, ts, ext, per, bytes);
   tile_report (plan);
 }
 

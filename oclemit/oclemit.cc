@@ -2244,11 +2244,14 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
 	  pp_string (&src, "  int gpu_in = 1;\n");
 	  for (int k = 0; k < r->ndim; k++)
 	    {
-	      if (r->dev.swap)
-		/* The local indices of dimensions 0 and 1 exchanged.  */
+	      if (r->dev.swap && k < 2)
+		/* The local indices of dimensions 0 and 1 exchanged (a
+		   group covers GROUP[1] * BLOCK[1] x GROUP[0] * BLOCK[0]
+		   iterations, the copies of a blocked work-item follow
+		   dimension 0).  */
 		pp_printf (&src, "  ulong gpu_g%d = get_group_id(%d) * %dUL"
-			   " + get_local_id(%d);\n", k, k, r->dev.group[k],
-			   k < 2 ? 1 - k : k);
+			   " + get_local_id(%d);\n", k, k,
+			   r->dev.group[1 - k] * r->dev.block[1 - k], 1 - k);
 	      else if (r->dev.block[k] > 1)
 		pp_printf (&src, "  ulong gpu_g%d = get_group_id(%d) * %dUL"
 			   " + get_local_id(%d);\n", k, k,
