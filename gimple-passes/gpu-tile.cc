@@ -1385,6 +1385,26 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
   return true;
 }
 
+/* Append at *GSI a load of the element of T's type at T's base plus
+   OFF (MEM_REF offset ALIAS, whose type gives the alias set) and its
+   store to the element IDX (an expression) of T's tile.  */
+
+static void
+add_tile_copy (gimple_stmt_iterator *gsi, struct tile_ref *t, tree off,
+	       tree alias, tree idx)
+{
+  tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
+  tree addr = add_value (gsi, fold_build_pointer_plus
+			 (unshare_expr (t->base), off));
+  tree val = make_ssa_name (elt);
+  gsi_insert_after (gsi, gimple_build_assign
+		    (val, build2 (MEM_REF, elt, addr, alias)), GSI_NEW_STMT);
+  idx = add_value (gsi, idx);
+  gsi_insert_after (gsi, gimple_build_assign
+		    (build4 (ARRAY_REF, elt, t->tile, idx, NULL_TREE,
+			     NULL_TREE), val), GSI_NEW_STMT);
+}
+
 /* Lower the variant clone of PLAN (see the head of the file).  */
 
 static void
@@ -1496,20 +1516,11 @@ tile_lower (struct tile_plan *plan)
 					       fold_convert (sizetype,
 							     unshare_expr
 							     (t->step))));
-	  tree addr = add_value (&lgi, fold_build_pointer_plus
-				 (unshare_expr (t->base), off));
-	  tree val = make_ssa_name (elt);
-	  gsi_insert_after (&lgi, gimple_build_assign
-			    (val, build2 (MEM_REF, elt, addr,
-					  build_int_cst (aptr, 0))),
-			    GSI_NEW_STMT);
-	  tree sidx = add_value (&lgi, fold_build2
-				 (PLUS_EXPR, u32, unshare_expr (own),
-				  fold_build2 (MULT_EXPR, u32,
-					       fold_convert (u32, mc), s_d)));
-	  gsi_insert_after (&lgi, gimple_build_assign
-			    (build4 (ARRAY_REF, elt, t->tile, sidx, NULL_TREE,
-				     NULL_TREE), val), GSI_NEW_STMT);
+	  add_tile_copy (&lgi, t, off, build_int_cst (aptr, 0),
+			 fold_build2 (PLUS_EXPR, u32, unshare_expr (own),
+				      fold_build2 (MULT_EXPR, u32,
+						   fold_convert (u32, mc),
+						   s_d)));
 	}
       /* K reads element (OWN, M), the same one in each tile of the
 	 dimension; the global address it read before is removed below
@@ -1837,20 +1848,10 @@ transpose_lower (struct tile_plan *plan)
 			  unshare_expr (t->step)),
 	     fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, it1),
 			  unshare_expr (t->step1)));
-	  tree addr = add_value (&g, fold_build_pointer_plus
-				 (unshare_expr (t->base), off));
-	  tree val = make_ssa_name (elt);
-	  gsi_insert_after (&g, gimple_build_assign
-			    (val, build2 (MEM_REF, elt, addr,
-					  TREE_OPERAND (ref, 1))),
-			    GSI_NEW_STMT);
-	  tree sidx = add_value (&g, fold_build2
-				 (PLUS_EXPR, u64, fold_build2
-				  (MULT_EXPR, u64, unshare_expr (l1), row),
-				  lid[0]));
-	  gsi_insert_after (&g, gimple_build_assign
-			    (build4 (ARRAY_REF, elt, t->tile, sidx, NULL_TREE,
-				     NULL_TREE), val), GSI_NEW_STMT);
+	  add_tile_copy (&g, t, off, TREE_OPERAND (ref, 1), fold_build2
+			 (PLUS_EXPR, u64, fold_build2 (MULT_EXPR, u64,
+						       unshare_expr (l1), row),
+			  lid[0]));
 	}
     }
   add_marker (&g, GPU_MARK_BARRIER, -1);

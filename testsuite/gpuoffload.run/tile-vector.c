@@ -29,49 +29,43 @@ MATMUL (smm_ref, float, )
 MATMUL (imm, int, GPU_PARALLEL)
 MATMUL (imm_ref, int, )
 
-/* M x N x P products, then the same with a (OA) or b (OB) one element
-   further into its array.  */
+/* An M x N x P product on type T by F against its serial twin R (inputs
+   from FILL in [LO, HI), compared by CMP, a CHECK_* macro and its
+   tolerances), then the same with a, then b, one element further into
+   its array: identical bits.  */
+#define TEST(T, F, R, FILL, LO, HI, CMP)				\
+  do {									\
+    T *a = check_alloc ((mp + 1) * sizeof (T));				\
+    T *b = check_alloc ((pn + 1) * sizeof (T));				\
+    T *a1 = check_alloc ((mp + 1) * sizeof (T));			\
+    T *b1 = check_alloc ((pn + 1) * sizeof (T));			\
+    T *c = check_alloc ((mn + 1) * sizeof (T));				\
+    T *c1 = check_alloc ((mn + 1) * sizeof (T));			\
+    T *w = check_alloc ((mn + 1) * sizeof (T));				\
+    FILL (a, mp + 1, LO, HI);						\
+    FILL (b, pn + 1, LO, HI);						\
+    R (m, n, p, 0, 0, a, b, w);						\
+    F (m, n, p, 0, 0, a, b, c);						\
+    CHECK_RAN_ON_DEVICE (mn * (p > 0));					\
+    CMP;								\
+    memcpy (a1 + 1, a, mp * sizeof (T));				\
+    F (m, n, p, 1, 0, a1, b, c1);					\
+    CHECK_SAME (c1, c, mn, #T " %dx%dx%d, a misaligned", m, n, p);	\
+    memcpy (b1 + 1, b, pn * sizeof (T));				\
+    F (m, n, p, 0, 1, a, b1, c1);					\
+    CHECK_SAME (c1, c, mn, #T " %dx%dx%d, b misaligned", m, n, p);	\
+    free (a); free (b); free (a1); free (b1);				\
+    free (c); free (c1); free (w);					\
+  } while (0)
+
 static void
 test (int m, int n, int p)
 {
   long mn = (long) m * n, mp = (long) m * p, pn = (long) p * n;
-  float *a = check_alloc ((mp + 1) * sizeof (float));
-  float *b = check_alloc ((pn + 1) * sizeof (float));
-  float *a1 = check_alloc ((mp + 1) * sizeof (float));
-  float *b1 = check_alloc ((pn + 1) * sizeof (float));
-  float *c = check_alloc ((mn + 1) * sizeof (float));
-  float *c1 = check_alloc ((mn + 1) * sizeof (float));
-  float *w = check_alloc ((mn + 1) * sizeof (float));
-  check_fill_float (a, mp + 1, -1, 1);
-  check_fill_float (b, pn + 1, -1, 1);
-  smm_ref (m, n, p, 0, 0, a, b, w);
-  smm (m, n, p, 0, 0, a, b, c);
-  CHECK_RAN_ON_DEVICE (mn * (p > 0));
-  CHECK_FLOATS (c, w, mn, 1e-5, 1e-5 * p, "float %dx%dx%d", m, n, p);
-  memcpy (a1 + 1, a, mp * sizeof (float));
-  smm (m, n, p, 1, 0, a1, b, c1);
-  CHECK_SAME (c1, c, mn, "float %dx%dx%d, a misaligned",
-	      m, n, p);
-  memcpy (b1 + 1, b, pn * sizeof (float));
-  smm (m, n, p, 0, 1, a, b1, c1);
-  CHECK_SAME (c1, c, mn, "float %dx%dx%d, b misaligned",
-	      m, n, p);
-
-  int *ia = check_alloc ((mp + 1) * sizeof (int));
-  int *ib = check_alloc ((pn + 1) * sizeof (int));
-  int *ic = check_alloc ((mn + 1) * sizeof (int));
-  int *iw = check_alloc ((mn + 1) * sizeof (int));
-  check_fill_int (ia, mp + 1, -100, 100);
-  check_fill_int (ib, pn + 1, -100, 100);
-  imm_ref (m, n, p, 0, 0, ia, ib, iw);
-  imm (m, n, p, 0, 0, ia, ib, ic);
-  CHECK_SAME (ic, iw, mn, "int %dx%dx%d", m, n, p);
-  imm_ref (m, n, p, 1, 1, ia, ib, iw);
-  imm (m, n, p, 1, 1, ia, ib, ic);
-  CHECK_SAME (ic, iw, mn, "int %dx%dx%d, both misaligned",
-	      m, n, p);
-  free (a); free (b); free (a1); free (b1); free (c); free (c1); free (w);
-  free (ia); free (ib); free (ic); free (iw);
+  TEST (float, smm, smm_ref, check_fill_float, -1, 1,
+	CHECK_FLOATS (c, w, mn, 1e-5, 1e-5 * p, "float %dx%dx%d", m, n, p));
+  TEST (int, imm, imm_ref, check_fill_int, -100, 100,
+	CHECK_SAME (c, w, mn, "int %dx%dx%d", m, n, p));
 }
 
 int
