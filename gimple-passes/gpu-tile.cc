@@ -850,6 +850,7 @@ tile_block_plan (struct tile_plan *plan)
   b->distinct.safe_splice (plan->distinct);
   b->block[0] = block[0];
   b->block[1] = block[1];
+  b->lo[0] = b->lo[1] = b->n[0] = b->n[1] = NULL_TREE;
   b->transpose = false;
   return b;
 }
@@ -870,8 +871,11 @@ tile_clone (struct tile_plan *plan)
   tree count = ok && plan->count ? gpu_clone_expr (r, plan->count)
     : NULL_TREE;
   ok = ok && (plan->transpose || (k && count));
+  /* Both dimensions' when either is blocked (tile_vector tests that the
+     whole group is inside the index space).  */
+  bool both = plan->block[0] > 1 || plan->block[1] > 1 || plan->transpose;
   for (int d = 0; ok && d < 2; d++)
-    if (plan->block[d] > 1 || plan->transpose)
+    if (both)
       {
 	plan->lo[d] = gpu_clone_expr (r, r->dims[d].lo);
 	plan->n[d] = gpu_clone_expr (r, r->dims[d].count);

@@ -1,13 +1,15 @@
 /* tile-vector.c: the vector tile loads of gpu_tile's register-blocked
    matmul variant (4-lane loads of full tiles whose first element is
    aligned and whose rows are a multiple of 4 elements apart) against
-   serial C, float and int: sizes where every tile is full (256, 128),
+   serial C, float, int and double (4 lanes of 8 bytes, 32-byte
+   alignment): sizes where every tile is full (256, 128),
    where groups and the last tile of k are partial (264x260x200), rows a
    multiple of 4 apart but not of 16 bytes for a (p = 250) or b
    (n = 254), and inputs starting one element past an aligned address
    (the scalar loads run); the same product through aligned and
    misaligned inputs must give identical bits (the two kinds of loads
-   fill the tiles with the same elements, the sums keep their order).  */
+   fill the tiles with the same elements, the sums keep their order);
+   a product blocked along the columns only.  */
 #include "check.h"
 
 #define MATMUL(NAME, T, MARK)						\
@@ -28,6 +30,27 @@ MATMUL (smm, float, GPU_PARALLEL)
 MATMUL (smm_ref, float, )
 MATMUL (imm, int, GPU_PARALLEL)
 MATMUL (imm_ref, int, )
+MATMUL (dmm, double, GPU_PARALLEL)
+MATMUL (dmm_ref, double, )
+
+/* Blocked along the columns only (a condition depends on the row): the
+   group's rows are one per work-item.  */
+#define ODD_ROWS(NAME, MARK)						\
+  static void								\
+  NAME (int m, int n, int p, const float *a, const float *b, float *c)	\
+  {									\
+    for (int i MARK = 0; i < m; i++)					\
+      for (int j MARK = 0; j < n; j++)					\
+	{								\
+	  float acc = 0;						\
+	  for (int k = 0; k < p; k++)					\
+	    acc += a[i * p + k] * b[k * n + j];				\
+	  if (i & 1)							\
+	    c[i * n + j] = acc;						\
+	}								\
+  }
+ODD_ROWS (odd, GPU_PARALLEL)
+ODD_ROWS (odd_ref, )
 
 /* An M x N x P product on type T by F against its serial twin R (inputs
    from FILL in [LO, HI), compared by CMP, a CHECK_* macro and its
@@ -66,6 +89,21 @@ test (int m, int n, int p)
 	CHECK_FLOATS (c, w, mn, 1e-5, 1e-5 * p, "float %dx%dx%d", m, n, p));
   TEST (int, imm, imm_ref, check_fill_int, -100, 100,
 	CHECK_SAME (c, w, mn, "int %dx%dx%d", m, n, p));
+  float *a = check_alloc ((mp + 1) * sizeof (float));
+  float *b = check_alloc ((pn + 1) * sizeof (float));
+  float *c = check_alloc ((mn + 1) * sizeof (float));
+  float *w = check_alloc ((mn + 1) * sizeof (float));
+  check_fill_float (a, mp, -1, 1);
+  check_fill_float (b, pn, -1, 1);
+  check_fill_float (c, mn, -1, 1);
+  memcpy (w, c, mn * sizeof (float));
+  odd_ref (m, n, p, a, b, w);
+  odd (m, n, p, a, b, c);
+  CHECK_FLOATS (c, w, mn, 1e-5, 1e-5 * p, "odd rows %dx%dx%d", m, n, p);
+  free (a); free (b); free (c); free (w);
+  TEST (double, dmm, dmm_ref, check_fill_double, -1, 1,
+	CHECK_DOUBLES (c, w, mn, 1e-12, 1e-12 * p, "double %dx%dx%d", m, n,
+		       p));
 }
 
 int
