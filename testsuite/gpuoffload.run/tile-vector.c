@@ -12,7 +12,9 @@
    a product blocked along the columns only.  */
 #include "check.h"
 
-#define MATMUL(NAME, T, MARK)						\
+/* C = A B for the rows where ROW (an expression of i) holds; A and B
+   start OA and OB elements into their arrays.  */
+#define MATMUL(NAME, T, MARK, ROW)					\
   static void								\
   NAME (int m, int n, int p, int oa, int ob, const T *a, const T *b,	\
 	T *c)								\
@@ -23,34 +25,20 @@
 	  T acc = 0;							\
 	  for (int k = 0; k < p; k++)					\
 	    acc += a[i * p + k + oa] * b[k * n + j + ob];		\
-	  c[i * n + j] = acc;						\
-	}								\
-  }
-MATMUL (smm, float, GPU_PARALLEL)
-MATMUL (smm_ref, float, )
-MATMUL (imm, int, GPU_PARALLEL)
-MATMUL (imm_ref, int, )
-MATMUL (dmm, double, GPU_PARALLEL)
-MATMUL (dmm_ref, double, )
-
-/* Blocked along the columns only (a condition depends on the row): the
-   group's rows are one per work-item.  */
-#define ODD_ROWS(NAME, MARK)						\
-  static void								\
-  NAME (int m, int n, int p, const float *a, const float *b, float *c)	\
-  {									\
-    for (int i MARK = 0; i < m; i++)					\
-      for (int j MARK = 0; j < n; j++)					\
-	{								\
-	  float acc = 0;						\
-	  for (int k = 0; k < p; k++)					\
-	    acc += a[i * p + k] * b[k * n + j];				\
-	  if (i & 1)							\
+	  if (ROW)							\
 	    c[i * n + j] = acc;						\
 	}								\
   }
-ODD_ROWS (odd, GPU_PARALLEL)
-ODD_ROWS (odd_ref, )
+MATMUL (smm, float, GPU_PARALLEL, 1)
+MATMUL (smm_ref, float, , 1)
+MATMUL (imm, int, GPU_PARALLEL, 1)
+MATMUL (imm_ref, int, , 1)
+MATMUL (dmm, double, GPU_PARALLEL, 1)
+MATMUL (dmm_ref, double, , 1)
+/* Blocked along the columns only (a condition depends on the row): the
+   group's rows are one per work-item.  */
+MATMUL (odd, float, GPU_PARALLEL, i & 1)
+MATMUL (odd_ref, float, , i & 1)
 
 /* An M x N x P product on type T by F against its serial twin R (inputs
    from FILL in [LO, HI), compared by CMP, a CHECK_* macro and its
@@ -97,8 +85,8 @@ test (int m, int n, int p)
   check_fill_float (b, pn, -1, 1);
   check_fill_float (c, mn, -1, 1);
   memcpy (w, c, mn * sizeof (float));
-  odd_ref (m, n, p, a, b, w);
-  odd (m, n, p, a, b, c);
+  odd_ref (m, n, p, 0, 0, a, b, w);
+  odd (m, n, p, 0, 0, a, b, c);
   CHECK_FLOATS (c, w, mn, 1e-5, 1e-5 * p, "odd rows %dx%dx%d", m, n, p);
   free (a); free (b); free (c); free (w);
   TEST (double, dmm, dmm_ref, check_fill_double, -1, 1,
