@@ -3,14 +3,16 @@
 # run: matmul (a and b in __local tiles, the k loop strip-mined in
 # slices of 32, 8x8 outputs per work-item; "ours-no-register-block" one
 # each, "ours-no-deep-tile" slices of 16, "ours-block4" 4x4 outputs and
-# slices of 16, the shape before the sgemm sweep) and
+# slices of 16, the shape before the sgemm sweep, "ours-no-vector-tile"
+# the tiles loaded one element per load instead of float4) and
 # matvec (x in a __local tile), transpose (the load staged through a
 # 32x33 __local tile, the local indices exchanged so the stores are
-# coalesced: gpu_tile's variant _tr32), the 2-D 5-point and 3-D 7-point
-# stencils jacobi2d and heat3d (100 steps; the input's 32x8 block plus
-# its halo in a __local tile: gpu_tile's variant _halo32x8;
-# "ours-no-halo-tile" the untiled kernel, against plain hand-written
-# kernels), each as "ours", "ours-no-tile",
+# coalesced, 32x8 work-items moving 4 elements each: gpu_tile's variant
+# _tr32x8; "ours-no-register-block" one element each, _tr32), the 2-D
+# 5-point and 3-D 7-point stencils jacobi2d and heat3d (100 steps; the
+# input's 32x8 block plus its halo in a __local tile: gpu_tile's variant
+# _halo32x8; "ours-no-halo-tile" the untiled kernel, against plain
+# hand-written kernels), each as "ours", "ours-no-tile",
 # "ours-no-local-mem" and the hand-written OpenCL ("ocl"), and matvec as
 # "ours-assoc" (-fassociative-math: a work-group per row, its sum in
 # local memory, as the hand-written kernel); cuBLAS SGEMM
@@ -38,8 +40,10 @@ if [ "${1:-run}" = build ]; then
 	-o "$PACK/$p.ours-$s" || exit 1
     done
     # matmul without its register-blocked variant (the plain tiled one
-    # runs): what blocking buys.
-    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-register-block \
+    # runs): what blocking buys; transpose with one element per
+    # work-item (_tr32).
+    [ $p = matmul -o $p = transpose ] && \
+      { gcc $ours -fplugin-arg-gpuoffload-no-register-block \
       progs/$p.c $libs -o "$PACK/$p.ours-no-register-block" || exit 1; }
     # ... with slices of k 16 deep instead of 32, and with 4x4 outputs
     # per work-item (64x64 per group).
@@ -47,6 +51,8 @@ if [ "${1:-run}" = build ]; then
       progs/$p.c $libs -o "$PACK/$p.ours-no-deep-tile" || exit 1; }
     [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-block=4 \
       progs/$p.c $libs -o "$PACK/$p.ours-block4" || exit 1; }
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-vector-tile \
+      progs/$p.c $libs -o "$PACK/$p.ours-no-vector-tile" || exit 1; }
     # matvec's float sum over a row becomes a work-group per row with a
     # local-memory sum when its order may change (gpu_twolevel_auto_reduce).
     [ $p = matvec ] && { gcc $ours $assoc progs/$p.c $libs \
@@ -85,7 +91,8 @@ err=$out/tile-err.txt
     p=${spec%:*} n=${spec#*:}
     vs="ours ours-no-tile ours-no-local-mem ocl"
     [ $p = matvec ] && vs="$vs ours-assoc"
-    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4"
+    [ $p = transpose ] && vs="$vs ours-no-register-block"
+    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-no-vector-tile"
     case $p in jacobi2d|heat3d) vs="$vs ours-no-halo-tile" ;; esac
     for v in $vs; do
       line=$(variants_run "$PACK/$p.$v" "$n" "$err" BENCH_VARIANT=$v \

@@ -34,7 +34,9 @@
    With B >= 8 its tiles are TILE_DEEP_K iterations of the serial loop
    deep (a multiple of the group extent TS: each work-item loads
    TILE_DEEP_K / TS elements of each tile), when they fit
-   TILE_DEEP_MAX_BYTES; the variant is then NAME_tileTSrBxBkDEPTH.
+   TILE_DEEP_MAX_BYTES; the variant is then NAME_tileTSrBxBkDEPTH.  Its
+   full, aligned tiles are loaded with 4-lane vector loads (see the
+   comment before vector_way).
 
    Loads of a tile are clamped to the last iteration of the serial loop,
    so trip counts no tile divides read nothing outside the data; the
@@ -88,6 +90,11 @@
    elements in each row of its tile).  */
 #define TILE_DEFAULT_TRANSPOSE 32
 
+/* Rows of its tile each work-item of a staged transpose moves: a group
+   of TS x TS / 4 work-items, the shape of the hand-written kernel of
+   bench/ocl/transpose.c.  */
+#define TILE_TRANSPOSE_ROWS 4
+
 /* A promoted load.  */
 struct tile_ref
 {
@@ -109,6 +116,14 @@ struct tile_ref
      address of the array's first load at the work-item's iteration.  */
   int array;
   int off[3];
+  tree so;			/* 2-D: the address step per iteration of
+				   the other parallel dimension (sizetype),
+				   for the vector tile loads; NULL when
+				   scalar evolution does not know it.  */
+  unsigned origin;		/* A copy made by block_dim: the index in
+				   the plan of the load it copies ...  */
+  int copy;			/* ... and its number (1 .. B - 1; 0 for
+				   the loads of the nest).  */
   const char *name;		/* The array or pointer, for remarks.  */
 };
 
@@ -269,6 +284,34 @@ alias_ok (struct tile_plan *plan, int cap, location_t loc, const char *what)
   return true;
 }
 
+/* Write the value EXPR (invariant in the serial loop) of region R's nest
+   as *BASE + G0 * ST[0] + G1 * ST[1] (+ G2 * ST[2] in a 3-D nest) for
+   iteration G0, G1, G2 of the dimensions (host names, sizetype steps,
+   each invariant in the nest).  Returns false when scalar evolution
+   cannot.  */
+
+static bool
+expr_evolution (struct gpu_region *r, tree expr, tree *base, tree *st)
+{
+  class loop *l0 = r->dims[0].loop;
+  tree chrec = analyze_scalar_evolution (l0, expr);
+  chrec = instantiate_scev (loop_preheader_edge (r->outer), l0, chrec);
+  if (chrec_contains_undetermined (chrec)
+      || !evolution_function_is_affine_multivariate_p (chrec, l0->num))
+    return false;
+  for (int d = 0; d < r->ndim; d++)
+    {
+      st[d] = evolution_part_in_loop_num (chrec, r->dims[d].loop->num);
+      st[d] = st[d] ? fold_convert (sizetype, st[d]) : size_zero_node;
+      if (tree_contains_chrecs (st[d], NULL)
+	  || !expr_invariant_in_loop_p (r->outer, st[d]))
+	return false;
+    }
+  *base = initial_condition (chrec);
+  return (!tree_contains_chrecs (*base, NULL)
+	  && expr_invariant_in_loop_p (r->outer, *base));
+}
+
 /* Is the load STMT (through parameter CAP, in the serial loop of PLAN)
    one to promote?  Fills *T and returns true, or returns false (with a
    remark when it would have been promoted but is not safe).  */
@@ -340,6 +383,14 @@ analyze_load (struct tile_plan *plan, gimple *stmt, int cap,
   t->tile = NULL_TREE;
   t->step1 = NULL_TREE;
   t->step2 = NULL_TREE;
+  t->origin = 0;
+  t->copy = 0;
+  t->so = NULL_TREE;
+  tree b, st[3];
+  if (r->ndim == 2
+      && expr_evolution (r, fold_build_pointer_plus (t->base, t->offset),
+			 &b, st))
+    t->so = dim == 0 ? st[1] : st[0];
   t->name = ref_name (ref);
   free_data_ref (dr);
   return true;
@@ -622,12 +673,12 @@ map_names (hash_map<tree, tree> *map, tree expr)
 
 /* Jam the loop of dimension D of PLAN's variant clone NEST (see above):
    copy the statements that depend on its index for its iterations 1 ..
-   PLAN->block[D] - 1 (TS apart) and add the copies' promoted loads and
-   stores to PLAN.  Returns false, changing nothing, when that cannot be
-   done.  */
+   PLAN->block[D] - 1 (STRIDE apart) and add the copies' promoted loads
+   and stores to PLAN.  Returns false, changing nothing, when that cannot
+   be done.  */
 
 static bool
-block_dim (struct tile_plan *plan, struct gpu_nest *nest, int d)
+block_dim (struct tile_plan *plan, struct gpu_nest *nest, int d, int stride)
 {
   class loop *l1 = nest->loops[d];
   tree iv1 = nest->ivs[d];
@@ -668,7 +719,7 @@ block_dim (struct tile_plan *plan, struct gpu_nest *nest, int d)
   for (int q = 1; q < nb; q++)
     {
       tree gq = fold_build2 (PLUS_EXPR, u64, row,
-			     build_int_cst (u64, q * plan->ts));
+			     build_int_cst (u64, q * stride));
       tree gc = fold_build2 (MIN_EXPR, u64, gq, last);
       tree iq = add_value (&g, fold_build2
 			   (PLUS_EXPR, itype, lo,
@@ -725,10 +776,14 @@ block_dim (struct tile_plan *plan, struct gpu_nest *nest, int d)
 	      {
 		struct tile_ref c = plan->refs[t];
 		c.stmt = copy;
+		c.origin = t;
+		c.copy = q;
 		c.base = map_names (&maps[q], c.base);
 		c.offset = map_names (&maps[q], c.offset);
 		c.init = map_names (&maps[q], c.init);
 		c.step = map_names (&maps[q], c.step);
+		if (c.so)
+		  c.so = map_names (&maps[q], c.so);
 		plan->refs.safe_push (c);
 	      }
 	  if (gimple_vdef (s))
@@ -803,6 +858,7 @@ tile_block_plan (struct tile_plan *plan)
   b->distinct.safe_splice (plan->distinct);
   b->block[0] = block[0];
   b->block[1] = block[1];
+  b->lo[0] = b->lo[1] = b->n[0] = b->n[1] = NULL_TREE;
   b->transpose = false;
   b->halo = false;
   return b;
@@ -824,8 +880,11 @@ tile_clone (struct tile_plan *plan)
   tree count = ok && plan->count ? gpu_clone_expr (r, plan->count)
     : NULL_TREE;
   ok = ok && (plan->transpose || plan->halo || (k && count));
+  /* Both dimensions' when either is blocked (tile_vector tests that the
+     whole group is inside the index space).  */
+  bool both = plan->block[0] > 1 || plan->block[1] > 1 || plan->transpose;
   for (int d = 0; ok && d < 2; d++)
-    if (plan->block[d] > 1 || plan->transpose)
+    if (both)
       {
 	plan->lo[d] = gpu_clone_expr (r, r->dims[d].lo);
 	plan->n[d] = gpu_clone_expr (r, r->dims[d].count);
@@ -843,6 +902,8 @@ tile_clone (struct tile_plan *plan)
 	t->step1 = gpu_clone_expr (r, t->step1);
       if (t->step2)
 	t->step2 = gpu_clone_expr (r, t->step2);
+      if (t->so)
+	t->so = gpu_clone_expr (r, t->so);
       ok = t->stmt && t->base && t->offset && t->init && t->step
 	&& (!plan->transpose || t->step1)
 	&& (!plan->halo || (t->step1 && (r->ndim < 3 || t->step2)));
@@ -866,24 +927,27 @@ tile_clone (struct tile_plan *plan)
   return true;
 }
 
-/* Make the store STMT of the clone happen only in work-items inside the
-   index space, and when ALSO (a boolean, or NULL) holds.  */
+/* Make the statements FIRST .. LAST (in one block, FIRST before LAST)
+   of a clone run only when COND (a boolean of names defined before
+   FIRST, or NULL: always) holds, and, if IN_RANGE, only in work-items
+   inside the index space.  */
 
 static void
-guard_in_range (gimple *stmt, tree also)
+guard_stmts (gimple *first, gimple *last, tree cond, bool in_range)
 {
-  basic_block bb = gimple_bb (stmt);
-  gimple_stmt_iterator gp = gsi_for_stmt (stmt);
+  basic_block bb = gimple_bb (first);
+  gimple_stmt_iterator gp = gsi_for_stmt (first);
   gsi_prev (&gp);
   edge e1 = gsi_end_p (gp) ? split_block_after_labels (bb)
     : split_block (bb, gsi_stmt (gp));
-  edge e2 = split_block (e1->dest, stmt);
+  edge e2 = split_block (e1->dest, last);
   gimple_stmt_iterator g = gsi_last_bb (e1->src);
-  tree in = add_marker (&g, GPU_MARK_IN_RANGE, -1);
-  if (also)
+  tree in = in_range ? add_marker (&g, GPU_MARK_IN_RANGE, -1)
+    : integer_one_node;
+  if (cond)
     in = add_value (&g, fold_build2 (BIT_AND_EXPR, integer_type_node, in,
 				     fold_convert (integer_type_node,
-						   also)));
+						   unshare_expr (cond))));
   gcond *c = gimple_build_cond (EQ_EXPR, in, integer_zero_node, NULL_TREE,
 				NULL_TREE);
   gsi_insert_after (&g, c, GSI_NEW_STMT);
@@ -892,6 +956,15 @@ guard_in_range (gimple *stmt, tree also)
   e1->probability = profile_probability::likely ();
   edge et = make_edge (e1->src, e2->dest, EDGE_TRUE_VALUE);
   et->probability = profile_probability::unlikely ();
+}
+
+/* Make the store STMT of the clone happen only in work-items inside the
+   index space, and when ALSO (a boolean, or NULL) holds.  */
+
+static void
+guard_in_range (gimple *stmt, tree also)
+{
+  guard_stmts (stmt, stmt, also, true);
 }
 
 /* Strip-mine the serial loop K of a variant clone: put around it a loop
@@ -1107,6 +1180,247 @@ tile_layout (int ndim, int dim, int ts, int tsk, unsigned *s_o,
   return (ts + 1) * tsk;
 }
 
+/* Vector tile loads (issue 16, the SGEMM target): in a register-blocked
+   2-D variant the loads of a tile can be 4-lane vector loads instead of
+   one element per copy of a promoted load and work-item.  Each copy's
+   tile of TS x TSK elements is then TS * TSK / 4 vectors of neighbouring
+   elements -- along the serial loop when the load walks it (matmul's a),
+   along its own dimension when it walks that (matmul's b) -- taken by
+   the work-items of one part of the group in order (neighbouring
+   work-items, neighbouring vectors), the copies spread over the parts;
+   offsets from the tile's first element are 32-bit.  The kernel checks
+   what makes them valid: once, the tile's first element aligned to the
+   vector, the step between its rows a multiple of the vector's size and
+   small enough for 32-bit offsets; for each tile, that it is full and
+   that every row and column of the group is inside the index space (no
+   clamped iteration).  Otherwise the scalar loads run.  The tiles get
+   the same elements either way: the results do not change.  */
+
+/* Which way the vector loads of the tile of T go: 1 along the serial
+   loop, 2 along its own dimension, 0 neither.  */
+
+static int
+vector_way (struct tile_ref *t)
+{
+  tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
+  tree size = TYPE_SIZE_UNIT (elt);
+  if (!t->so || !(INTEGRAL_TYPE_P (elt) || SCALAR_FLOAT_TYPE_P (elt))
+      || !tree_fits_uhwi_p (size)
+      || (tree_to_uhwi (size) != 4 && tree_to_uhwi (size) != 8))
+    return 0;
+  if (tree_int_cst_equal (t->step, size))
+    return 1;
+  return tree_int_cst_equal (t->so, size) ? 2 : 0;
+}
+
+/* Add the vector tile loads (see above) of PLAN's variant, tiles TSK
+   iterations deep, beside its scalar ones, which run from after the
+   barrier BAR to LAST in the block loading each tile; LID are the local
+   indices, PG appends before the loop over tiles, T0 is the tile's first
+   iteration and N_IN its number of iterations.  Returns false (changing
+   nothing) when they cannot be made.  */
+
+static bool
+tile_vector (struct tile_plan *plan, int tsk, tree *lid,
+	     gimple_stmt_iterator *pg, gimple *bar, gimple *last, tree t0,
+	     tree n_in)
+{
+  struct gpu_region *r = plan->r;
+  int ts = plan->ts;
+  unsigned nrefs = plan->refs.length ();
+  unsigned nq = ts * tsk / 4, ng = ts * ts;
+  const char *why = NULL;
+  if (gpu_opts.no_vector_tile)
+    return false;
+  if (ts % 4 || tsk % 4 || ts > 64 || tsk > 64 || nq > ng || ng % nq)
+    why = "the tile does not divide into vectors over the group";
+  int *way = XALLOCAVEC (int, nrefs);
+  for (unsigned i = 0; !why && i < nrefs; i++)
+    if (!(way[i] = vector_way (&plan->refs[i])))
+      why = "a promoted load walks neither the serial loop nor its own "
+	"dimension, or its element is not of 4 or 8 bytes";
+  if (why)
+    {
+      char buf[256];
+      snprintf (buf, sizeof buf, "%s: no vector tile loads: %s",
+		r->kernel_name, why);
+      gpu_dump_reason ("FAILED", r->loc, buf);
+      if (dump_enabled_p ())
+	dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+			 dump_user_location_t::from_location_t (r->loc),
+			 "kernel %s: no vector tile loads: %s\n",
+			 r->kernel_name, why);
+      return false;
+    }
+
+  /* Before the loop over tiles: the group inside the index space, each
+     tile's first element, the checks that hold for every tile.  */
+  tree u32 = unsigned_type_node, u64 = long_long_unsigned_type_node;
+  tree ok = boolean_true_node;
+  for (int d = 0; d < 2; d++)
+    {
+      tree grp = add_marker (pg, GPU_MARK_GROUP_ID, d);
+      tree span = build_int_cst (u64, MAX (plan->block[d], 1) * ts);
+      tree end = fold_build2 (MULT_EXPR, u64, fold_build2
+			      (PLUS_EXPR, u64, grp, build_one_cst (u64)),
+			      span);
+      ok = fold_build2 (BIT_AND_EXPR, boolean_type_node, ok, fold_build2
+			(LE_EXPR, boolean_type_node, end,
+			 fold_convert (u64, unshare_expr (plan->n[d]))));
+    }
+  tree *a0 = XALLOCAVEC (tree, nrefs);
+  tree limit = size_int (HOST_WIDE_INT_1 << 26);
+  for (unsigned i = 0; i < nrefs; i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
+      tree so = fold_convert (sizetype, unshare_expr (t->so));
+      tree step = fold_convert (sizetype, unshare_expr (t->step));
+      tree off = fold_build2 (PLUS_EXPR, sizetype,
+			      fold_convert (sizetype,
+					    unshare_expr (t->offset)),
+			      fold_convert (sizetype, unshare_expr (t->init)));
+      off = fold_build2 (MINUS_EXPR, sizetype, off, fold_build2
+			 (MULT_EXPR, sizetype,
+			  fold_convert (sizetype, lid[1 - t->dim]), so));
+      a0[i] = add_value (pg, fold_build_pointer_plus (unshare_expr (t->base),
+						      off));
+      tree mask = size_int (4 * tree_to_uhwi (TYPE_SIZE_UNIT (elt)) - 1);
+      tree stride = way[i] == 1 ? so : step;
+      tree c[4] = {
+	fold_build2 (EQ_EXPR, boolean_type_node, fold_build2
+		     (BIT_AND_EXPR, sizetype, fold_convert (sizetype, a0[i]),
+		      mask), size_zero_node),
+	fold_build2 (EQ_EXPR, boolean_type_node, fold_build2
+		     (BIT_AND_EXPR, sizetype, unshare_expr (stride), mask),
+		     size_zero_node),
+	fold_build2 (LT_EXPR, boolean_type_node, unshare_expr (so), limit),
+	fold_build2 (LT_EXPR, boolean_type_node, unshare_expr (step), limit) };
+      for (int k = 0; k < 4; k++)
+	ok = fold_build2 (BIT_AND_EXPR, boolean_type_node, ok, c[k]);
+    }
+  tree inv = add_value (pg, ok);
+  tree tid = add_value (pg, fold_build2
+			(PLUS_EXPR, u32, fold_convert (u32, lid[0]),
+			 fold_build2 (MULT_EXPR, u32,
+				      fold_convert (u32, lid[1]),
+				      build_int_cst (u32, ts))));
+
+  /* For each tile: full, or the scalar loads.  */
+  gimple_stmt_iterator cg = gsi_for_stmt (bar);
+  tree full = add_value (&cg, fold_build2
+			 (BIT_AND_EXPR, boolean_type_node, inv, fold_build2
+			  (EQ_EXPR, boolean_type_node, n_in,
+			   build_int_cst (TREE_TYPE (n_in), tsk))));
+  gimple_stmt_iterator sg = gsi_for_stmt (gsi_stmt (cg));
+  gsi_next (&sg);
+  gimple *sfirst = gsi_stmt (sg);
+
+  /* The vector loads of each copy, after the scalar ones; copy I is
+     loaded by the work-items LO .. LO + NQ - 1 of the group.  */
+  gimple_stmt_iterator vg = gsi_for_stmt (last);
+  auto_vec<gimple *> firsts, lasts;
+  auto_vec<tree> conds;
+  for (unsigned i = 0; i < nrefs; i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      gimple *prev = gsi_stmt (vg);
+      tree lo = build_int_cst (u32, (i * nq) % ng);
+      tree e = add_value (&vg, fold_build2 (MINUS_EXPR, u32, tid, lo));
+      conds.safe_push (fold_build2 (BIT_AND_EXPR, boolean_type_node, full,
+				    fold_build2 (LT_EXPR, boolean_type_node,
+						 fold_build2 (MINUS_EXPR, u32,
+							      tid, lo),
+						 build_int_cst (u32, nq))));
+      /* Element (L, C) of the tile and its offset in bytes.  */
+      tree elt = TYPE_MAIN_VARIANT (TREE_TYPE (gimple_assign_rhs1
+					       (t->stmt)));
+      tree per = build_int_cst (u32, way[i] == 1 ? tsk / 4 : ts / 4);
+      tree four = build_int_cst (u32, 4);
+      tree q = add_value (&vg, fold_build2 (TRUNC_DIV_EXPR, u32, e, per));
+      tree rm = add_value (&vg, fold_build2
+			   (MULT_EXPR, u32, fold_build2 (TRUNC_MOD_EXPR, u32,
+							 e, per), four));
+      tree l = way[i] == 1 ? q : rm, c = way[i] == 1 ? rm : q;
+      tree so32 = fold_convert (u32, fold_convert (sizetype,
+						   unshare_expr (t->so)));
+      tree step32 = fold_convert (u32, fold_convert
+				  (sizetype, unshare_expr (t->step)));
+      tree goff = fold_build2 (PLUS_EXPR, u32,
+			       fold_build2 (MULT_EXPR, u32, l, so32),
+			       fold_build2 (MULT_EXPR, u32, c, step32));
+      tree p = fold_build_pointer_plus
+	(a0[i], fold_build2 (MULT_EXPR, sizetype,
+			     fold_convert (sizetype, t0),
+			     fold_convert (sizetype, unshare_expr (t->step))));
+      p = add_value (&vg, p);
+      p = add_value (&vg, fold_build_pointer_plus
+		     (p, fold_convert (sizetype, goff)));
+      tree vt = build_vector_type (elt, 4);
+      tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
+      tree v = make_ssa_name (vt);
+      gsi_insert_after (&vg, gimple_build_assign
+			(v, build2 (MEM_REF, vt, p, build_int_cst (aptr, 0))),
+			GSI_NEW_STMT);
+      unsigned s_o, s_d;
+      tile_layout (r->ndim, t->dim, ts, tsk, &s_o, &s_d);
+      tree so_t = build_int_cst (u32, s_o), sd_t = build_int_cst (u32, s_d);
+      for (int j = 0; j < 4; j++)
+	{
+	  tree x = make_ssa_name (elt);
+	  gsi_insert_after (&vg, gimple_build_assign
+			    (x, build3 (BIT_FIELD_REF, elt, v,
+					TYPE_SIZE (elt),
+					bitsize_int (j * tree_to_uhwi
+						     (TYPE_SIZE (elt))))),
+			    GSI_NEW_STMT);
+	  tree jj = build_int_cst (u32, j);
+	  tree li = way[i] == 1 ? l : fold_build2 (PLUS_EXPR, u32, l, jj);
+	  tree ci = way[i] == 1 ? fold_build2 (PLUS_EXPR, u32, c, jj) : c;
+	  tree idx = add_value (&vg, fold_build2
+				(PLUS_EXPR, u32,
+				 fold_build2 (MULT_EXPR, u32, li, so_t),
+				 fold_build2 (MULT_EXPR, u32, ci, sd_t)));
+	  gsi_insert_after (&vg, gimple_build_assign
+			    (build4 (ARRAY_REF, elt, t->tile, idx, NULL_TREE,
+				     NULL_TREE), x), GSI_NEW_STMT);
+	}
+      gimple_stmt_iterator fg = gsi_for_stmt (prev);
+      gsi_next (&fg);
+      firsts.safe_push (gsi_stmt (fg));
+      lasts.safe_push (gsi_stmt (vg));
+    }
+
+  /* The scalar loads when the tile is not full, each copy's vector
+     loads in its part of the group when it is.  */
+  guard_stmts (sfirst, last, fold_build2 (EQ_EXPR, boolean_type_node,
+					  full, boolean_false_node), false);
+  for (unsigned i = 0; i < nrefs; i++)
+    guard_stmts (firsts[i], lasts[i], conds[i], false);
+  free_dominance_info (CDI_DOMINATORS);
+  return true;
+}
+
+/* Append at *GSI a load of the element of T's type at T's base plus
+   OFF (MEM_REF offset ALIAS, whose type gives the alias set) and its
+   store to the element IDX (an expression) of T's tile.  */
+
+static void
+add_tile_copy (gimple_stmt_iterator *gsi, struct tile_ref *t, tree off,
+	       tree alias, tree idx)
+{
+  tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
+  tree addr = add_value (gsi, fold_build_pointer_plus
+			 (unshare_expr (t->base), off));
+  tree val = make_ssa_name (elt);
+  gsi_insert_after (gsi, gimple_build_assign
+		    (val, build2 (MEM_REF, elt, addr, alias)), GSI_NEW_STMT);
+  idx = add_value (gsi, idx);
+  gsi_insert_after (gsi, gimple_build_assign
+		    (build4 (ARRAY_REF, elt, t->tile, idx, NULL_TREE,
+			     NULL_TREE), val), GSI_NEW_STMT);
+}
+
 /* Lower the variant clone of PLAN (see the head of the file).  */
 
 static void
@@ -1121,7 +1435,7 @@ tile_lower (struct tile_plan *plan)
   /* Register blocking: the rows, then the columns jammed into the nest
      first.  */
   for (int d = 1; d >= 0; d--)
-    if (plan->block[d] > 1 && !block_dim (plan, &v->dev, d))
+    if (plan->block[d] > 1 && !block_dim (plan, &v->dev, d, ts))
       plan->block[d] = 0;
   bool blocked = plan->block[0] > 1 || plan->block[1] > 1;
 
@@ -1176,6 +1490,7 @@ tile_lower (struct tile_plan *plan)
   gimple_stmt_iterator tg = gsi_last_bb (top);
   gimple_stmt_iterator lgi = gsi_last_bb (load);
   add_marker (&lgi, GPU_MARK_BARRIER, -1);
+  gimple *bar = gsi_stmt (lgi);
   tree last = fold_build2 (MINUS_EXPR, u64, cnt, build_one_cst (u64));
   bitmap dead = BITMAP_ALLOC (NULL);
   tree u32 = unsigned_type_node;
@@ -1195,9 +1510,13 @@ tile_lower (struct tile_plan *plan)
 	: build_zero_cst (u32);
       tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
       tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
+      /* (Unshared: gimplifying them would change the trees of PLAN,
+	 which tile_vector reads again.)  */
       tree off0 = fold_build2 (PLUS_EXPR, sizetype,
-			       fold_convert (sizetype, t->offset),
-			       fold_convert (sizetype, t->init));
+			       fold_convert (sizetype,
+					     unshare_expr (t->offset)),
+			       fold_convert (sizetype,
+					     unshare_expr (t->init)));
       /* Its loads: iterations T0 + LID_D + C for C = 0, TS, ... below
 	 TSK, or the last one.  */
       for (int c = 0; c < tsk; c += ts)
@@ -1211,21 +1530,13 @@ tile_lower (struct tile_plan *plan)
 				  fold_build2 (MULT_EXPR, sizetype,
 					       fold_convert (sizetype, it),
 					       fold_convert (sizetype,
-							     t->step)));
-	  tree addr = add_value (&lgi, fold_build_pointer_plus (t->base,
-								off));
-	  tree val = make_ssa_name (elt);
-	  gsi_insert_after (&lgi, gimple_build_assign
-			    (val, build2 (MEM_REF, elt, addr,
-					  build_int_cst (aptr, 0))),
-			    GSI_NEW_STMT);
-	  tree sidx = add_value (&lgi, fold_build2
-				 (PLUS_EXPR, u32, unshare_expr (own),
-				  fold_build2 (MULT_EXPR, u32,
-					       fold_convert (u32, mc), s_d)));
-	  gsi_insert_after (&lgi, gimple_build_assign
-			    (build4 (ARRAY_REF, elt, t->tile, sidx, NULL_TREE,
-				     NULL_TREE), val), GSI_NEW_STMT);
+							     unshare_expr
+							     (t->step))));
+	  add_tile_copy (&lgi, t, off, build_int_cst (aptr, 0),
+			 fold_build2 (PLUS_EXPR, u32, unshare_expr (own),
+				      fold_build2 (MULT_EXPR, u32,
+						   fold_convert (u32, mc),
+						   s_d)));
 	}
       /* K reads element (OWN, M), the same one in each tile of the
 	 dimension; the global address it read before is removed below
@@ -1244,7 +1555,10 @@ tile_lower (struct tile_plan *plan)
 					       NULL_TREE));
       update_stmt (t->stmt);
     }
+  gimple *slast = gsi_stmt (lgi);
   add_marker (&lgi, GPU_MARK_BARRIER, -1);
+  bool vec = (blocked && r->ndim == 2
+	      && tile_vector (plan, tsk, lid, &pg, bar, slast, t0, n_in));
   simple_dce_from_worklist (dead);
   BITMAP_FREE (dead);
 
@@ -1315,8 +1629,9 @@ tile_lower (struct tile_plan *plan)
 	      "outputs per work-item", v->dev.block[1], v->dev.block[0]);
   snprintf (v->what, sizeof v->what, "tile: %s in local memory, tiles of "
 	    "%d iterations of the serial loop at line %d, work-group %dx%d%s, "
-	    "%u bytes", pp_formatted_text (&arrays), tsk, kl.line,
-	    v->dev.group[0], v->dev.group[1], blocking, bytes);
+	    "%u bytes%s", pp_formatted_text (&arrays), tsk, kl.line,
+	    v->dev.group[0], v->dev.group[1], blocking, bytes,
+	    vec ? ", 4-lane vector loads of full aligned tiles" : "");
   tile_report (plan);
 }
 
@@ -1344,26 +1659,9 @@ tile_lower (struct tile_plan *plan)
 static bool
 addr_evolution (struct gpu_region *r, tree ref, tree *base, tree *st)
 {
-  if (TREE_CODE (ref) != MEM_REF
-      || TREE_CODE (TREE_OPERAND (ref, 0)) != SSA_NAME)
-    return false;
-  class loop *l0 = r->dims[0].loop;
-  tree chrec = analyze_scalar_evolution (l0, TREE_OPERAND (ref, 0));
-  chrec = instantiate_scev (loop_preheader_edge (r->outer), l0, chrec);
-  if (chrec_contains_undetermined (chrec)
-      || !evolution_function_is_affine_multivariate_p (chrec, l0->num))
-    return false;
-  for (int d = 0; d < r->ndim; d++)
-    {
-      st[d] = evolution_part_in_loop_num (chrec, r->dims[d].loop->num);
-      st[d] = st[d] ? fold_convert (sizetype, st[d]) : size_zero_node;
-      if (tree_contains_chrecs (st[d], NULL)
-	  || !expr_invariant_in_loop_p (r->outer, st[d]))
-	return false;
-    }
-  *base = initial_condition (chrec);
-  return (!tree_contains_chrecs (*base, NULL)
-	  && expr_invariant_in_loop_p (r->outer, *base)
+  return (TREE_CODE (ref) == MEM_REF
+	  && TREE_CODE (TREE_OPERAND (ref, 0)) == SSA_NAME
+	  && expr_evolution (r, TREE_OPERAND (ref, 0), base, st)
 	  && POINTER_TYPE_P (TREE_TYPE (*base)));
 }
 
@@ -1524,17 +1822,17 @@ transpose_analyze (struct gpu_region *r, struct tile_plan *plan)
   return true;
 }
 
-/* Split the block of the first of PLAN's promoted loads (in dominance
-   order, then in the order of a block; each dominates the latch of the
-   innermost marked loop) before
-   that load; returns an iterator at the end of the first part, where the
-   tile loads go.  Needs dominance information.  */
+/* Split the block of the first of PLAN's first N promoted loads (in
+   dominance order, then in the order of a block; each dominates the
+   latch of the innermost marked loop) before that load; returns an
+   iterator at the end of the first part, where the tile loads go.  Needs
+   dominance information.  */
 
 static gimple_stmt_iterator
-split_before_first (struct tile_plan *plan)
+split_before_first (struct tile_plan *plan, unsigned n)
 {
   gimple *first = plan->refs[0].stmt;
-  for (unsigned i = 1; i < plan->refs.length (); i++)
+  for (unsigned i = 1; i < n; i++)
     {
       gimple *stmt = plan->refs[i].stmt;
       bool before = false;
@@ -1566,36 +1864,44 @@ transpose_lower (struct tile_plan *plan)
   int ts = plan->ts;
   tree u64 = long_long_unsigned_type_node;
 
+  /* Each work-item moves ROWS rows of the tile, EXT apart: the nest's
+     statements that depend on dimension 0 (exchanged: the tile's rows)
+     copied for each further one.  */
+  unsigned n0 = plan->refs.length ();
+  int rows = 1;
+  if (gpu_opts.block != 1 && ts % TILE_TRANSPOSE_ROWS == 0)
+    {
+      plan->block[0] = TILE_TRANSPOSE_ROWS;
+      if (block_dim (plan, &v->dev, 0, ts / TILE_TRANSPOSE_ROWS))
+	rows = TILE_TRANSPOSE_ROWS;
+      plan->block[0] = 0;
+      free_dominance_info (CDI_DOMINATORS);
+      calculate_dominance_info (CDI_DOMINATORS);
+    }
+  int ext = ts / rows;
+
   /* The tile loads go before the first staged load, in the block of
      each (the loop body dominates its latch, so every work-item gets
-     there once).  */
-  gimple_stmt_iterator g = split_before_first (plan);
+     there once; the copies block_dim made come after the loads they
+     copy, so only the nest's own loads are looked at).  */
+  gimple_stmt_iterator g = split_before_first (plan, n0);
 
-  /* The work-item's own iteration of each dimension, G0 and G1: its
-     group's first plus its unexchanged local index, or the last.  */
-  tree lid[2], it[2];
+  /* The group's first iteration of each dimension and the last one.  */
+  tree lid[2], start[2], last[2];
   for (int d = 0; d < 2; d++)
     {
       lid[d] = add_marker (&g, GPU_MARK_LOCAL_ID, d);
       tree grp = add_marker (&g, GPU_MARK_GROUP_ID, d);
-      tree own = fold_build2 (PLUS_EXPR, u64,
-			      fold_build2 (MULT_EXPR, u64, grp,
-					   build_int_cst (u64, ts)), lid[d]);
-      tree last = fold_build2 (MINUS_EXPR, u64,
-			       fold_convert (u64, plan->n[d]),
-			       build_one_cst (u64));
-      it[d] = add_value (&g, fold_build2 (MIN_EXPR, u64, own, last));
+      start[d] = add_value (&g, fold_build2 (MULT_EXPR, u64, grp,
+					     build_int_cst (u64, ts)));
+      last[d] = add_value (&g, fold_build2 (MINUS_EXPR, u64,
+					    fold_convert (u64, plan->n[d]),
+					    build_one_cst (u64)));
     }
   tree row = build_int_cst (u64, ts + 1);
-  tree sidx = add_value (&g, fold_build2 (PLUS_EXPR, u64,
-					  fold_build2 (MULT_EXPR, u64,
-						       lid[1], row), lid[0]));
-  tree ridx = add_value (&g, fold_build2 (PLUS_EXPR, u64,
-					  fold_build2 (MULT_EXPR, u64,
-						       lid[0], row), lid[1]));
   tree lid_ident = get_identifier ("gpu local");
   unsigned bytes = 0;
-  for (unsigned i = 0; i < plan->refs.length (); i++)
+  for (unsigned i = 0; i < n0; i++)
     {
       struct tile_ref *t = &plan->refs[i];
       tree ref = gimple_assign_rhs1 (t->stmt);
@@ -1605,45 +1911,80 @@ transpose_lower (struct tile_plan *plan)
       DECL_ATTRIBUTES (t->tile) = tree_cons (lid_ident, NULL_TREE,
 					     DECL_ATTRIBUTES (t->tile));
       bytes += n * tree_to_uhwi (TYPE_SIZE_UNIT (elt));
-      /* Element (G1, G0) into the tile at (L1, L0).  */
-      tree off = fold_build2 (PLUS_EXPR, sizetype,
-			      fold_build2 (MULT_EXPR, sizetype,
-					   fold_convert (sizetype, it[0]),
-					   t->step),
-			      fold_build2 (MULT_EXPR, sizetype,
-					   fold_convert (sizetype, it[1]),
-					   t->step1));
-      tree addr = add_value (&g, fold_build_pointer_plus (t->base, off));
-      tree val = make_ssa_name (elt);
-      gsi_insert_after (&g, gimple_build_assign
-			(val, build2 (MEM_REF, elt, addr,
-				      TREE_OPERAND (ref, 1))), GSI_NEW_STMT);
-      gsi_insert_after (&g, gimple_build_assign
-			(build4 (ARRAY_REF, elt, t->tile, sidx, NULL_TREE,
-				 NULL_TREE), val), GSI_NEW_STMT);
-      /* The exchanged iteration's element is at (L0, L1).  */
-      gimple_assign_set_rhs1 (t->stmt, build4 (ARRAY_REF, elt, t->tile,
-					       ridx, NULL_TREE, NULL_TREE));
-      update_stmt (t->stmt);
+      /* The work-item's unexchanged iterations (L0, L1 + Q EXT) of the
+	 group, or the last ones: their elements into the tile at
+	 (L1 + Q EXT, L0).  */
+      for (int q = 0; q < rows; q++)
+	{
+	  tree l1 = fold_build2 (PLUS_EXPR, u64, lid[1],
+				 build_int_cst (u64, q * ext));
+	  tree it0 = fold_build2 (MIN_EXPR, u64, fold_build2
+				  (PLUS_EXPR, u64, start[0], lid[0]),
+				  last[0]);
+	  tree it1 = fold_build2 (MIN_EXPR, u64, fold_build2
+				  (PLUS_EXPR, u64, start[1], l1), last[1]);
+	  tree off = fold_build2
+	    (PLUS_EXPR, sizetype,
+	     fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, it0),
+			  unshare_expr (t->step)),
+	     fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, it1),
+			  unshare_expr (t->step1)));
+	  add_tile_copy (&g, t, off, TREE_OPERAND (ref, 1), fold_build2
+			 (PLUS_EXPR, u64, fold_build2 (MULT_EXPR, u64,
+						       unshare_expr (l1), row),
+			  lid[0]));
+	}
     }
   add_marker (&g, GPU_MARK_BARRIER, -1);
+  /* The exchanged iteration of each copy Q reads (L0, L1 + Q EXT).  */
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      int q = i < n0 ? 0 : t->copy;
+      tree tile = plan->refs[i < n0 ? i : t->origin].tile;
+      tree ridx = add_value (&g, fold_build2
+			     (PLUS_EXPR, u64,
+			      fold_build2 (MULT_EXPR, u64, lid[0], row),
+			      fold_build2 (PLUS_EXPR, u64, lid[1],
+					   build_int_cst (u64, q * ext))));
+      gimple_assign_set_rhs1 (t->stmt, build4 (ARRAY_REF,
+					       TREE_TYPE (gimple_assign_rhs1
+							  (t->stmt)),
+					       tile, ridx, NULL_TREE,
+					       NULL_TREE));
+      update_stmt (t->stmt);
+    }
   for (unsigned i = 0; i < plan->stores.length (); i++)
-    guard_in_range (plan->stores[i], NULL_TREE);
+    guard_in_range (plan->stores[i], i < plan->store_in.length ()
+		    ? plan->store_in[i] : NULL_TREE);
 
-  v->dev.group[0] = v->dev.group[1] = ts;
+  /* A group of TS x EXT work-items covers TS x TS iterations: in the
+     runtime's terms each work-item takes ROWS iterations of dimension 1
+     (the copies are of dimension 0, whose local index is exchanged).  */
+  v->dev.group[0] = ts;
+  v->dev.group[1] = ext;
   v->dev.group[2] = 1;
+  v->dev.block[0] = 1;
+  v->dev.block[1] = rows;
+  v->dev.block[2] = 1;
   v->dev.swap = true;
   v->local_bytes = bytes;
-  snprintf (v->suffix, sizeof v->suffix, "_tr%d", ts);
+  if (rows > 1)
+    snprintf (v->suffix, sizeof v->suffix, "_tr%dx%d", ts, ext);
+  else
+    snprintf (v->suffix, sizeof v->suffix, "_tr%d", ts);
   v->ndistinct = plan->distinct.length () / 2;
   for (unsigned p = 0; p < plan->distinct.length (); p++)
     v->distinct[p] = plan->distinct[p];
   pretty_printer arrays;
   ref_names (plan, &arrays);
+  char per[48] = "one element";
+  if (rows > 1)
+    snprintf (per, sizeof per, "%d elements", rows);
   snprintf (v->what, sizeof v->what, "transpose: %s staged through local "
 	    "memory in tiles of %dx%d (the stores walk dimension 1), "
-	    "work-group %dx%d, %u bytes", pp_formatted_text (&arrays), ts,
-	    ts + 1, ts, ts, bytes);
+	    "work-group %dx%d, %s per work-item, %u bytes",
+	    pp_formatted_text (&arrays), ts, ts + 1, ts, ext, per, bytes);
   tile_report (plan);
 }
 
@@ -2211,7 +2552,7 @@ halo_lower (struct tile_plan *plan)
   struct gpu_variant *v = &r->variants[plan->variant];
   int b[2] = { plan->ts, plan->ts1 }, nw = b[0] * b[1];
   tree u64 = long_long_unsigned_type_node;
-  gimple_stmt_iterator g = split_before_first (plan);
+  gimple_stmt_iterator g = split_before_first (plan, plan->refs.length ());
   free_dominance_info (CDI_DOMINATORS);
 
   /* The group's first iteration ORG of dimensions 0 and 1, and the

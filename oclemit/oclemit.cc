@@ -292,8 +292,22 @@ type_name (struct ocl_fn *f, gimple *stmt, tree type)
       FAIL (f, stmt, "complex arithmetic is not supported on the device");
       return "int";
     case VECTOR_TYPE:
-      FAIL (f, stmt, "vector types are not supported on the device");
-      return "int";
+      {
+	/* Only gpu_tile's vector tile loads make them (4 lanes of a
+	   32- or 64-bit element): OpenCL's float4, int4...  */
+	tree elt = TREE_TYPE (type);
+	const char *en = (INTEGRAL_TYPE_P (elt) || SCALAR_FLOAT_TYPE_P (elt))
+	  && known_eq (TYPE_VECTOR_SUBPARTS (type), 4U)
+	  ? type_name (f, stmt, elt) : NULL;
+	if (!en || failed (f)
+	    || (TYPE_PRECISION (elt) != 32 && TYPE_PRECISION (elt) != 64))
+	  {
+	    FAIL (f, stmt, "vector types are not supported on the device");
+	    return "int";
+	  }
+	name = xasprintf ("%s4", en);
+	break;
+      }
     default:
       FAIL (f, stmt, "type %qs is not supported on the device",
 	    get_tree_code_name (TREE_CODE (type)));
@@ -575,6 +589,7 @@ print_value (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree op)
     case ARRAY_REF:
     case COMPONENT_REF:
     case VIEW_CONVERT_EXPR:
+    case BIT_FIELD_REF:
       print_ref (f, stmt, pp, op);
       return;
     case CONSTRUCTOR:
@@ -715,8 +730,29 @@ print_ref (struct ocl_fn *f, gimple *stmt, pretty_printer *pp, tree ref)
 	pp_string (pp, ")");
 	return;
       }
-    case TARGET_MEM_REF:
     case BIT_FIELD_REF:
+      {
+	/* A lane of a vector value (gpu_tile's vector tile loads).  */
+	tree vec = TREE_OPERAND (ref, 0);
+	tree size = TREE_OPERAND (ref, 1), pos = TREE_OPERAND (ref, 2);
+	if (TREE_CODE (vec) == SSA_NAME
+	    && TREE_CODE (TREE_TYPE (vec)) == VECTOR_TYPE
+	    && tree_fits_uhwi_p (size) && tree_fits_uhwi_p (pos)
+	    && tree_int_cst_equal (size, TYPE_SIZE (TREE_TYPE (ref)))
+	    && tree_to_uhwi (pos) % tree_to_uhwi (size) == 0
+	    && tree_to_uhwi (pos) / tree_to_uhwi (size) < 4)
+	  {
+	    pp_string (pp, "(");
+	    print_value (f, stmt, pp, vec);
+	    pp_printf (pp, ").s%d", (int) (tree_to_uhwi (pos)
+					  / tree_to_uhwi (size)));
+	    return;
+	  }
+	FAIL (f, stmt, "unsupported memory reference %qs",
+	      get_tree_code_name (TREE_CODE (ref)));
+	return;
+      }
+    case TARGET_MEM_REF:
     case REALPART_EXPR:
     case IMAGPART_EXPR:
     case ARRAY_RANGE_REF:
@@ -1373,6 +1409,7 @@ print_rhs (struct ocl_fn *f, gassign *stmt, pretty_printer *pp)
     case ARRAY_REF:
     case COMPONENT_REF:
     case VIEW_CONVERT_EXPR:
+    case BIT_FIELD_REF:
       print_value (f, stmt, pp, a);
       return;
     default:
@@ -2375,11 +2412,14 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
 	  pp_string (&src, "  int gpu_in = 1;\n");
 	  for (int k = 0; k < r->ndim; k++)
 	    {
-	      if (r->dev.swap)
-		/* The local indices of dimensions 0 and 1 exchanged.  */
+	      if (r->dev.swap && k < 2)
+		/* The local indices of dimensions 0 and 1 exchanged (a
+		   group covers GROUP[1] * BLOCK[1] x GROUP[0] * BLOCK[0]
+		   iterations, the copies of a blocked work-item follow
+		   dimension 0).  */
 		pp_printf (&src, "  ulong gpu_g%d = get_group_id(%d) * %dUL"
-			   " + get_local_id(%d);\n", k, k, r->dev.group[k],
-			   k < 2 ? 1 - k : k);
+			   " + get_local_id(%d);\n", k, k,
+			   r->dev.group[1 - k] * r->dev.block[1 - k], 1 - k);
 	      else if (r->dev.block[k] > 1)
 		pp_printf (&src, "  ulong gpu_g%d = get_group_id(%d) * %dUL"
 			   " + get_local_id(%d);\n", k, k,

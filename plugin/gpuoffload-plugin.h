@@ -23,6 +23,9 @@ struct gpu_options
   bool no_halo_tile;		/* no-halo-tile: no gpu_tile stencil
 				   variant (a block and its halo in
 				   __local memory).  */
+  bool no_vector_tile;		/* no-vector-tile: the register-blocked
+				   variant's tile loads are scalar only
+				   (no 4-lane vector loads).  */
   bool no_private;		/* no-private: no gpu_private (a block the
 				   body allocates keeps the loop on the
 				   host).  */
