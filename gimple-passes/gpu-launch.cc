@@ -264,9 +264,12 @@ gpu_launch_fills (struct gpu_region *r, unsigned i)
     return "";
   if (gpu_opts.no_fill)
     return "no-fill";
-  if (r->ninner || r->nspec || r->heap)
-    return "a kernel that may stop part way (two levels, speculation, "
-	   "device heap)";
+  /* A speculated region's kernel stops part way only when it reached a
+     speculated call, and then the runtime drops the region's device
+     copies and the host reruns it from host memory (docs/ABI.md section
+     10): what the kernel did not store is never used.  */
+  if (r->ninner || r->heap)
+    return "a kernel that may stop part way (two levels, device heap)";
   return c->fills ? NULL : c->fill_why;
 }
 

@@ -775,8 +775,10 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
    for a launch of R, through QUEUE (not blocking: the launch's clFinish
    completes it): nothing to do when the device copy is already current,
    or when FILLS (the kernel stores every byte of the range before any
-   read) and M is a new copy of just that range.  Returns 1 on success,
-   else 0 with WHY.  */
+   read) and M is a new copy of just that range.  (A kernel that stops
+   part way at a speculated call leaves such a copy partly unwritten: the
+   deopt's launch leaves M without KEPT, which drops it.)  Returns 1 on
+   success, else 0 with WHY.  */
 
 int
 gpurt_map_copy_in (struct gpurt_mapping *m, struct gpurt_region *r,
