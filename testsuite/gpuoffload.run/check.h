@@ -16,6 +16,7 @@
 #define CHECK_H
 
 #include <gpuoffload.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -367,6 +368,68 @@ check_child_stderr (const char *argv0, const char *arg,
   close (fds[0]);
   int status;
   CHECK (waitpid (pid, &status, 0) == pid, "waitpid");
+  return status;
+}
+
+/* The content of the file PATH into BUF of SIZE bytes (cut to fit).  */
+CHECK_UNUSED static void
+check_slurp (const char *path, char *buf, size_t size)
+{
+  FILE *f = fopen (path, "r");
+  CHECK (f, "cannot open %s", path);
+  size_t got = fread (buf, 1, size - 1, f);
+  buf[got] = 0;
+  fclose (f);
+}
+
+/* Run this program again with the arguments ARGV (NULL-terminated,
+   ARGV[0] its name) under GPURT_PROFILE=json, with the environment
+   variable ENV ("NAME=VALUE") too unless NULL, for at most a minute.
+   Its stdout goes into OUT and its stderr into ERR (SIZE bytes each,
+   cut), its profile into PROF (PROF_SIZE bytes; empty when the child
+   wrote none, as when abort ended it).  Returns its wait status.  Call
+   it before this process opens the device (CHECK_CHILDREN_USE_DEVICE).  */
+CHECK_UNUSED static int
+check_child_output (char *const *argv, const char *env, char *out,
+		    char *err, size_t size, char *prof, size_t prof_size)
+{
+  char out_path[64], err_path[64], prof_path[64];
+  static char var[96];
+  snprintf (out_path, sizeof out_path, "/tmp/gpuoffload-child-%ld.out",
+	    (long) getpid ());
+  snprintf (err_path, sizeof err_path, "/tmp/gpuoffload-child-%ld.err",
+	    (long) getpid ());
+  snprintf (prof_path, sizeof prof_path, "/tmp/gpuoffload-child-%ld.json",
+	    (long) getpid ());
+  snprintf (var, sizeof var, "GPURT_PROFILE=json:%s", prof_path);
+  unlink (prof_path);
+  fflush (NULL);
+  pid_t pid = fork ();
+  CHECK (pid >= 0, "fork failed");
+  if (pid == 0)
+    {
+      /* Only async-signal-safe calls before exec.  */
+      int fo = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      int fe = open (err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      if (fo < 0 || fe < 0 || dup2 (fo, 1) < 0 || dup2 (fe, 2) < 0
+	  || putenv (var) != 0 || (env && putenv ((char *) env) != 0))
+	_exit (126);
+      alarm (60);
+      execv ("/proc/self/exe", argv);
+      _exit (127);
+    }
+  int status;
+  CHECK (waitpid (pid, &status, 0) == pid, "waitpid");
+  check_slurp (out_path, out, size);
+  check_slurp (err_path, err, size);
+  unlink (out_path);
+  unlink (err_path);
+  prof[0] = 0;
+  if (access (prof_path, R_OK) == 0)
+    {
+      check_slurp (prof_path, prof, prof_size);
+      unlink (prof_path);
+    }
   return status;
 }
 

@@ -1,6 +1,5 @@
 /* speculate-fill.c: a speculated region (issue 18) whose output the kernel stores whole is not copied to the device first ("fill", docs/ABI.md section 10), and a deopt never lets that partly stored device copy count.  A time loop of two regions: the first, speculated, reads X and B and stores every element of A, printing a warning to stderr (a call that returns, so the program goes on) for the elements that go bad at that step; the second reads A on the device and stores every element of B.  The host prints a checksum of A and B at the end.  Each run is a child process (this program exec'd, stdout and stderr in files), once marked and once through a serial twin, at sizes no work-group divides, 0 and 1, on random inputs: no bad element (on the device: no deopt, the profile counts A's bytes as filled, and at -O2, where A and B stay on the device between the steps, A is never copied in); one bad element at step 0 (A's device copy is new and filled when the kernel stops); one at a later step (A's copy was kept on the device by the step before, holding results the host does not have); two, at one step and the next (a deopt right after a deopt: A's copy new again).  Exit status, stdout and stderr must be the serial program's.  */
 #include "check.h"
-#include <fcntl.h>
 
 /* The children open the device only if they run a region.  */
 CHECK_CHILDREN_USE_DEVICE
@@ -61,86 +60,46 @@ child (int serial, unsigned long long seed, long n, long bad1, int step1,
   return 0;
 }
 
-/* The whole content of the file PATH into BUF of SIZE bytes (cut).  */
-static void
-slurp (const char *path, char *buf, size_t size)
-{
-  FILE *f = fopen (path, "r");
-  CHECK (f, "cannot open %s", path);
-  size_t got = fread (buf, 1, size - 1, f);
-  buf[got] = 0;
-  fclose (f);
-}
-
 struct outcome
 {
   int status;
-  char out[256], err[4096];
+  char out[4096], err[4096];
   unsigned long long deopts, device_runs, bytes_h2d, bytes_filled;
 };
 
 /* Run this program as a child (the twin if SERIAL) with the arguments of
-   child () after it, its output in files; fill O.  */
+   child () in one word after "child"; fill O.  */
 static void
 run_child (int serial, unsigned long long seed, long n, long bad1,
 	   int step1, long bad2, int step2, struct outcome *o)
 {
-  char out[64], err[64], prof[64], a[7][32];
-  static char var[96];
+  char spec[160];
+  char *argv[] = { "specfill-child", "child", spec, NULL };
   static char text[1 << 14];
-  snprintf (out, sizeof out, "/tmp/gpuoffload-specfill-%ld.out",
-	    (long) getpid ());
-  snprintf (err, sizeof err, "/tmp/gpuoffload-specfill-%ld.err",
-	    (long) getpid ());
-  snprintf (prof, sizeof prof, "/tmp/gpuoffload-specfill-%ld.json",
-	    (long) getpid ());
-  snprintf (var, sizeof var, "GPURT_PROFILE=json:%s", prof);
-  unlink (prof);
-  snprintf (a[0], sizeof a[0], "%d", serial);
-  snprintf (a[1], sizeof a[1], "%llu", seed);
-  snprintf (a[2], sizeof a[2], "%ld", n);
-  snprintf (a[3], sizeof a[3], "%ld", bad1);
-  snprintf (a[4], sizeof a[4], "%d", step1);
-  snprintf (a[5], sizeof a[5], "%ld", bad2);
-  snprintf (a[6], sizeof a[6], "%d", step2);
-  fflush (NULL);
-  pid_t pid = fork ();
-  CHECK (pid >= 0, "fork failed");
-  if (pid == 0)
-    {
-      /* Only async-signal-safe calls before exec.  */
-      int fo = open (out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-      int fe = open (err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-      if (fo < 0 || fe < 0 || dup2 (fo, 1) < 0 || dup2 (fe, 2) < 0
-	  || putenv (var) != 0)
-	_exit (126);
-      alarm (60);
-      execl ("/proc/self/exe", "specfill-child", "child", a[0], a[1], a[2],
-	     a[3], a[4], a[5], a[6], (char *) NULL);
-      _exit (127);
-    }
-  CHECK (waitpid (pid, &o->status, 0) == pid, "waitpid");
-  slurp (out, o->out, sizeof o->out);
-  slurp (err, o->err, sizeof o->err);
-  unlink (out);
-  unlink (err);
-  CHECK (access (prof, R_OK) == 0, "no profile written (status %#x)",
-	 o->status);
-  slurp (prof, text, sizeof text);
+  snprintf (spec, sizeof spec, "%d %llu %ld %ld %d %ld %d", serial, seed, n,
+	    bad1, step1, bad2, step2);
+  o->status = check_child_output (argv, NULL, o->out, o->err, sizeof o->out,
+				  text, sizeof text);
+  CHECK (text[0], "no profile written (status %#x)", o->status);
   o->deopts = check_json_sum (text, "\"deopts\": ");
   o->device_runs = check_json_sum (text, "\"device_runs\": ");
   o->bytes_h2d = check_json_sum (text, "\"bytes_h2d\": ");
   o->bytes_filled = check_json_sum (text, "\"bytes_filled\": ");
-  unlink (prof);
 }
 
 int
 main (int argc, char **argv)
 {
-  if (argc == 9 && !strcmp (argv[1], "child"))
-    return child (atoi (argv[2]), strtoull (argv[3], NULL, 10),
-		  atol (argv[4]), atol (argv[5]), atoi (argv[6]),
-		  atol (argv[7]), atoi (argv[8]));
+  if (argc == 3 && !strcmp (argv[1], "child"))
+    {
+      int serial, step1, step2;
+      unsigned long long seed;
+      long n, bad1, bad2;
+      CHECK (sscanf (argv[2], "%d %llu %ld %ld %d %ld %d", &serial, &seed,
+		     &n, &bad1, &step1, &bad2, &step2) == 7,
+	     "bad child arguments \"%s\"", argv[2]);
+      return child (serial, seed, n, bad1, step1, bad2, step2);
+    }
   check_init ();
   const char *d = getenv ("GPURT_DEVICE");
   int device = d == NULL || strcmp (d, "host") != 0;

@@ -4,7 +4,6 @@
 #endif
 #include "check.h"
 #include <assert.h>
-#include <fcntl.h>
 #include <signal.h>
 
 /* The children open the device only if they run a region.  */
@@ -295,17 +294,6 @@ child (int c, int serial, unsigned long long seed, long n, long bad1,
   return 0;
 }
 
-/* The whole content of the file PATH into BUF of SIZE bytes (cut).  */
-static void
-slurp (const char *path, char *buf, size_t size)
-{
-  FILE *f = fopen (path, "r");
-  CHECK (f, "cannot open %s", path);
-  size_t got = fread (buf, 1, size - 1, f);
-  buf[got] = 0;
-  fclose (f);
-}
-
 /* TEXT with the twin's "_serial" names and the line numbers of an
    assert's message (":DIGITS:") taken out, in place.  */
 static void
@@ -352,53 +340,25 @@ static void
 run_child (int c, int serial, unsigned long long seed, long n, long bad1,
 	   long bad2, const char *env, struct outcome *o)
 {
-  char out[64], err[64], prof[64], a[6][32];
-  static char var[96];
-  snprintf (out, sizeof out, "/tmp/gpuoffload-speculate-%ld.out",
-	    (long) getpid ());
-  snprintf (err, sizeof err, "/tmp/gpuoffload-speculate-%ld.err",
-	    (long) getpid ());
-  snprintf (prof, sizeof prof, "/tmp/gpuoffload-speculate-%ld.json",
-	    (long) getpid ());
-  snprintf (var, sizeof var, "GPURT_PROFILE=json:%s", prof);
-  unlink (prof);
+  char a[6][32];
+  char *argv[] = { "noreturn-child", "child", a[0], a[1], a[2], a[3], a[4],
+		   a[5], NULL };
+  static char text[1 << 14];
   snprintf (a[0], sizeof a[0], "%d", c);
   snprintf (a[1], sizeof a[1], "%d", serial);
   snprintf (a[2], sizeof a[2], "%llu", seed);
   snprintf (a[3], sizeof a[3], "%ld", n);
   snprintf (a[4], sizeof a[4], "%ld", bad1);
   snprintf (a[5], sizeof a[5], "%ld", bad2);
-  fflush (NULL);
-  pid_t pid = fork ();
-  CHECK (pid >= 0, "fork failed");
-  if (pid == 0)
-    {
-      /* Only async-signal-safe calls before exec.  */
-      int fo = open (out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-      int fe = open (err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-      if (fo < 0 || fe < 0 || dup2 (fo, 1) < 0 || dup2 (fe, 2) < 0
-	  || putenv (var) != 0 || (env && putenv ((char *) env) != 0))
-	_exit (126);
-      alarm (60);
-      execl ("/proc/self/exe", "noreturn-child", "child", a[0], a[1], a[2],
-	     a[3], a[4], a[5], (char *) NULL);
-      _exit (127);
-    }
-  CHECK (waitpid (pid, &o->status, 0) == pid, "waitpid");
-  slurp (out, o->out, sizeof o->out);
-  slurp (err, o->err, sizeof o->err);
-  unlink (out);
-  unlink (err);
+  o->status = check_child_output (argv, env, o->out, o->err, sizeof o->out,
+				  text, sizeof text);
   /* No profile from a child that abort ended.  */
-  static char text[1 << 14];
-  o->profiled = access (prof, R_OK) == 0;
+  o->profiled = text[0] != 0;
   if (o->profiled)
     {
-      slurp (prof, text, sizeof text);
       o->deopts = check_json_sum (text, "\"deopts\": ");
       o->device_runs = check_json_sum (text, "\"device_runs\": ");
       o->bytes_h2d = check_json_sum (text, "\"bytes_h2d\": ");
-      unlink (prof);
     }
 }
 
