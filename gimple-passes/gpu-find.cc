@@ -1750,10 +1750,6 @@ fill_store (struct gpu_region *r, struct gpu_access *a, tree lo0,
     return "it is written by other than a plain store";
   if (runs || loop_containing_stmt (a->stmt) != r->outer)
     return "a store is in an inner loop";
-  if (!r->outer->latch
-      || !dominated_by_p (CDI_DOMINATORS, r->outer->latch,
-			  gimple_bb (a->stmt)))
-    return "a store is conditional";
   tree size = TYPE_SIZE_UNIT (TREE_TYPE (a->ref));
   if (!stride || TREE_CODE (stride) != INTEGER_CST
       || !size || !tree_int_cst_equal (size, stride))
@@ -1762,6 +1758,47 @@ fill_store (struct gpu_region *r, struct gpu_access *a, tree lo0,
     return "its stores write different places in one iteration";
   *window = lo0;
   return NULL;
+}
+
+/* Whether every path of R's outermost loop from its header to its latch
+   goes through a block that stores through capture CAP (fill_store took
+   each of its stores): one store that dominates the latch, or one on
+   each arm of a condition.  A path that ends the program reaches no
+   latch; one through a block that becomes a deopt ends the kernel's
+   iteration there.  */
+
+static bool
+fill_every_path (struct gpu_region *r, unsigned cap)
+{
+  class loop *loop = r->outer;
+  if (!loop->latch)
+    return false;
+  auto_bitmap stores, seen;
+  for (unsigned i = 0; i < r->accs.length (); i++)
+    if (r->accs[i].cap == (int) cap
+	&& (r->accs[i].flags & GPU_ACC_WRITE))
+      bitmap_set_bit (stores, gimple_bb (r->accs[i].stmt)->index);
+  auto_vec<basic_block> work;
+  work.safe_push (loop->header);
+  bitmap_set_bit (seen, loop->header->index);
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      /* A block gpu_speculate makes a deopt: the device's results are
+	 then dropped (the serial host loop runs).  */
+      if (bitmap_bit_p (stores, bb->index)
+	  || gpu_speculate_block_call (r, r->dims[0].loop, bb))
+	continue;
+      if (bb == loop->latch)
+	return false;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (e->dest != loop->header && flow_bb_inside_loop_p (loop, e->dest)
+	    && bitmap_set_bit (seen, e->dest->index))
+	  work.safe_push (e->dest);
+    }
+  return true;
 }
 
 /* Bound every buffer capture of R.  Returns false (with R->fail set) when
@@ -1839,6 +1876,8 @@ bound_captures (struct gpu_region *r)
 	c->fill_why = "it is also read";
       else if (!c->fill_why && (!c->stride || !fill_lo0[i]))
 	c->fill_why = "its range does not move with the index";
+      else if (!c->fill_why && !fill_every_path (r, i))
+	c->fill_why = "a store is conditional";
       c->fills = c->kind == GPU_CAP_BUFFER && (c->flags & GPU_ACC_WRITE)
 		 && !c->fill_why;
       /* No access happens: the empty range [0, 0).  */
