@@ -3,8 +3,8 @@
 # run: matmul (a and b in __local tiles, the k loop strip-mined in
 # slices of 32, 8x8 outputs per work-item; "ours-no-register-block" one
 # each, "ours-no-deep-tile" slices of 16, "ours-block4" 4x4 outputs and
-# slices of 16, the shape before the sgemm sweep, "ours-no-vector-tile"
-# the tiles loaded one element per load instead of float4) and
+# slices of 16, the shape before the sgemm sweep, "ours-vector-tile"
+# the tiles loaded with float4 instead of one element per load) and
 # matvec (x in a __local tile), transpose (the load staged through a
 # 32x33 __local tile, the local indices exchanged so the stores are
 # coalesced, 32x8 work-items moving 4 elements each: gpu_tile's variant
@@ -27,7 +27,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 PACK=$top/gpu-pack/tile
 . "$top/bench/variants.sh"
 progs="matmul matvec transpose jacobi2d heat3d"
-specs="matmul:4096 matmul:8192 matvec:16384 transpose:16384 jacobi2d:4096 heat3d:256"
+specs=${SPECS:-"matmul:4096 matmul:8192 matvec:16384 transpose:16384 jacobi2d:4096 heat3d:256"}
 switches="no-tile no-local-mem"
 assoc="-fassociative-math -fno-signed-zeros -fno-trapping-math"
 
@@ -51,16 +51,16 @@ if [ "${1:-run}" = build ]; then
       progs/$p.c $libs -o "$PACK/$p.ours-no-deep-tile" || exit 1; }
     [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-block=4 \
       progs/$p.c $libs -o "$PACK/$p.ours-block4" || exit 1; }
-    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-vector-tile \
-      progs/$p.c $libs -o "$PACK/$p.ours-no-vector-tile" || exit 1; }
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-vector-tile \
+      progs/$p.c $libs -o "$PACK/$p.ours-vector-tile" || exit 1; }
     # matvec's float sum over a row becomes a work-group per row with a
     # local-memory sum when its order may change (gpu_twolevel_auto_reduce).
     [ $p = matvec ] && { gcc $ours $assoc progs/$p.c $libs \
       -o "$PACK/$p.ours-assoc" || exit 1; }
-    # the stencils without their halo variant: what it buys.
+    # the stencils with their halo variant (off by default): what it buys.
     case $p in jacobi2d|heat3d)
-      gcc $ours -fplugin-arg-gpuoffload-no-halo-tile progs/$p.c $libs \
-	-o "$PACK/$p.ours-no-halo-tile" || exit 1 ;;
+      gcc $ours -fplugin-arg-gpuoffload-halo-tile progs/$p.c $libs \
+	-o "$PACK/$p.ours-halo-tile" || exit 1 ;;
     esac
     gcc -std=gnu11 -O3 -Iharness -I"$top/include" -DBENCH_KERNEL_TIMER ocl/$p.c harness/oclh.c \
       -lOpenCL -lm -o "$PACK/$p.ocl" || exit 1
@@ -92,8 +92,8 @@ err=$out/tile-err.txt
     vs="ours ours-no-tile ours-no-local-mem ocl"
     [ $p = matvec ] && vs="$vs ours-assoc"
     [ $p = transpose ] && vs="$vs ours-no-register-block"
-    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-no-vector-tile"
-    case $p in jacobi2d|heat3d) vs="$vs ours-no-halo-tile" ;; esac
+    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile"
+    case $p in jacobi2d|heat3d) vs="$vs ours-halo-tile" ;; esac
     for v in $vs; do
       line=$(variants_run "$PACK/$p.$v" "$n" "$err" BENCH_VARIANT=$v \
 	GPURT_FALLBACK=abort GPURT_VERBOSE=1 \

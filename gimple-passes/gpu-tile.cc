@@ -1230,7 +1230,7 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
   unsigned nrefs = plan->refs.length ();
   unsigned nq = ts * tsk / 4, ng = ts * ts;
   const char *why = NULL;
-  if (gpu_opts.no_vector_tile)
+  if (!gpu_opts.vector_tile)
     return false;
   if (ts % 4 || tsk % 4 || ts > 64 || tsk > 64 || nq > ng || ng % nq)
     why = "the tile does not divide into vectors over the group";
@@ -2292,7 +2292,7 @@ static bool
 halo_analyze (struct gpu_region *r, struct tile_plan *plan)
 {
   plan_start (plan, r, false, true);
-  if (gpu_opts.no_halo_tile || r->ndim < 2 || r->ninner
+  if (!gpu_opts.halo_tile || r->ndim < 2 || r->ninner
       || !r->reds.is_empty () || r->grid_stride)
     return false;
   class loop *l0 = r->dims[0].loop;

@@ -20,12 +20,14 @@ struct gpu_options
   bool no_deep_tile;		/* no-deep-tile: the register-blocked
 				   variant's tiles are as deep as the group
 				   is wide.  */
-  bool no_halo_tile;		/* no-halo-tile: no gpu_tile stencil
-				   variant (a block and its halo in
-				   __local memory).  */
-  bool no_vector_tile;		/* no-vector-tile: the register-blocked
-				   variant's tile loads are scalar only
-				   (no 4-lane vector loads).  */
+  bool halo_tile;		/* halo-tile: gpu_tile's stencil variant
+				   (a block and its halo in __local
+				   memory); off by default: slower than
+				   the plain kernel on an H100.  */
+  bool vector_tile;		/* vector-tile: the register-blocked
+				   variant loads full aligned tiles with
+				   4-lane vector loads; off by default:
+				   slower on an H100.  */
   bool no_private;		/* no-private: no gpu_private (a block the
 				   body allocates keeps the loop on the
 				   host).  */

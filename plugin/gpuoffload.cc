@@ -21,7 +21,7 @@ static struct plugin_info gpu_plugin_info = {
   "Options: -fplugin-arg-gpuoffload-dump-cl=DIR, -fplugin-arg-gpuoffload-werror,\n"
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
   "  no-local-mem, no-tile, tile=N, block=N, no-register-block,\n"
-  "  no-deep-tile, no-halo-tile, no-vector-tile, no-private, no-alloc,\n"
+  "  no-deep-tile, halo-tile, vector-tile, no-private, no-alloc,\n"
   "  no-heap-iter, no-escape,\n"
   "  no-batch, no-fill, no-transfer-elim,\n"
   "  no-object-bounds, no-sync-range, no-sync-hoist, no-hoist,\n"
@@ -162,10 +162,14 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.block = 1;
       else if (!strcmp (key, "no-deep-tile"))
 	gpu_opts.no_deep_tile = true;
+      else if (!strcmp (key, "halo-tile"))
+	gpu_opts.halo_tile = true;
       else if (!strcmp (key, "no-halo-tile"))
-	gpu_opts.no_halo_tile = true;
+	gpu_opts.halo_tile = false;
+      else if (!strcmp (key, "vector-tile"))
+	gpu_opts.vector_tile = true;
       else if (!strcmp (key, "no-vector-tile"))
-	gpu_opts.no_vector_tile = true;
+	gpu_opts.vector_tile = false;
       else if (!strcmp (key, "device-version"))
 	{
 	  if (!val || strcmp (val, "1.2"))

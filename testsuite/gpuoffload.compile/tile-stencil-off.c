@@ -1,7 +1,8 @@
-/* tile-stencil-off.c: -fplugin-arg-gpuoffload-no-halo-tile: a 2-D
-   stencil gets no halo variant (the plain kernel only, no barrier).  */
+/* tile-stencil-off.c: -fplugin-arg-gpuoffload-no-halo-tile after
+   halo-tile (the last wins), and the default: a 2-D stencil gets no halo
+   variant (the plain kernel only, no barrier).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fdump-tree-all-details -fplugin-arg-gpuoffload-no-halo-tile" } */
+/* { dg-options "-O2 -fdump-tree-all-details -fplugin-arg-gpuoffload-halo-tile -fplugin-arg-gpuoffload-no-halo-tile" } */
 #include <gpuoffload.h>
 
 void

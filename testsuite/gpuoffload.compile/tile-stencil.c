@@ -7,7 +7,7 @@
    one read at two offsets only; a copy (one offset: nothing to share)
    gets no variant.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details" } */
+/* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details -fplugin-arg-gpuoffload-halo-tile" } */
 #include <gpuoffload.h>
 
 void

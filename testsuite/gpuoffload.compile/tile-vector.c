@@ -4,7 +4,7 @@
    element steps are neither the serial loop's nor its own dimension's
    (b[k * n + 2 * j]) keeps the scalar loads, with the reason.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details" } */
+/* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details -fplugin-arg-gpuoffload-vector-tile" } */
 #include <gpuoffload.h>
 
 void

@@ -10,7 +10,9 @@
    plain kernel does, same results).  First two children run a few
    sizes under GPURT_VERBOSE=1: on the device the log must say that the
    halo variant ran, and under GPURT_LOCAL_MEM_LIMIT=64 that it did not
-   for lack of local memory (the plain kernels run).  */
+   for lack of local memory (the plain kernels run).  Built with
+   -fplugin-arg-gpuoffload-halo-tile: the variant is off by default.  */
+/* { dg-additional-options "-fplugin-arg-gpuoffload-halo-tile" } */
 #include "check.h"
 
 /* The children run on the device before this process opens it.  */

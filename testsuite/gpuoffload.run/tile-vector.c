@@ -10,6 +10,7 @@
    misaligned inputs must give identical bits (the two kinds of loads
    fill the tiles with the same elements, the sums keep their order);
    a product blocked along the columns only.  */
+/* { dg-additional-options "-fplugin-arg-gpuoffload-vector-tile" } */
 #include "check.h"
 
 /* C = A B for the rows where ROW (an expression of i) holds; A and B
