@@ -15,6 +15,7 @@
    heap: the host runs the loops, with its own malloc) and with a 64 KiB
    one (runs retried whole on the device with larger heaps) and checks
    the same.  */
+/* { dg-additional-options "-fplugin-arg-gpuoffload-escape" } */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
