@@ -85,6 +85,58 @@ invariant_p (struct gpu_region *r, tree op)
     || !flow_bb_inside_loop_p (r->outer, bb);
 }
 
+/* Deepest chain of called functions followed for deopt sites (the
+   printer refuses recursion).  */
+#define GPU_SPECULATE_DEPTH 16
+
+static bool host_call_p (gcall *call, int depth);
+
+/* Does every run of FNDECL, a function of the unit DEPTH calls down
+   from the loop, reach a call with no device version (host_call_p): one
+   in a block that post-dominates its entry?  */
+
+static bool
+always_host_p (tree fndecl, int depth)
+{
+  function *fun = DECL_STRUCT_FUNCTION (fndecl);
+  auto_vec<gcall *> calls;
+  push_cfun (fun);
+  calculate_dominance_info (CDI_POST_DOMINATORS);
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    if (dominated_by_p (CDI_POST_DOMINATORS, first, bb))
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
+	  if (!(gimple_call_flags (call) & ECF_RETURNS_TWICE))
+	    calls.safe_push (call);
+  free_dominance_info (CDI_POST_DOMINATORS);
+  pop_cfun ();
+  /* (After pop_cfun: FNDECL may call itself.)  */
+  for (unsigned i = 0; i < calls.length (); i++)
+    if (host_call_p (calls[i], depth))
+      return true;
+  return false;
+}
+
+/* Is CALL, DEPTH calls down from the loop, one the device cannot make: a
+   call with no device version (gpu_host_only_call_p), or a call of a
+   function of the unit every run of which reaches one -- "static void
+   fail (int i) { fprintf (stderr, ...); exit (3); }" -- which then needs
+   no device version either, as the call itself becomes the deopt.  */
+
+static bool
+host_call_p (gcall *call, int depth)
+{
+  if (gpu_host_only_call_p (call))
+    return true;
+  tree fndecl = gpu_device_callee (call);
+  return (fndecl && gpu_marker_of (call) == GPU_MARK_NONE
+	  && depth < GPU_SPECULATE_DEPTH
+	  && always_host_p (fndecl, depth + 1));
+}
+
 /* See gpu-region.h.  */
 
 gcall *
@@ -102,7 +154,7 @@ gpu_speculate_block_call (struct gpu_region *r, class loop *inner,
        gsi_next (&gsi))
     if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
       if (!(gimple_call_flags (call) & (ECF_NORETURN | ECF_RETURNS_TWICE))
-	  && gpu_host_only_call_p (call)
+	  && host_call_p (call, 0)
 	  /* A variable-length array's scope (stack save and restore) or a
 	     block gpu_private places runs on the device.  */
 	  && !gpu_private_call_p (r, call))
@@ -163,8 +215,8 @@ gpu_speculate_callee_sites (function *fun, auto_vec<gcall *> *sites)
 	 gsi_next (&gsi))
       {
 	gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
-	if (!call || !gpu_host_only_call_p (call)
-	    || (gimple_call_flags (call) & ECF_RETURNS_TWICE))
+	if (!call || (gimple_call_flags (call) & ECF_RETURNS_TWICE)
+	    || !host_call_p (call, 0))
 	  continue;
 	if (!dominated_by_p (CDI_POST_DOMINATORS, first, bb))
 	  sites->safe_push (call);
@@ -184,10 +236,6 @@ gpu_speculate_site_block_p (vec<gcall *> *sites, basic_block bb)
       return true;
   return false;
 }
-
-/* Deepest chain of called functions followed for deopt sites (the
-   printer refuses recursion).  */
-#define GPU_SPECULATE_DEPTH 16
 
 /* The walk of the functions of the unit that a region's device clone
    calls, down the call chain (speculate_callees).  */
@@ -211,7 +259,9 @@ walk_call (struct callee_walk *w, gimple *stmt, int depth)
 {
   gcall *call = dyn_cast<gcall *> (stmt);
   tree fndecl = call ? gpu_device_callee (call) : NULL_TREE;
-  if (!fndecl || gpu_marker_of (call) != GPU_MARK_NONE)
+  /* A call that is a deopt site itself: its function is not printed.  */
+  if (!fndecl || gpu_marker_of (call) != GPU_MARK_NONE
+      || host_call_p (call, depth))
     return false;
   w->calls.safe_push (call);
   return walk_function (w, fndecl, depth + 1);
