@@ -27,7 +27,10 @@
    -- is a site too: its whole block becomes the deopt in the clone (the
    device's results are discarded, so stopping early is always right),
    and gpu_find_params does not look at that block
-   (gpu_speculate_block_call).
+   (gpu_speculate_block_call).  So is a call of a function of the unit
+   every run of which reaches such a call -- "if (x[i] < 0) fail (i)"
+   with fail printing and calling exit (host_call_p) -- which then needs
+   no device version.
 
    Such calls in a function of the unit that the loop calls, down the
    call chain, are sites too when not every run of that function reaches

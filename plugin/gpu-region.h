@@ -583,14 +583,16 @@ gimple *gpu_dead_end_exit (edge e);
    marked loop is INNER, one gpu_speculate makes a deopt: directly in
    INNER, not taken by every iteration (it does not dominate INNER's
    latch), with a call that returns but has no device version (printf,
-   fprintf, a function of another file)?  Returns the first such call,
+   fprintf, a function of another file, a function of the unit every run
+   of which reaches such a call)?  Returns the first such call,
    or NULL; always NULL when speculation is off (gpu-speculate.cc; a
    region with inner marked loops is not speculated: gpu_speculate then
    fails it).  */
 /* The blocks of FUN, a function of the unit that a region calls, that
    gpu_speculate makes deopts in its device version, into SITES (each
    block's first call with no device version: printf, fprintf, abort,
-   __assert_fail, a function of another file): those with such a call
+   __assert_fail, a function of another file, a function of the unit
+   every run of which reaches such a call): those with such a call
    that not every run of FUN reaches (they do not post-dominate its
    entry).  None when speculation is off (gpu-speculate.cc).  */
 void gpu_speculate_callee_sites (function *fun, auto_vec<gcall *> *sites);
