@@ -1241,7 +1241,7 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
 	"dimension, or its element is not of 4 or 8 bytes";
   if (why)
     {
-      char buf[256];
+      char buf[512];
       snprintf (buf, sizeof buf, "%s: no vector tile loads: %s",
 		r->kernel_name, why);
       gpu_dump_reason ("FAILED", r->loc, buf);
