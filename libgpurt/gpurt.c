@@ -1469,7 +1469,7 @@ gpurt_pipe_prepare (struct gpurt_device *dev, size_t stage, char *why)
    trip counts N, when SLOTS batches are on the device at once (1:
    one after the other; more: pipelined, which batches also data that
    fit when they are large, unless KEEP: the results may stay on the
-   device): outer iterations per batch, 0 when the
+   device, or R has kernel variants): outer iterations per batch, 0 when the
    launch needs no batches, UINT64_MAX with WHY when it needs them and
    cannot have them.  */
 
@@ -1529,8 +1529,11 @@ gpurt_batch_size (const struct gpurt_region *r,
      device (whether it could have been batched does not matter then).  */
   if (bad)
     return total <= limit && !big ? 0 : UINT64_MAX;
+  /* Nor are data that fit pipelined for a region with kernel variants
+     (tiles, register blocks): batches run the plain kernel (on an H100,
+     matmul 4096 took 134 ms of kernels pipelined, 5.8 ms whole).  */
   if (fit && (slots == 1 || keep || bytes != 0 || total - fixed < GPURT_PIPE_MIN
-	      || outer < 2))
+	      || outer < 2 || r->nvariants != 0))
     return 0;
   /* Bytes of one batch's moving slices: a share of what the device has
      left, at most GPURT_BATCH_BYTES with the fixed data.  */
@@ -2057,14 +2060,9 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
     {
       /* Results this region left on the device went home unused, and
 	 none was ever used there: keeping them does not pay, and large
-	 data are pipelined as if the launch did not keep them -- unless
-	 the region has kernel variants (tiles, register blocks): those
-	 are compute-bound kernels that batches would cut into slices of
-	 the plain kernel (on an H100, matmul 4096 went from 5.8 ms to
-	 134 ms pipelined).  */
+	 data are pipelined as if the launch did not keep them.  */
       int keeps = keep && !(atomic_load (&r->keep_unpaid)
-			    && !atomic_load (&r->keep_paid)
-			    && r->nvariants == 0);
+			    && !atomic_load (&r->keep_paid));
 
       for (k = 0; k < nargs; k++)
 	if (GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) != GPU_ARG_BUFFER
