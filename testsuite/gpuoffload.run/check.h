@@ -382,6 +382,44 @@ check_slurp (const char *path, char *buf, size_t size)
   fclose (f);
 }
 
+/* What a child run by check_child_profiled did: its wait status, its
+   stderr (stdout too when the child sends it there), and whether it wrote
+   its GPURT_PROFILE=json report, with the deopts and device runs of its
+   regions summed.  */
+struct check_outcome
+{
+  int status;
+  char text[8192];
+  int profiled;
+  unsigned long long deopts, device_runs;
+};
+
+/* Run this program again as ARGV0 ARG (check_child_stderr) with ENVS
+   (NULL-terminated, at most 6) and GPURT_PROFILE=json in its
+   environment; fill O.  */
+CHECK_UNUSED static void
+check_child_profiled (const char *argv0, const char *arg,
+		      const char *const *envs, struct check_outcome *o)
+{
+  static char prof[64], var[96], json[1 << 14];
+  const char *all[8] = { var };
+  for (unsigned i = 0; envs && envs[i] && i < 6; i++)
+    all[i + 1] = envs[i];
+  snprintf (prof, sizeof prof, "/tmp/gpuoffload-child-%ld.prof.json",
+	    (long) getpid ());
+  snprintf (var, sizeof var, "GPURT_PROFILE=json:%s", prof);
+  unlink (prof);
+  o->status = check_child_stderr (argv0, arg, all, o->text, sizeof o->text);
+  o->profiled = access (prof, R_OK) == 0;
+  if (o->profiled)
+    {
+      check_slurp (prof, json, sizeof json);
+      o->deopts = check_json_sum (json, "\"deopts\": ");
+      o->device_runs = check_json_sum (json, "\"device_runs\": ");
+      unlink (prof);
+    }
+}
+
 /* Run this program again with the arguments ARGV (NULL-terminated,
    ARGV[0] its name) under GPURT_PROFILE=json, with the environment
    variable ENV ("NAME=VALUE") too unless NULL, for at most a minute.

@@ -242,48 +242,25 @@ child (int c, int serial, unsigned long long seed, long n, long bad1,
   return 0;
 }
 
-struct outcome
-{
-  int status;
-  char text[8192];		/* its stdout and stderr */
-  int profiled;			/* it wrote its profile */
-  unsigned long long deopts, device_runs;
-};
-
 /* Run this program as a child for case C (twin if SERIAL), with ENV
    ("NAME=VALUE") in its environment too unless NULL; fill O.  The batch
    case runs under GPURT_DEVICE_MEM_LIMIT=BATCH_LIMIT, where a region
    that does not fit falls back to the host (not a failure).  */
 static void
 run_child (const char *argv0, int c, int serial, unsigned long long seed,
-	   long n, long bad1, long bad2, const char *env, struct outcome *o)
+	   long n, long bad1, long bad2, const char *env,
+	   struct check_outcome *o)
 {
-  static char arg[128], prof[64], var[96];
+  static char arg[128];
   snprintf (arg, sizeof arg, "%d:%d:%llu:%ld:%ld:%ld", c, serial, seed, n,
 	    bad1, bad2);
-  snprintf (prof, sizeof prof, "/tmp/gpuoffload-spec-deep-%ld.json",
-	    (long) getpid ());
-  snprintf (var, sizeof var, "GPURT_PROFILE=json:%s", prof);
-  unlink (prof);
-  const char *envs[] = { var, env, NULL, NULL, NULL };
+  const char *envs[] = { env, NULL, NULL, NULL };
   if (c == CASE_BATCH)
     {
-      envs[env ? 2 : 1] = "GPURT_DEVICE_MEM_LIMIT=8192";
-      envs[env ? 3 : 2] = "GPURT_FALLBACK=silent";
+      envs[env ? 1 : 0] = "GPURT_DEVICE_MEM_LIMIT=8192";
+      envs[env ? 2 : 1] = "GPURT_FALLBACK=silent";
     }
-  o->status = check_child_stderr (argv0, arg, envs, o->text, sizeof o->text);
-  o->profiled = access (prof, R_OK) == 0;
-  if (o->profiled)
-    {
-      static char json[1 << 14];
-      FILE *f = fopen (prof, "r");
-      CHECK (f, "cannot open %s", prof);
-      json[fread (json, 1, sizeof json - 1, f)] = 0;
-      fclose (f);
-      o->deopts = check_json_sum (json, "\"deopts\": ");
-      o->device_runs = check_json_sum (json, "\"device_runs\": ");
-      unlink (prof);
-    }
+  check_child_profiled (argv0, arg, envs, o);
 }
 
 /* Does STATUS end a child of case C that met a bad element?  */
@@ -310,7 +287,7 @@ main (int argc, char **argv)
   const char *d = getenv ("GPURT_DEVICE");
   int device = d == NULL || strcmp (d, "host") != 0;
   static const long sizes[] = { 0, 1, 7, 1000, 65537 };
-  static struct outcome m, s;
+  static struct check_outcome m, s;
   for (c = 0; c < NCASES; c++)
     for (unsigned k = 0; k < sizeof sizes / sizeof *sizes; k++)
       for (int nbad = 0; nbad < 3; nbad++)
