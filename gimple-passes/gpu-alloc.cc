@@ -200,8 +200,7 @@ escape_store (struct alloc_scan *s, gimple *stmt)
   tree lhs = gimple_assign_lhs (stmt);
   tree rhs = gimple_assign_rhs1 (stmt);
   if (gpu_opts.no_escape)
-    return "objects that outlive the region are off (the default; "
-	   "-fplugin-arg-gpuoffload-escape turns them on)";
+    return "objects that outlive the region are switched off (no-escape)";
   if (!s->in_clone)
     return "it is stored in a called function";
   int cap = TREE_CODE (lhs) == MEM_REF ? ref_buffer_cap (r, lhs) : -1;

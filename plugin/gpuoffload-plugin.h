@@ -37,11 +37,9 @@ struct gpu_options
   bool no_heap_iter;		/* no-heap-iter: a run out of device heap
 				   is run again whole, never only its
 				   iterations that ran out.  */
-  bool no_escape;		/* Not escape (the default): a heap block
-				   stored into an argument's array of
-				   pointers keeps the loop on the host (no
-				   copy home); escape turns it on (wrong
-				   rows on an H100 with a 64 KiB heap).  */
+  bool no_escape;		/* no-escape: a heap block stored into
+				   an argument's array of pointers keeps
+				   the loop on the host (no copy home).  */
   bool no_batch;		/* no-batch: no "batch" lines, so a region
 				   whose data do not fit the device runs
 				   on the host.  */

@@ -22,7 +22,7 @@ static struct plugin_info gpu_plugin_info = {
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
   "  no-local-mem, no-tile, tile=N, block=N, no-register-block,\n"
   "  no-deep-tile, halo-tile, vector-tile, no-private, no-alloc,\n"
-  "  no-heap-iter, escape,\n"
+  "  no-heap-iter, no-escape,\n"
   "  no-batch, no-fill, no-transfer-elim,\n"
   "  no-object-bounds, no-sync-range, no-sync-hoist, no-hoist,\n"
   "  no-hoist-guarded,\n"
@@ -120,8 +120,6 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 {
   bool ok = true;
   gpu_opts.device_version = "1.2";
-  /* Off until its wrong rows on an H100 are understood (README).  */
-  gpu_opts.no_escape = true;
   for (int i = 0; i < argc; i++)
     {
       const char *key = argv[i].key;
@@ -202,8 +200,6 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_alloc = true;
       else if (!strcmp (key, "no-heap-iter"))
 	gpu_opts.no_heap_iter = true;
-      else if (!strcmp (key, "escape"))
-	gpu_opts.no_escape = false;
       else if (!strcmp (key, "no-escape"))
 	gpu_opts.no_escape = true;
       else if (!strcmp (key, "no-batch"))

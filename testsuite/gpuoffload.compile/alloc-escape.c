@@ -8,7 +8,7 @@
    heap block (a list), a pointer into the middle of a block, an array
    of pointers the device also reads.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop -fopt-info-loop-missed -fplugin-arg-gpuoffload-dump=details -fplugin-arg-gpuoffload-escape" } */
+/* { dg-options "-O2 -fopt-info-loop -fopt-info-loop-missed -fplugin-arg-gpuoffload-dump=details" } */
 #include <gpuoffload.h>
 #include <stdlib.h>
 

@@ -4,7 +4,7 @@
    iteration; alloc-escape.c has the stores the runtime copies home), a
    heap pointer kept in a struct of the iteration and loaded from it.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-missed -fplugin-arg-gpuoffload-escape" } */
+/* { dg-options "-O2 -fopt-info-loop-missed" } */
 #include <gpuoffload.h>
 #include <stdlib.h>
 
