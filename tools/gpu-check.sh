@@ -9,7 +9,8 @@
 #   tools/gpu-check.sh run     (on the GPU machine, gpu-pack/ carried there):
 #       points the OpenCL ICD loader at NVIDIA's library, runs every test
 #       with GPURT_DEVICE=gpu GPURT_FALLBACK=abort and again with
-#       GPURT_DEVICE=host, then times the demo on the GPU and on the host.
+#       GPURT_DEVICE=host (the two passes side by side), then times the
+#       demo on the GPU and on the host.
 #       Prints "N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -50,17 +51,23 @@ mkdir -p /tmp/icd
 echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
 export OCL_ICD_VENDORS=/tmp/icd
 out=${OUT:-/tmp}
-passed=0; failed=0
-for t in "$pack"/bin/*; do
-  b=$(basename "$t")
-  for dev in gpu host; do
-    if GPURT_DEVICE=$dev GPURT_FALLBACK=abort timeout 120 "$t" >"$out/$b.$dev.log" 2>&1; then
-      passed=$((passed+1)); echo "PASS: $b ($dev)"
+# The device runs and the host runs go side by side (two streams: the
+# host path uses the machine's cores, the device runs mostly wait for the
+# GPU), each test's runs one after the other within its stream.
+stream () {
+  for t in "$pack"/bin/*; do
+    b=$(basename "$t")
+    if GPURT_DEVICE=$1 GPURT_FALLBACK=abort timeout 120 "$t" >"$out/$b.$1.log" 2>&1; then
+      echo "PASS: $b ($1)"
     else
-      failed=$((failed+1)); echo "FAIL: $b ($dev)"; tail -3 "$out/$b.$dev.log"
+      echo "FAIL: $b ($1)"; tail -3 "$out/$b.$1.log"
     fi
-  done
-done
+  done > "$out/gpu-check.$1.txt"
+}
+stream gpu & stream host & wait
+cat "$out/gpu-check.gpu.txt" "$out/gpu-check.host.txt"
+passed=$(cat "$out/gpu-check.gpu.txt" "$out/gpu-check.host.txt" | grep -c '^PASS: ')
+failed=$(cat "$out/gpu-check.gpu.txt" "$out/gpu-check.host.txt" | grep -c '^FAIL: ')
 echo "== demo on the GPU"
 GPURT_DEVICE=gpu GPURT_FALLBACK=abort GPURT_VERBOSE=1 GPURT_PROFILE=1 "$pack/demo" 2>&1 | tail -30
 echo "== demo on the host fallback"
