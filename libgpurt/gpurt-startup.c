@@ -97,7 +97,7 @@ gpurt_startup_work (void)
      the pool, as a launch's small buffers), while the first lane's queue
      is still unused: their drivers' lazy work is not the first
      region's.  */
-  dummy = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE, 64, why,
+  dummy = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE, GPURT_WARM_BYTES, why,
 			   "the warm-up buffer");
   for (r = gpurt_region_first ();
        r != NULL && dummy != NULL && !atomic_load (&gpurt_startup_stop)
@@ -106,6 +106,10 @@ gpurt_startup_work (void)
     ;
   if (dummy != NULL)
     gpurt_cl_buffer_release (dummy);
+  /* Last, as the largest and the least often needed: the first lane's
+     pinned staging slots, when staging is on.  */
+  if (!atomic_load (&gpurt_startup_stop))
+    gpurt_lane_prepare_stage ();
   if (gpurt_env.verbose >= 1 && !atomic_load (&gpurt_startup_stop))
     gpurt_message ("start-up: device '%s' ready before the first region:"
 		   " the first queue, %u program(s) loaded from the cache"
