@@ -257,6 +257,7 @@ GPURT_HIDDEN void gpurt_stage_release (void);
    thread, for the first lane), and drop them if QUEUE goes unclaimed.  */
 GPURT_HIDDEN void gpurt_stage_prepare (cl_command_queue queue);
 GPURT_HIDDEN void gpurt_stage_drop_spare (cl_command_queue queue);
+GPURT_HIDDEN void gpurt_stage_atfork_child (void);
 /* gpurt.c: release the calling thread's batch pipeline staging areas,
    with ALL its queues too.  */
 GPURT_HIDDEN void gpurt_pipe_release (int all);
@@ -489,6 +490,8 @@ GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
 GPURT_HIDDEN int gpurt_lane_prepare (struct gpurt_device *dev);
 /* The start-up thread: the first lane's pinned staging slots.  */
 GPURT_HIDDEN void gpurt_lane_prepare_stage (void);
+/* In the child of fork: forget the parent's first lane and slots.  */
+GPURT_HIDDEN void gpurt_lane_atfork_child (void);
 /* The start-up thread: run R's kernel once over nothing (DUMMY, of
    GPURT_WARM_BYTES bytes, for its buffers) on DEV; 0 once the first lane
    was taken.  */

@@ -123,6 +123,18 @@ gpurt_lane_wait (struct gpurt_lane *lane)
   lane->async_pending = 0;
 }
 
+/* See gpurt-internal.h.  In the child of fork: the lane the start-up
+   thread made is the parent's (OpenCL objects do not survive fork), and
+   that thread may have held its lock.  Forgotten, not released.  */
+
+void
+gpurt_lane_atfork_child (void)
+{
+  pthread_mutex_init (&gpurt_spare_lock, NULL);
+  gpurt_spare_lane = NULL;
+  gpurt_stage_atfork_child ();
+}
+
 /* The start-up thread: make the first lane onto DEV and its queue, and
    the pool of small buffers, written once through that queue (the first
    region's first copies are then not the queue's).  Returns 1 when the

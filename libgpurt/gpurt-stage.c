@@ -198,6 +198,16 @@ gpurt_stage_claim (struct gpurt_stage *st, cl_command_queue queue)
   return taken;
 }
 
+/* See gpurt-internal.h.  In the child of fork: the slots made ahead are
+   the parent's; forget them.  */
+
+void
+gpurt_stage_atfork_child (void)
+{
+  pthread_mutex_init (&gpurt_stage_spare_lock, NULL);
+  memset (&gpurt_stage_spare, 0, sizeof gpurt_stage_spare);
+}
+
 /* See gpurt-internal.h: QUEUE's thread is releasing it.  */
 
 void
