@@ -253,6 +253,11 @@ GPURT_HIDDEN int gpurt_stage_read (cl_command_queue queue, cl_mem mem,
 				   size_t offset, size_t size, void *dst,
 				   char *why);
 GPURT_HIDDEN void gpurt_stage_release (void);
+/* gpurt-stage.c: make the slots of QUEUE's thread ahead (the start-up
+   thread, for the first lane), and drop them if QUEUE goes unclaimed.  */
+GPURT_HIDDEN void gpurt_stage_prepare (cl_command_queue queue);
+GPURT_HIDDEN void gpurt_stage_drop_spare (cl_command_queue queue);
+GPURT_HIDDEN void gpurt_stage_atfork_child (void);
 /* gpurt.c: release the calling thread's batch pipeline staging areas,
    with ALL its queues too.  */
 GPURT_HIDDEN void gpurt_pipe_release (int all);
@@ -483,8 +488,14 @@ GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
 /* The start-up thread: make the first lane's queue onto DEV ahead, and
    the pool of small buffers (1 when made).  */
 GPURT_HIDDEN int gpurt_lane_prepare (struct gpurt_device *dev);
-/* The start-up thread: run R's kernel once over nothing (DUMMY for its
-   buffers) on DEV; 0 once the first lane took the queue.  */
+/* The start-up thread: the first lane's pinned staging slots.  */
+GPURT_HIDDEN void gpurt_lane_prepare_stage (void);
+/* In the child of fork: forget the parent's first lane and slots.  */
+GPURT_HIDDEN void gpurt_lane_atfork_child (void);
+/* The start-up thread: run R's kernel once over nothing (DUMMY, of
+   GPURT_WARM_BYTES bytes, for its buffers) on DEV; 0 once the first lane
+   was taken.  */
+#define GPURT_WARM_BYTES 64
 GPURT_HIDDEN int gpurt_lane_warm (struct gpurt_device *dev,
 				  struct gpurt_region *r, cl_mem dummy);
 /* The work-group size of a launch (gpurt.c).  */

@@ -8,7 +8,13 @@
    lock is held across a launch: the program of a region is built once
    for the device (gpurt-device.c, under the region's build lock), and
    each lane makes its kernels from it.  A lane is released with its
-   thread.  */
+   thread.
+
+   The first lane is made by the start-up thread (gpurt-startup.c): its
+   queue, its kernel objects for the regions whose programs it loaded,
+   each run once on that queue, and the pinned staging slots of its
+   large copies (gpurt-stage.c), so that the first thread to launch a
+   region takes a lane whose objects have all been used once.  */
 
 #include "gpurt-internal.h"
 
@@ -19,13 +25,15 @@
 static _Thread_local struct gpurt_lane *gpurt_my_lane;
 static pthread_key_t gpurt_lane_key;
 static pthread_once_t gpurt_lane_once = PTHREAD_ONCE_INIT;
-/* A queue the start-up thread made for the first lane (its creation is
-   part of the first region's cost otherwise), and whether a lane was
-   made already, under their lock: exactly one queue is made for the
-   first lane, whichever thread comes first (the fault injection tests
-   count the OpenCL calls).  */
+
+static void gpurt_lane_key_init (void);
+/* The lane the start-up thread made for the first thread that launches
+   (its queue and kernel objects are part of the first region's cost
+   otherwise), and whether a lane was made already, under their lock:
+   exactly one queue is made for the first lane, whichever thread comes
+   first (the fault injection tests count the OpenCL calls).  */
 static pthread_mutex_t gpurt_spare_lock = PTHREAD_MUTEX_INITIALIZER;
-static cl_command_queue gpurt_spare_queue;
+static struct gpurt_lane *gpurt_spare_lane;
 static int gpurt_lane_made;
 
 /* Release LANE (pthread key destructor, at its thread's exit).  */
@@ -43,6 +51,8 @@ gpurt_lane_release (void *lane_ptr)
     gpurt_lane_wait (lane);
   gpurt_map_sync (lane->dev, lane);
   gpurt_stage_release ();
+  /* Slots made ahead for this queue and never claimed.  */
+  gpurt_stage_drop_spare (lane->queue);
   gpurt_pipe_release (1);
   for (i = 0; i < lane->nkernels; i++)
     {
@@ -113,7 +123,19 @@ gpurt_lane_wait (struct gpurt_lane *lane)
   lane->async_pending = 0;
 }
 
-/* The start-up thread: make the queue of the first lane onto DEV, and
+/* See gpurt-internal.h.  In the child of fork: the lane the start-up
+   thread made is the parent's (OpenCL objects do not survive fork), and
+   that thread may have held its lock.  Forgotten, not released.  */
+
+void
+gpurt_lane_atfork_child (void)
+{
+  pthread_mutex_init (&gpurt_spare_lock, NULL);
+  gpurt_spare_lane = NULL;
+  gpurt_stage_atfork_child ();
+}
+
+/* The start-up thread: make the first lane onto DEV and its queue, and
    the pool of small buffers, written once through that queue (the first
    region's first copies are then not the queue's).  Returns 1 when the
    pool was made here.  */
@@ -122,15 +144,44 @@ int
 gpurt_lane_prepare (struct gpurt_device *dev)
 {
   char why[GPURT_WHY_LEN];
+  struct gpurt_lane *lane = NULL;
   int pool = 0;
 
+  pthread_once (&gpurt_lane_once, gpurt_lane_key_init);
   pthread_mutex_lock (&gpurt_spare_lock);
-  if (!gpurt_lane_made)
-    gpurt_spare_queue = gpurt_device_new_queue (dev, why);
-  if (gpurt_spare_queue != NULL)
-    pool = gpurt_cl_pool_make (dev, gpurt_spare_queue);
+  if (!gpurt_lane_made && (lane = calloc (1, sizeof *lane)) != NULL)
+    {
+      lane->dev = dev;
+      lane->queue = gpurt_device_new_queue (dev, why);
+      if (lane->queue == NULL)
+	{
+	  free (lane);
+	  lane = NULL;
+	}
+      gpurt_spare_lane = lane;
+    }
+  if (lane != NULL)
+    pool = gpurt_cl_pool_make (dev, lane->queue);
   pthread_mutex_unlock (&gpurt_spare_lock);
   return pool;
+}
+
+/* The start-up thread, last: the pinned staging slots of the first
+   lane's large copies (when staging is on, gpurt-stage.c), claimed by
+   the thread that takes the lane.  */
+
+void
+gpurt_lane_prepare_stage (void)
+{
+  cl_command_queue queue = NULL;
+
+  pthread_mutex_lock (&gpurt_spare_lock);
+  if (gpurt_spare_lane != NULL)
+    queue = gpurt_spare_lane->queue;
+  /* Under the lock: the lane (and its queue) is not taken meanwhile.  */
+  if (queue != NULL)
+    gpurt_stage_prepare (queue);
+  pthread_mutex_unlock (&gpurt_spare_lock);
 }
 
 /* The start-up thread: run region R's kernel once, over no iteration,
@@ -141,12 +192,15 @@ gpurt_lane_prepare (struct gpurt_device *dev)
    work-group of the size a large launch takes (some drivers, PoCL's,
    make code for each size on first use): a one-level kernel
    without reduction touches nothing then (each work-item checks the trip
-   counts, docs/ABI.md section 2); others are left alone.  R's kernel
-   object is taken for the time and put back (a lane that needs it
-   meanwhile makes its own; launches wait for this thread first,
-   gpurt_startup_wait).  Failures are not reported: the
-   first launch meets them again.  Returns 0 once the first lane has
-   taken the queue (nothing left to warm up), else 1.  */
+   counts, docs/ABI.md section 2); others only get their kernel objects.
+   The kernel object run is the first lane's own (gpurt_lane_kernel:
+   the one made with the program), so that the first launch finds the
+   object it enqueues used once on the queue it enqueues it on, after a
+   copy of DUMMY's GPURT_WARM_BYTES bytes in and before one back, as a
+   launch's (a driver's first copies on a queue cost more); launches
+   wait for this thread first (gpurt_startup_wait).  Failures are not
+   reported: the first launch meets them again.  Returns 0 once the
+   first lane has been taken (nothing left to warm up), else 1.  */
 
 int
 gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
@@ -158,12 +212,14 @@ gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
   char why[GPURT_WHY_LEN];
   const uint64_t zero = 0;
   const cl_long offset = 0;
-  cl_kernel kernel, none = NULL;
+  struct gpurt_lane_kernel *lk;
+  cl_command_queue queue;
+  cl_kernel kernel;
+  cl_event event = NULL, *event_ptr;
+  unsigned char bytes[GPURT_WARM_BYTES] = { 0 };
   unsigned k, index = 0;
-  int set = 1, more;
+  int set = 1;
 
-  if (r->reduce_wg != 0 || r->group_wg != 0)
-    return 1;
   /* A region a launch is building is waited for (that launch waits for
      this thread before it runs).  */
   pthread_mutex_lock (&r->build_lock);
@@ -171,9 +227,19 @@ gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
   if (atomic_load_explicit (&r->build_state, memory_order_acquire)
       != GPURT_BUILD_OK)
     return 1;
-  kernel = atomic_exchange (&r->kernel, NULL);
-  if (kernel == NULL)
-    return 1;
+  pthread_mutex_lock (&gpurt_spare_lock);
+  if (gpurt_spare_lane == NULL)
+    {
+      pthread_mutex_unlock (&gpurt_spare_lock);
+      return 0;
+    }
+  lk = gpurt_lane_kernel (gpurt_spare_lane, r, why);
+  if (lk == NULL || r->reduce_wg != 0 || r->group_wg != 0)
+    {
+      pthread_mutex_unlock (&gpurt_spare_lock);
+      return 1;
+    }
+  kernel = lk->kernel;
   for (k = 0; k < r->nargs && set; k++)
     if (r->args[k].kind == GPURT_ARG_BUFFER)
       set = gpurt_cl_arg (kernel, index++, sizeof dummy, &dummy, why,
@@ -193,16 +259,20 @@ gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
 			"for the warm-up deopt buffer");
   gpurt_choose_local_size (r->ndim, many, r->kernel_work_group_size,
 			   dev->max_work_item_sizes, local);
-  pthread_mutex_lock (&gpurt_spare_lock);
-  more = gpurt_spare_queue != NULL;
-  if (more && set
-      && gpurt_cl_enqueue (gpurt_spare_queue, kernel, r->ndim, local, local,
-			   NULL, why, r->name))
-    gpurt_cl_finish (gpurt_spare_queue, why, "a warm-up kernel");
+  /* As a launch: a copy in, the kernel (with the event GPURT_PROFILE
+     takes), the wait and a copy back, all on the first lane's queue.  */
+  queue = gpurt_spare_lane->queue;
+  event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &event : NULL;
+  if (set
+      && gpurt_cl_write (queue, dummy, 0, sizeof bytes, bytes, why)
+      && gpurt_cl_enqueue (queue, kernel, r->ndim, local, local, event_ptr,
+			   why, r->name)
+      && gpurt_cl_finish (queue, why, "a warm-up kernel"))
+    gpurt_cl_read (queue, dummy, 1, 0, sizeof bytes, bytes, why,
+		   "the warm-up buffer");
+  gpurt_cl_event_ns (event);
   pthread_mutex_unlock (&gpurt_spare_lock);
-  if (!atomic_compare_exchange_strong (&r->kernel, &none, kernel))
-    gpurt_cl_kernel_release (kernel);
-  return more;
+  return 1;
 }
 
 /* The calling thread's lane onto DEV, made on first use.  Returns NULL
@@ -222,27 +292,32 @@ gpurt_lane_get (struct gpurt_device *dev, char *why)
       gpurt_lane_release (lane);
       gpurt_my_lane = NULL;
     }
-  lane = calloc (1, sizeof *lane);
-  if (lane == NULL)
-    {
-      gpurt_set_why (why, "out of memory making the thread's queue");
-      return NULL;
-    }
-  lane->dev = dev;
   gpurt_startup_wait ();
-  /* (The process has one device: the spare queue is DEV's.)  */
+  /* (The process has one device: the spare lane is DEV's.)  */
   pthread_mutex_lock (&gpurt_spare_lock);
   gpurt_lane_made = 1;
-  lane->queue = gpurt_spare_queue;
-  gpurt_spare_queue = NULL;
+  lane = gpurt_spare_lane;
+  gpurt_spare_lane = NULL;
   pthread_mutex_unlock (&gpurt_spare_lock);
-  if (lane->queue == NULL)
-    lane->queue = gpurt_device_new_queue (dev, why);
-  if (lane->queue == NULL)
+  if (lane == NULL)
     {
-      free (lane);
-      return NULL;
+      lane = calloc (1, sizeof *lane);
+      if (lane == NULL)
+	{
+	  gpurt_set_why (why, "out of memory making the thread's queue");
+	  return NULL;
+	}
+      lane->dev = dev;
+      lane->queue = gpurt_device_new_queue (dev, why);
+      if (lane->queue == NULL)
+	{
+	  free (lane);
+	  return NULL;
+	}
     }
+  else if (gpurt_env.verbose >= 2)
+    gpurt_message ("this thread takes the lane made at start-up (its queue"
+		   " and %u kernel object(s))", lane->nkernels);
   gpurt_my_lane = lane;
   pthread_setspecific (gpurt_lane_key, lane);
   return lane;

@@ -29,10 +29,18 @@
    this code; GPURT_PINNED_CHUNK there makes the slots small, and then
    copies of one slot or more are staged).  Any failure to set the slots
    up turns staging off for the thread, quietly; a failed copy is
-   reported like any other.  */
+   reported like any other.
+
+   Making and mapping 48 MiB of pinned memory takes tens of milliseconds
+   on a GPU driver, which the first large copy of a program paid.  The
+   start-up thread (gpurt-startup.c) makes one set of slots ahead for the
+   first lane's queue: the thread whose first staged copy is on that
+   queue -- the thread that took the first lane -- claims them instead
+   of making its own.  */
 
 #include "gpurt-internal.h"
 
+#include <pthread.h>
 #include <string.h>
 
 /* Copies of at least this many bytes are staged.  */
@@ -60,6 +68,11 @@ struct gpurt_stage
 };
 
 static _Thread_local struct gpurt_stage gpurt_stage;
+
+/* The slots made ahead for the first lane's queue (PINNED NULL: none),
+   under their lock.  */
+static pthread_mutex_t gpurt_stage_spare_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct gpurt_stage gpurt_stage_spare;
 
 /* One parallel memcpy: DST, SRC, in GPURT_STAGE_PIECE pieces.  */
 struct gpurt_stage_copy
@@ -124,6 +137,88 @@ gpurt_stage_slot_bytes (void)
 	 : GPURT_STAGE_SLOT;
 }
 
+/* Make the slots of a staging area for QUEUE into ST.  Returns 0 when
+   they cannot be made (or staging is not wanted on QUEUE's device).  */
+
+static int
+gpurt_stage_make (struct gpurt_stage *st, cl_command_queue queue)
+{
+  size_t slot = gpurt_stage_slot_bytes ();
+
+  /* Automatic: not on a CPU device, whose memory is the host's.  */
+  st->host = gpurt_cl_pinned (queue, GPURT_STAGE_SLOTS * slot,
+			      gpurt_env.pinned > 0, &st->pinned);
+  if (st->host == NULL)
+    return 0;
+  st->queue = queue;
+  st->slot = slot;
+  st->next = 0;
+  return 1;
+}
+
+/* See gpurt-internal.h.  Called under the first lane's lock, before any
+   thread can take QUEUE; failures are quiet (the first large copy tries
+   again).  */
+
+void
+gpurt_stage_prepare (cl_command_queue queue)
+{
+  struct gpurt_stage st;
+
+  if (gpurt_env.pinned == 0)
+    return;
+  memset (&st, 0, sizeof st);
+  if (!gpurt_stage_make (&st, queue))
+    return;
+  pthread_mutex_lock (&gpurt_stage_spare_lock);
+  gpurt_stage_spare = st;
+  pthread_mutex_unlock (&gpurt_stage_spare_lock);
+  if (gpurt_env.verbose >= 2)
+    gpurt_message ("pinned staging: %d slots of %zu bytes made at start-up"
+		   " for the first thread's large copies", GPURT_STAGE_SLOTS,
+		   st.slot);
+}
+
+/* Take the slots made ahead into ST if they are QUEUE's.  Returns 1 when
+   taken.  */
+
+static int
+gpurt_stage_claim (struct gpurt_stage *st, cl_command_queue queue)
+{
+  int taken = 0;
+
+  pthread_mutex_lock (&gpurt_stage_spare_lock);
+  if (gpurt_stage_spare.pinned != NULL && gpurt_stage_spare.queue == queue)
+    {
+      *st = gpurt_stage_spare;
+      memset (&gpurt_stage_spare, 0, sizeof gpurt_stage_spare);
+      taken = 1;
+    }
+  pthread_mutex_unlock (&gpurt_stage_spare_lock);
+  return taken;
+}
+
+/* See gpurt-internal.h.  In the child of fork: the slots made ahead are
+   the parent's; forget them.  */
+
+void
+gpurt_stage_atfork_child (void)
+{
+  pthread_mutex_init (&gpurt_stage_spare_lock, NULL);
+  memset (&gpurt_stage_spare, 0, sizeof gpurt_stage_spare);
+}
+
+/* See gpurt-internal.h: QUEUE's thread is releasing it.  */
+
+void
+gpurt_stage_drop_spare (cl_command_queue queue)
+{
+  struct gpurt_stage st;
+
+  if (queue != NULL && gpurt_stage_claim (&st, queue))
+    gpurt_cl_pinned_release (st.queue, st.pinned, st.host);
+}
+
 /* Make the calling thread's slots for QUEUE, unless staging is off for
    it or a copy of SIZE bytes is too small to stage.  Returns the slots,
    or NULL: copy without staging.  */
@@ -140,17 +235,13 @@ gpurt_stage_get (cl_command_queue queue, size_t size)
   if (st->pinned != NULL && st->queue == queue)
     return st;
   gpurt_stage_release ();
-  /* Automatic: not on a CPU device, whose memory is the host's.  */
-  st->host = gpurt_cl_pinned (queue, GPURT_STAGE_SLOTS * slot,
-			      gpurt_env.pinned > 0, &st->pinned);
-  if (st->host == NULL)
+  if (gpurt_stage_claim (st, queue))
+    return st;
+  if (!gpurt_stage_make (st, queue))
     {
       st->off = 1;
       return NULL;
     }
-  st->queue = queue;
-  st->slot = slot;
-  st->next = 0;
   if (gpurt_env.verbose >= 2)
     gpurt_message ("pinned staging: %d slots of %zu bytes for this"
 		   " thread's large copies", GPURT_STAGE_SLOTS, slot);

@@ -6,10 +6,14 @@
    (a GPU driver's first context).  A program that contains regions
    registers them from constructors, before main; the first registration
    starts one thread that opens the device, makes the first thread's
-   queue and loads the programs of the regions registered so far from
-   the persistent program cache, then runs each loaded kernel once over
-   no iteration (gpurt_lane_warm: a driver's lazy work at a kernel's
-   first enqueue), while main runs its own set-up.  The
+   lane (gpurt-lane.c: its queue, then its kernel objects) and loads the
+   programs of the regions registered so far from the persistent program
+   cache, then runs each loaded kernel once over no iteration through
+   the lane's own kernel object and queue (gpurt_lane_warm: a driver's
+   lazy work at a kernel's first enqueue and a queue's first copies),
+   and last makes the lane's pinned staging slots where staging is on
+   (gpurt-stage.c: 48 MiB, tens of milliseconds on a GPU driver), while
+   main runs its own set-up.  The
    first region finds all that done, or waits for what is left: a
    thread's first launch waits for the whole of it (gpurt_startup_wait),
    so the OpenCL calls come in the same order whatever the timing.  A
@@ -97,7 +101,7 @@ gpurt_startup_work (void)
      the pool, as a launch's small buffers), while the first lane's queue
      is still unused: their drivers' lazy work is not the first
      region's.  */
-  dummy = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE, 64, why,
+  dummy = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE, GPURT_WARM_BYTES, why,
 			   "the warm-up buffer");
   for (r = gpurt_region_first ();
        r != NULL && dummy != NULL && !atomic_load (&gpurt_startup_stop)
@@ -106,10 +110,15 @@ gpurt_startup_work (void)
     ;
   if (dummy != NULL)
     gpurt_cl_buffer_release (dummy);
+  /* Last, as the largest and the least often needed: the first lane's
+     pinned staging slots, when staging is on.  */
+  if (!atomic_load (&gpurt_startup_stop))
+    gpurt_lane_prepare_stage ();
   if (gpurt_env.verbose >= 1 && !atomic_load (&gpurt_startup_stop))
     gpurt_message ("start-up: device '%s' ready before the first region:"
-		   " the first queue, %u program(s) loaded from the cache"
-		   " and their one-level kernels run once, %s", dev->name,
+		   " the first lane's queue, %u program(s) loaded from the"
+		   " cache and their one-level kernels run once, %s",
+		   dev->name,
 		   loaded, pool ? "small buffers pooled (written once)"
 		   : "no pool of small buffers");
   /* Whatever a load registered runs after the join.  */

@@ -99,6 +99,7 @@ gpurt_atfork_child (void)
   gpurt_host_atfork_child ();
   gpurt_device_atfork_child ();
   gpurt_startup_atfork_child ();
+  gpurt_lane_atfork_child ();
   atomic_store (&gpurt_fork_noted, 0);
 }
 

@@ -8,7 +8,9 @@
 #   bash bench/launch/launch.sh run [OUTDIR]   on the GPU machine
 #                                              (gpu-pack carried)
 # Prints and writes OUTDIR/launch.txt: "ROUND RESULT,variant,what,value,
-# unit" lines, two rounds, variants alternated; then OUTDIR/launch-
+# unit" lines, two rounds, variants alternated (first-over-paused: the
+# first region over a later launch made after the same host work, what
+# an idle device and driver cost any launch); then OUTDIR/launch-
 # profile.txt: ours once more under GPURT_PROFILE (every launch then
 # waits for its kernel), whose second table splits a launch's host time
 # into its parts (ready, lookup, args, copy, enqueue, wait, release), the
@@ -56,6 +58,8 @@ for round in 1 2; do
 done | tee "$out/launch.txt"
 echo "first region / median later launch (issue 15 target: <= 1.2x):"
 grep ',first-over-later,' "$out/launch.txt" | sed 's/^/  /'
+echo "first region / a later launch after the same host work (idle device):"
+grep ',first-over-paused,' "$out/launch.txt" | sed 's/^/  /'
 GPURT_VERBOSE=1 GPURT_PROFILE=1 GPURT_DEVICE=gpu GPURT_FALLBACK=abort timeout 120 \
   "$pack/launch.ours" 1.0 20000 >"$out/launch-profile.txt" 2>&1
 echo "--- GPURT_POOL=0" >>"$out/launch-profile.txt"

@@ -1,5 +1,7 @@
-/* startup.c: the device is opened by a thread started with the program (GPURT_INIT=eager, the default), so that a program which spends time before its first region finds the device open.  Checks: a program that returns from main before any region exits quickly and prints nothing (with the start-up thread still working); after a 0.7 s pause the first region takes little longer than later ones (on the device, against GPURT_INIT=lazy where it carries the whole set-up); with a warm program cache, the start-up thread has also loaded the kernel's program, so that after 0.5 s the first launch's host time in GPURT_PROFILE is at most 1.2 times a later launch's plus 2 ms (PoCL still compiles the kernel for its work-group size in the first enqueue, about 0.3-1.2 ms here); GPURT_INIT=lazy and a bad GPURT_INIT give the same results; a host loop of 100,000 launches of a small region gives exact results.  Fork right after start is in fork.c.  */
+/* startup.c: the device is opened by a thread started with the program (GPURT_INIT=eager, the default), so that a program which spends time before its first region finds the device open.  Checks: a program that returns from main before any region exits quickly and prints nothing (with the start-up thread still working); after a 0.7 s pause the first region takes little longer than later ones (on the device, against GPURT_INIT=lazy where it carries the whole set-up); with a warm program cache, the start-up thread has also loaded the kernel's program, so that after 0.5 s the first launch's host time in GPURT_PROFILE is at most 1.2 times a later launch's plus 2 ms (PoCL still compiles the kernel for its work-group size in the first enqueue, about 0.3-1.2 ms here); GPURT_INIT=lazy and a bad GPURT_INIT give the same results; the first region takes the lane (queue, kernel objects) and the pinned staging slots the start-up thread made, once, and a second thread's first region makes its own, also after a fork right at the start whose child runs its regions on the host (or, forked before the start-up thread chose the device, on a lane of its own; not in the AddressSanitizer build, whose allocator can deadlock a child forked while another thread allocates); a host loop of 100,000 launches of a small region gives exact results.  Fork right after start is in fork.c.  */
 #include "check.h"
+#include <pthread.h>
+#include <stdint.h>
 #include <sys/wait.h>
 
 /* The children measure start-up on the device: this process leaves it
@@ -28,6 +30,10 @@ now (void)
   return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
+/* Set in a child of fork made while the start-up thread worked: its
+   regions run on the host.  */
+static int host_only;
+
 /* Run scale over N elements, check it, and return how long it took.  */
 static double
 timed_scale (long n)
@@ -37,7 +43,8 @@ timed_scale (long n)
   double t0 = now ();
   scale (n, y, x);
   double t = now () - t0;
-  CHECK_RAN_ON_DEVICE (n);
+  if (!host_only)
+    CHECK_RAN_ON_DEVICE (n);
   for (long i = 0; i < n; i++)
     CHECK (y[i] == 2.0f * x[i] + 1.0f, "scale (%ld): y[%ld]", n, i);
   free (x);
@@ -88,6 +95,67 @@ profile_first (void)
   return 0;
 }
 
+/* Run scale over N elements and check it, on the calling thread.  */
+static void *
+scale_thread (void *n)
+{
+  timed_scale ((long) (intptr_t) n);
+  return NULL;
+}
+
+/* --handover: the first region finds the lane and the staging slots the
+   start-up thread made (GPURT_VERBOSE=2 says so: the parent counts the
+   messages); a second thread's first region makes its own lane and
+   slots.  With FORK_FIRST (--fork-first), a child forked right at the
+   start, while the start-up thread works, runs its regions first, on the
+   host (the fork rule), and never touches the parent's lane or slots.
+   The sizes take staged copies (GPURT_PINNED_CHUNK=65536).  */
+static int
+handover (int fork_first)
+{
+  if (fork_first)
+    {
+      fflush (NULL);
+      pid_t pid = fork ();
+      CHECK (pid >= 0, "fork");
+      if (pid == 0)
+	{
+	  alarm (30);
+	  /* On the host, unless the fork came before the start-up thread
+	     began to choose the device (then the child chooses its own):
+	     either way no copy large enough to stage (65536 bytes).  */
+	  host_only = 1;
+	  for (int k = 0; k < CHECK_NSIZES && check_sizes[k] < 16384; k++)
+	    timed_scale (check_sizes[k]);
+	  fflush (NULL);
+	  _exit (0);
+	}
+      int st;
+      CHECK (waitpid (pid, &st, 0) == pid && WIFEXITED (st)
+	     && WEXITSTATUS (st) == 0, "child of fork: status %#x", st);
+    }
+  struct timespec pause = { 0, 200000000 };
+  nanosleep (&pause, NULL);
+  timed_scale (50021);
+  timed_scale (1);
+  pthread_t t;
+  CHECK (pthread_create (&t, NULL, scale_thread, (void *) (intptr_t) 70001)
+	 == 0, "pthread_create");
+  CHECK (pthread_join (t, NULL) == 0, "pthread_join");
+  timed_scale (65536);
+  return 0;
+}
+
+/* How many times NEEDLE occurs in TEXT.  */
+static int
+count (const char *text, const char *needle)
+{
+  int c = 0;
+  for (const char *p = text; (p = strstr (p, needle)) != NULL; p++)
+    c++;
+  return c;
+}
+
 /* In TEXT, a GPURT_PROFILE=json report, the number after "PART": in the
    object KEY of the region whose name starts with NAME.  */
 static double
@@ -117,6 +185,10 @@ main (int argc, char **argv)
     return first_region ();
   if (argc > 1 && strcmp (argv[1], "--profile-first") == 0)
     return profile_first ();
+  if (argc > 1 && strcmp (argv[1], "--handover") == 0)
+    return handover (0);
+  if (argc > 1 && strcmp (argv[1], "--fork-first") == 0)
+    return handover (1);
   if (argc > 1 && strcmp (argv[1], "--results") == 0)
     {
       for (int k = 0; k < CHECK_NSIZES; k++)
@@ -238,6 +310,37 @@ main (int argc, char **argv)
       snprintf (cmd, sizeof cmd, "rm -rf %s", dir);
       CHECK (system (cmd) == 0, "%s", cmd);
     }
+
+  /* The objects the start-up thread made are the first thread's: its
+     lane and staging slots are taken once, by the first region; the
+     second thread makes its own.  The same with a child forked first
+     (it runs on the host; only the parent's messages count: the child's
+     regions print nothing about lanes or slots).  */
+#ifdef __SANITIZE_ADDRESS__
+  /* GCC 12's sanitizer allocator can deadlock a child forked while
+     another thread (the start-up thread) allocates: no fork here.  */
+  const int forks = 1;
+#else
+  const int forks = 2;
+#endif
+  if (device)
+    for (int fork_first = 0; fork_first < forks; fork_first++)
+      {
+	static const char *const envs[] = {
+	  "GPURT_INIT=eager", "GPURT_VERBOSE=2", "GPURT_PINNED=1",
+	  "GPURT_PINNED_CHUNK=65536", NULL };
+	const char *mode = fork_first ? "--fork-first" : "--handover";
+	st = check_child_stderr ("startup", mode, envs, err, sizeof err);
+	CHECK (WIFEXITED (st) && WEXITSTATUS (st) == 0,
+	       "%s: status %#x, stderr:\n%s", mode, st, err);
+	CHECK (count (err, "takes the lane made at start-up") == 1
+	       && count (err, "made at start-up for the first thread's large"
+			 " copies") == 1
+	       && count (err, "for this thread's large copies") == 1,
+	       "%s: the first thread did not take the start-up lane and"
+	       " slots once, or the second thread did not make its own:\n%s",
+	       mode, err);
+      }
 
   /* 100,000 launches of a small region, exact.  */
   int v[37], w[37];
