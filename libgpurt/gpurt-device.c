@@ -642,7 +642,9 @@ gpurt_device_select (void)
     goto ERROR;
   if (!gpurt_list_devices (&cands, &n, why))
     goto ERROR;
-  c = gpurt_match_device (cands, n, &because, why);
+  c = gpurt_env.ndevices != 0 || gpurt_env.devices_all
+      ? gpurt_multi_select (cands, n, &because, why)
+      : gpurt_match_device (cands, n, &because, why);
   if (c == NULL)
     goto ERROR;
   if (!gpurt_open_device (&gpurt_the_device, c, why))

@@ -1,0 +1,379 @@
+/* gpurt-multi.c -- one region cut over several devices (GPURT_DEVICES).
+
+   GPURT_DEVICES=all, or a list of devices, asks that a region the
+   compiler can cut along its outermost marked index (its "batch" lines,
+   docs/ABI.md section 9) run on all of them at once: the outer index
+   space is cut into one contiguous slice per logical device, in
+   proportion to their compute units, and each slice runs through the
+   batch path (gpurt_batch_span), which copies in only that slice of each
+   moving array (with its halo) and the whole of the read-only data, and
+   copies back the slice's results.  Reductions come back per slice and
+   are combined here, device 0's first, so that the result does not
+   depend on which device finished first.  Nothing stays on the devices
+   after a split region (no residency across split regions yet).
+
+   A logical device is a lane: a host thread with its own queue, kernels
+   and buffers (gpurt-lane.c).  The calling thread runs slice 0; one
+   worker thread per further logical device, started on the first split
+   launch and kept for the process, runs the others.  Today every logical
+   device is on the process's OpenCL device (GPURT_DEVICES=0,0: one GPU
+   as two, to measure the cost of the split, and for tests); entries that
+   name another OpenCL device are reported and left out, since the
+   programs and the map are built for one device.  */
+
+#include "gpurt-internal.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One slice of a split launch, and the worker that runs it.  */
+struct gpurt_slice
+{
+  pthread_t thread;
+  int started;
+  uint64_t posted;		/* jobs posted to the worker */
+  uint64_t finished;		/* jobs it finished */
+  /* The job.  */
+  struct gpurt_region *r;
+  struct gpurt_device *dev;
+  const uint64_t *args;
+  unsigned nargs;
+  const uint64_t *n;
+  uint64_t lo, hi, c;
+  uint64_t *red;		/* NARGS words: its reduction results */
+  int ok;
+  char why[GPURT_WHY_LEN];
+};
+
+/* The logical devices: how many (1 when GPURT_DEVICES does not split),
+   and their slices; the lock and conditions of the workers.  One split
+   launch at a time (RUN_LOCK).  */
+static unsigned gpurt_multi_n = 1;
+static struct gpurt_slice gpurt_slices[GPURT_MAX_DEVICES];
+static pthread_mutex_t gpurt_multi_run_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t gpurt_multi_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gpurt_multi_posted = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t gpurt_multi_finished = PTHREAD_COND_INITIALIZER;
+
+/* GPURT_PROFILE: split launches, launches that could not be split (the
+   last reason), outer iterations per logical device.  */
+static atomic_uint_least64_t gpurt_multi_split;
+static atomic_uint_least64_t gpurt_multi_unsplit;
+static atomic_uint_least64_t gpurt_multi_iters[GPURT_MAX_DEVICES];
+static char gpurt_multi_why[GPURT_WHY_LEN];
+
+/* The candidate GPURT_DEVICES's entry REF names among the N candidates
+   CANDS, or NULL.  */
+
+static struct gpurt_candidate *
+gpurt_multi_find (struct gpurt_candidate *cands, unsigned n,
+		  const struct gpurt_device_ref *ref)
+{
+  unsigned i;
+
+  if (ref->flat)
+    return ref->platform_index < n ? &cands[ref->platform_index] : NULL;
+  for (i = 0; i < n; i++)
+    if (cands[i].platform_index == ref->platform_index
+	&& cands[i].device_index == ref->device_index)
+      return &cands[i];
+  return NULL;
+}
+
+/* See gpurt-internal.h.  */
+
+struct gpurt_candidate *
+gpurt_multi_select (struct gpurt_candidate *cands, unsigned n,
+		    const char **because, char *why)
+{
+  struct gpurt_candidate *first = NULL, *c;
+  unsigned i, count = gpurt_env.devices_all ? n : gpurt_env.ndevices;
+
+  gpurt_multi_n = 0;
+  for (i = 0; i < count; i++)
+    {
+      c = gpurt_env.devices_all ? &cands[i]
+	  : gpurt_multi_find (cands, n, &gpurt_env.devices[i]);
+      if (c == NULL || !c->usable)
+	{
+	  if (!gpurt_env.devices_all)
+	    gpurt_message ("GPURT_DEVICES: entry %u is %s; left out", i,
+			   c == NULL ? "no OpenCL device"
+			   : "a device that is not available or has no"
+			     " compiler");
+	  continue;
+	}
+      if (first == NULL)
+	first = c;
+      if (c != first)
+	{
+	  gpurt_message ("GPURT_DEVICES: entry %u, device %u:%u '%s', is not"
+			 " device %u:%u, the first; split regions run on"
+			 " logical devices of one OpenCL device only: left"
+			 " out", i, c->platform_index, c->device_index,
+			 c->name, first->platform_index, first->device_index);
+	  continue;
+	}
+      if (gpurt_multi_n == GPURT_MAX_DEVICES)
+	break;
+      gpurt_multi_n++;
+    }
+  if (first == NULL)
+    {
+      gpurt_multi_n = 1;
+      gpurt_set_why (why, "GPURT_DEVICES names no usable OpenCL device");
+      return NULL;
+    }
+  *because = "first of GPURT_DEVICES";
+  if (gpurt_env.verbose >= 1)
+    gpurt_message ("GPURT_DEVICES: %u logical device%s on OpenCL device"
+		   " %u:%u '%s'", gpurt_multi_n, gpurt_multi_n == 1 ? "" : "s",
+		   first->platform_index, first->device_index, first->name);
+  return first;
+}
+
+/* Run slice S's job on the calling thread.  */
+
+static void
+gpurt_slice_run (struct gpurt_slice *s)
+{
+  struct gpurt_clock clock;
+
+  clock.on = 0;
+  s->why[0] = '\0';
+  s->ok = gpurt_batch_span (s->r, s->dev, s->args, s->nargs, s->n, s->lo,
+			    s->hi, s->c, s->red, &clock, s->why);
+}
+
+/* A worker: run the jobs posted to slice ARG, for ever.  */
+
+static void *
+gpurt_slice_worker (void *arg)
+{
+  struct gpurt_slice *s = arg;
+
+  pthread_mutex_lock (&gpurt_multi_lock);
+  for (;;)
+    {
+      while (s->finished == s->posted)
+	pthread_cond_wait (&gpurt_multi_posted, &gpurt_multi_lock);
+      pthread_mutex_unlock (&gpurt_multi_lock);
+      gpurt_slice_run (s);
+      pthread_mutex_lock (&gpurt_multi_lock);
+      s->finished++;
+      pthread_cond_broadcast (&gpurt_multi_finished);
+    }
+  return NULL;
+}
+
+/* Say once per launch under GPURT_VERBOSE, and count for GPURT_PROFILE,
+   that region R runs on one device because of WHY; returns -1.  */
+
+static int
+gpurt_multi_unsplit_because (struct gpurt_region *r, const char *why)
+{
+  atomic_fetch_add (&gpurt_multi_unsplit, 1);
+  pthread_mutex_lock (&gpurt_multi_lock);
+  snprintf (gpurt_multi_why, sizeof gpurt_multi_why, "region %s (%s): %s",
+	    r->name, r->loc, why);
+  pthread_mutex_unlock (&gpurt_multi_lock);
+  if (gpurt_env.verbose >= 1)
+    gpurt_message ("region %s (%s) runs on one device, not split over %u:"
+		   " %s", r->name, r->loc, gpurt_multi_n, why);
+  return -1;
+}
+
+/* See gpurt-internal.h.  */
+
+int
+gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
+		 const uint64_t *args, unsigned nargs, const uint64_t *n,
+		 struct gpurt_clock *clock, char *why)
+{
+  const uint64_t *ext = args + 4 * (size_t) nargs;
+  uint64_t outer = n[r->ndim - 1], c, weight[GPURT_MAX_DEVICES];
+  uint64_t total = 0, sum = 0, *red = NULL;
+  unsigned d, k, ran = 0, failed = 0;
+  int ok = 0;
+
+  if (gpurt_multi_n < 2)
+    return -1;
+  if (!r->batch)
+    return gpurt_multi_unsplit_because (r, "the compiler found no range"
+					" that moves with its outermost"
+					" index");
+  if (r->group_wg != 0 || r->ndeopts != 0 || r->heap)
+    return gpurt_multi_unsplit_because (r, r->group_wg != 0
+					? "it runs in two levels"
+					: r->ndeopts != 0 ? "it is speculated"
+					: "it allocates on the device");
+  for (k = 0; k < nargs; k++)
+    {
+      unsigned kind = GPU_ARG_WORD0_KIND (args[4 * (size_t) k]);
+
+      if (kind != GPU_ARG_BUFFER && kind != GPU_ARG_SCALAR
+	  && kind != GPU_ARG_REDUCE)
+	return gpurt_multi_unsplit_because (r, "an argument is neither an"
+					    " array, a scalar nor a"
+					    " reduction");
+    }
+  if (!gpurt_batch_splits (r, args, nargs, ext, why))
+    return gpurt_multi_unsplit_because (r, why);
+  /* Slices of at most C outer iterations fit the device with the
+     others' (all on one OpenCL device); 0: the whole launch fits.  */
+  c = gpurt_batch_size (r, dev, args, nargs, ext, n, 1, 1, why);
+  if (c == UINT64_MAX)
+    return -1;
+  c = c == 0 ? outer : c / gpurt_multi_n > 0 ? c / gpurt_multi_n : 1;
+  red = calloc ((size_t) gpurt_multi_n * nargs + 1, sizeof *red);
+  if (red == NULL)
+    {
+      gpurt_set_why (why, "out of memory for the slices' reductions");
+      return 0;
+    }
+
+  pthread_mutex_lock (&gpurt_multi_run_lock);
+  /* Split regions keep nothing on the devices: what earlier regions
+     kept goes home first, as slices copy in from host memory.  */
+  gpurt_sync ();
+  gpurt_clock_mark (clock, GPURT_PART_ARGS);
+  for (d = 0; d < gpurt_multi_n; d++)
+    {
+      weight[d] = gpurt_compute_units (dev);
+      total += weight[d];
+    }
+  for (d = 0; d < gpurt_multi_n; d++)
+    {
+      struct gpurt_slice *s = &gpurt_slices[d];
+
+      s->r = r;
+      s->dev = dev;
+      s->args = args;
+      s->nargs = nargs;
+      s->n = n;
+      s->c = c;
+      s->red = red + (size_t) d * nargs;
+      /* [OUTER * SUM / TOTAL, OUTER * (SUM + WEIGHT) / TOTAL), without
+	 overflow.  */
+      s->lo = outer / total * sum + outer % total * sum / total;
+      sum += weight[d];
+      s->hi = outer / total * sum + outer % total * sum / total;
+      s->ok = 1;
+    }
+  if (gpurt_env.verbose >= 2)
+    gpurt_message ("region %s (%s): outer iterations %" PRIu64 " split"
+		   " over %u logical devices", r->name, r->loc, outer,
+		   gpurt_multi_n);
+  pthread_mutex_lock (&gpurt_multi_lock);
+  for (d = 1; d < gpurt_multi_n; d++)
+    {
+      struct gpurt_slice *s = &gpurt_slices[d];
+
+      if (s->lo == s->hi)
+	continue;
+      if (!s->started)
+	{
+	  if (pthread_create (&s->thread, NULL, gpurt_slice_worker, s) != 0)
+	    {
+	      /* Run it on this thread after slice 0.  */
+	      s->ok = -1;
+	      continue;
+	    }
+	  pthread_detach (s->thread);
+	  s->started = 1;
+	}
+      s->posted++;
+    }
+  pthread_cond_broadcast (&gpurt_multi_posted);
+  pthread_mutex_unlock (&gpurt_multi_lock);
+  if (gpurt_slices[0].lo < gpurt_slices[0].hi)
+    gpurt_slice_run (&gpurt_slices[0]);
+  for (d = 1; d < gpurt_multi_n; d++)
+    if (gpurt_slices[d].ok == -1)
+      gpurt_slice_run (&gpurt_slices[d]);
+  pthread_mutex_lock (&gpurt_multi_lock);
+  for (d = 1; d < gpurt_multi_n; d++)
+    while (gpurt_slices[d].started
+	   && gpurt_slices[d].finished != gpurt_slices[d].posted)
+      pthread_cond_wait (&gpurt_multi_finished, &gpurt_multi_lock);
+  pthread_mutex_unlock (&gpurt_multi_lock);
+  gpurt_clock_mark (clock, GPURT_PART_COPY);
+
+  /* Combine in the order of the devices, slice 0 first.  */
+  for (d = 0; d < gpurt_multi_n; d++)
+    {
+      struct gpurt_slice *s = &gpurt_slices[d];
+
+      if (s->lo == s->hi)
+	continue;
+      if (!s->ok)
+	{
+	  failed++;
+	  snprintf (why, GPURT_WHY_LEN, "logical device %u: %s", d, s->why);
+	  continue;
+	}
+      atomic_fetch_add (&gpurt_multi_iters[d], s->hi - s->lo);
+      for (k = 0; k < nargs; k++)
+	if (GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) == GPU_ARG_REDUCE)
+	  {
+	    if (ran == 0)
+	      red[k] = s->red[k];
+	    else
+	      gpurt_reduce_fold (r->args[k].op, r->args[k].type,
+				 r->args[k].size, &red[k], &s->red[k]);
+	  }
+      ran++;
+    }
+  pthread_mutex_unlock (&gpurt_multi_run_lock);
+  if (failed != 0 && ran != 0)
+    {
+      /* Other slices changed host memory: the host loop cannot start
+	 over.  */
+      gpurt_message ("region %s (%s): a slice failed after others wrote"
+		     " their results: %s; aborting", r->name, r->loc, why);
+      abort ();
+    }
+  if (failed == 0)
+    {
+      for (k = 0; k < nargs; k++)
+	if (GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) == GPU_ARG_REDUCE)
+	  memcpy ((void *) (uintptr_t) args[4 * (size_t) k + 1], &red[k],
+		  r->args[k].size);
+      atomic_fetch_add (&gpurt_multi_split, 1);
+      ok = 1;
+    }
+  free (red);
+  return ok;
+}
+
+/* See gpurt-internal.h.  */
+
+void
+gpurt_multi_report (FILE *out, int json)
+{
+  unsigned d;
+
+  if (gpurt_multi_n < 2)
+    return;
+  if (json)
+    {
+      fprintf (out, ",\n  \"split\": { \"devices\": %u, \"launches\": %"
+	       PRIu64 ", \"unsplit\": %" PRIu64 ", \"outer_iterations\": [",
+	       gpurt_multi_n, atomic_load (&gpurt_multi_split),
+	       atomic_load (&gpurt_multi_unsplit));
+      for (d = 0; d < gpurt_multi_n; d++)
+	fprintf (out, "%s%" PRIu64, d ? ", " : "",
+		 atomic_load (&gpurt_multi_iters[d]));
+      fprintf (out, "] }");
+      return;
+    }
+  fprintf (out, "  split over %u logical devices: %" PRIu64 " launches,"
+	   " outer iterations per device:", gpurt_multi_n,
+	   atomic_load (&gpurt_multi_split));
+  for (d = 0; d < gpurt_multi_n; d++)
+    fprintf (out, " %" PRIu64, atomic_load (&gpurt_multi_iters[d]));
+  fprintf (out, "; %" PRIu64 " launches not split%s%s\n",
+	   atomic_load (&gpurt_multi_unsplit),
+	   gpurt_multi_why[0] ? ", last: " : "", gpurt_multi_why);
+}
