@@ -1,0 +1,180 @@
+/* multi.c: GPURT_DEVICES (issue 20, item 2): a region the compiler can cut along its outermost index runs in one slice per logical device, at once, each slice copying in only its part of the moving arrays (and its halo), the reductions combined device 0 first.  Children run saxpy, a sum and a min reduction, a 1-D stencil b[i] = a[i-1] + a[i] + a[i+1] and a region writing through an index (which cannot be split: it runs on one device) under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device) and GPURT_DEVICES=all, at sizes 0, 1, 2, 3, 1001 and 65537 (divisible by neither 2 nor 3), against serial C; their profiles must count split launches with outer iterations on every logical device, and one launch not split, whose reason GPURT_VERBOSE=1 gives.  Under GPURT_DEVICE=host the work runs on the host, right.  */
+#include "check.h"
+
+CHECK_CHILDREN_USE_DEVICE
+
+static void
+saxpy (long n, float a, const float *restrict x, float *restrict y)
+{
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = a * x[i] + y[i];
+}
+
+/* B[1..N-2] from three elements of A: a halo of one on each side.  */
+static void
+stencil (long n, const float *restrict a, float *restrict b)
+{
+  for (long i GPU_PARALLEL = 1; i < n - 1; i++)
+    b[i] = a[i - 1] + a[i] + a[i + 1];
+}
+
+static long
+sum (long n, const int *x)
+{
+  long s GPU_REDUCE = 11;
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    s += x[i];
+  return s;
+}
+
+static float
+minimum (long n, const float *x)
+{
+  float m GPU_REDUCE = 1e30f;
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    m = x[i] < m ? x[i] : m;
+  return m;
+}
+
+/* H is written through an index: its range does not move with I, so the
+   region cannot be split (it runs on one device).  */
+static void
+hist (long n, const int *restrict k, int *restrict h GPU_EXTENT (64))
+{
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    h[k[i] & 63] = 1;
+}
+
+static void
+test (long n)
+{
+  float *x = check_alloc (n * sizeof *x);
+  float *y = check_alloc (n * sizeof *y);
+  int *ix = check_alloc (n * sizeof *ix);
+  int h[64], hwant[64];
+  check_fill_float (x, n, -10.0f, 10.0f);
+  check_fill_float (y, n, -10.0f, 10.0f);
+  check_fill_int (ix, n, -100000, 100000);
+  float a = check_uniformf (-3.0f, 3.0f);
+
+  float *want = check_dup (y, n * sizeof *y);
+  for (long i = 0; i < n; i++)
+    want[i] = a * x[i] + want[i];
+  saxpy (n, a, x, y);
+  CHECK_RAN_ON_DEVICE (n);
+  CHECK_FLOATS (y, want, n, 1e-5, 1e-4, "saxpy n=%ld", n);
+
+  for (long i = 1; i < n - 1; i++)
+    want[i] = x[i - 1] + x[i] + x[i + 1];
+  stencil (n, x, y);
+  CHECK_RAN_ON_DEVICE (n - 2);
+  CHECK_FLOATS (y, want, n, 1e-5, 1e-4, "stencil n=%ld", n);
+
+  long s = 11;
+  for (long i = 0; i < n; i++)
+    s += ix[i];
+  long got = sum (n, ix);
+  CHECK_RAN_ON_DEVICE (n);
+  CHECK (got == s, "sum n=%ld: %ld, want %ld", n, got, s);
+
+  float m = 1e30f;
+  for (long i = 0; i < n; i++)
+    m = x[i] < m ? x[i] : m;
+  float gotm = minimum (n, x);
+  CHECK_RAN_ON_DEVICE (n);
+  CHECK (gotm == m, "min n=%ld: %g, want %g", n, gotm, m);
+
+  memset (h, 0, sizeof h);
+  memset (hwant, 0, sizeof hwant);
+  for (long i = 0; i < n; i++)
+    hwant[ix[i] & 63] = 1;
+  hist (n, ix, h);
+  CHECK_RAN_ON_DEVICE (n);
+  CHECK (memcmp (h, hwant, sizeof h) == 0, "hist n=%ld", n);
+  free (x);
+  free (y);
+  free (ix);
+  free (want);
+}
+
+static void
+work (void)
+{
+  static const long sizes[] = { 0, 1, 2, 3, 1001, 65537 };
+  for (unsigned s = 0; s < sizeof sizes / sizeof *sizes; s++)
+    test (sizes[s]);
+}
+
+/* Run the work in a child under GPURT_DEVICES=LIST; with NDEV logical
+   devices (0: do not look at the split) its profile must show split
+   launches with outer iterations on each.  */
+static void
+child (const char *list, unsigned ndev)
+{
+  static char text[1 << 16], var[64];
+  unsigned devices = 0;
+  unsigned long long launches = 0, unsplit = 0, iters;
+
+  snprintf (var, sizeof var, "GPURT_DEVICES=%s", list);
+  check_profile_child ("multi", "--work", var, text, sizeof text);
+  const char *p = strstr (text, "\"split\": ");
+  if (ndev == 0)
+    return;
+  CHECK (p != NULL && sscanf (p, "\"split\": { \"devices\": %u, \"launches\":"
+			      " %llu, \"unsplit\": %llu", &devices,
+			      &launches, &unsplit) == 3,
+	 "%s: no split in the profile:\n%s", var, text);
+  CHECK (devices == ndev, "%s: %u logical devices", var, devices);
+  /* Saxpy, sum and min at 5 sizes, the stencil at 3; hist at 5.  */
+  CHECK (launches >= 3 * 5 + 3, "%s: %llu split launches", var, launches);
+  CHECK (unsplit >= 5, "%s: %llu launches not split", var, unsplit);
+  p = strchr (strstr (p, "\"outer_iterations\": "), '[');
+  for (unsigned d = 0; d < ndev; d++)
+    {
+      char *end;
+      iters = strtoull (p + 1, &end, 10);
+      CHECK (iters >= 65537 / ndev, "%s: logical device %u ran %llu outer"
+	     " iterations", var, d, iters);
+      p = end;
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *d = getenv ("GPURT_DEVICE");
+  static char err[1 << 16];
+
+  check_init ();
+  if (argc > 1)
+    {
+      work ();
+      return 0;
+    }
+  (void) argv;
+  if (d && strcmp (d, "host") == 0)
+    {
+      /* Everything on the host, under GPURT_DEVICES too.  */
+      child ("0,0", 0);
+      work ();
+      return 0;
+    }
+  child ("0,0", 2);
+  child ("0,0,0", 3);
+  child ("all", 0);
+  /* The region that cannot be split says why.  */
+  const char *envs[] = { "GPURT_DEVICES=0,0", "GPURT_VERBOSE=1", NULL };
+  int st = check_child_stderr ("multi", "--work", envs, err, sizeof err);
+  CHECK (WIFEXITED (st) && WEXITSTATUS (st) == 0, "verbose child: %#x\n%s",
+	 st, err);
+  CHECK (strstr (err, "GPURT_DEVICES: 2 logical devices") != NULL,
+	 "the devices are not listed:\n%s", err);
+  const char *why = strstr (err, "runs on one device, not split over 2: ");
+  CHECK (why != NULL && strstr (err, "region gpu_hist_") != NULL
+	 && (strstr (why, "no range that moves") != NULL
+	     || strstr (why, "(h) is written and its range does not move")
+		!= NULL), "no reason for the region not split:\n%s", err);
+  /* And in this process, on one device.  */
+  work ();
+  return 0;
+}
