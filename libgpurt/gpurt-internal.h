@@ -380,6 +380,10 @@ struct gpurt_device
      a program binary depends on besides the source (the cache's key).  */
   char identity[1400];
   struct gpurt_map map;		/* host ranges with a copy on the device */
+  unsigned ordinal;		/* 0: the process's device; K: the K-th other
+				   device GPURT_DEVICES opened for split
+				   regions (gpurt_device_other) */
+  atomic_uint compute_units;	/* gpurt_compute_units, 0 until asked */
 };
 
 struct gpurt_region;
@@ -639,6 +643,11 @@ struct gpurt_region
   _Atomic (cl_kernel) kernel;	/* made with the program; taken by the
 				   first lane that needs one (gpurt-lane.c) */
   size_t kernel_work_group_size;
+  /* Its plain kernel's program for the other devices GPURT_DEVICES
+     opened, by their ordinal (0 unused): split regions run there.  */
+  atomic_int other_state[GPURT_MAX_DEVICES];	/* enum gpurt_build_state */
+  cl_program other_program[GPURT_MAX_DEVICES];
+  size_t other_wg[GPURT_MAX_DEVICES];
 
   atomic_int warned;		/* GPURT_FALLBACK=warn said it once */
 
@@ -724,6 +733,13 @@ GPURT_HIDDEN void gpurt_region_foreach (void (*fn) (struct gpurt_region *,
 					void *data);
 GPURT_HIDDEN int gpurt_region_build (struct gpurt_region *r,
 				     struct gpurt_device *dev, char *why);
+/* The program of region R built for DEV (gpurt_region_build).  */
+static inline cl_program
+gpurt_region_program (const struct gpurt_region *r,
+		      const struct gpurt_device *dev)
+{
+  return dev->ordinal == 0 ? r->program : r->other_program[dev->ordinal];
+}
 GPURT_HIDDEN void gpurt_region_preload (struct gpurt_region *r,
 					struct gpurt_device *dev);
 
@@ -947,6 +963,11 @@ GPURT_HIDDEN struct gpurt_candidate *
 gpurt_match_device (struct gpurt_candidate *cands, unsigned n,
 		    const char **chosen_because, char *why);
 GPURT_HIDDEN const char *gpurt_type_name (cl_device_type type);
+/* The device of candidate C, not the process's, opened once for the
+   split regions of GPURT_DEVICES (its ordinal 1, 2, ...); NULL with
+   WHY.  */
+GPURT_HIDDEN struct gpurt_device *
+gpurt_device_other (const struct gpurt_candidate *c, char *why);
 
 /* Print the OpenCL platforms and devices and which one libgpurt would
    choose under the current GPURT_DEVICE, and why (gpurt-describe.c).

@@ -230,11 +230,14 @@ gpurt_lane_get (struct gpurt_device *dev, char *why)
     }
   lane->dev = dev;
   gpurt_startup_wait ();
-  /* (The process has one device: the spare queue is DEV's.)  */
+  /* The spare queue is the process's device's.  */
   pthread_mutex_lock (&gpurt_spare_lock);
-  gpurt_lane_made = 1;
-  lane->queue = gpurt_spare_queue;
-  gpurt_spare_queue = NULL;
+  if (dev->ordinal == 0)
+    {
+      gpurt_lane_made = 1;
+      lane->queue = gpurt_spare_queue;
+      gpurt_spare_queue = NULL;
+    }
   pthread_mutex_unlock (&gpurt_spare_lock);
   if (lane->queue == NULL)
     lane->queue = gpurt_device_new_queue (dev, why);
@@ -255,6 +258,7 @@ struct gpurt_lane_kernel *
 gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
 		   char *why)
 {
+  cl_program program = gpurt_region_program (r, lane->dev);
   struct gpurt_lane_kernel *lk;
   unsigned i;
 
@@ -293,13 +297,14 @@ gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
       return NULL;
     }
   /* The first lane takes the kernel object made with the program.  */
-  lk->kernel = atomic_exchange (&r->kernel, NULL);
+  if (lane->dev->ordinal == 0)
+    lk->kernel = atomic_exchange (&r->kernel, NULL);
   if (lk->kernel == NULL)
-    lk->kernel = gpurt_cl_kernel (r->program, r->name, why);
+    lk->kernel = gpurt_cl_kernel (program, r->name, why);
   /* A two-level region's one-level kernel (docs/ABI.md section 5).  */
   if (lk->kernel == NULL
       || (r->flat_name != NULL
-	  && ((lk->flat_kernel = gpurt_cl_kernel (r->program, r->flat_name,
+	  && ((lk->flat_kernel = gpurt_cl_kernel (program, r->flat_name,
 						   why)) == NULL
 	      || !gpurt_cl_kernel_wg (lk->flat_kernel, lane->dev,
 				      r->flat_name,

@@ -13,13 +13,15 @@
    after a split region (no residency across split regions yet).
 
    A logical device is a lane: a host thread with its own queue, kernels
-   and buffers (gpurt-lane.c).  The calling thread runs slice 0; one
+   and buffers (gpurt-lane.c), on an OpenCL device.  The calling thread
+   runs slice 0 on the process's device (the first of the list); one
    worker thread per further logical device, started on the first split
-   launch and kept for the process, runs the others.  Today every logical
-   device is on the process's OpenCL device (GPURT_DEVICES=0,0: one GPU
-   as two, to measure the cost of the split, and for tests); entries that
-   name another OpenCL device are reported and left out, since the
-   programs and the map are built for one device.  */
+   launch and kept for the process, runs the others.  The same device
+   listed twice (GPURT_DEVICES=0,0: one GPU as two, to measure the cost
+   of the split, and for tests) gives two lanes on it; another OpenCL
+   device gets a context, a map and the region's program of its own
+   (gpurt_device_other, gpurt_region_build), opened on the first split
+   launch.  */
 
 #include "gpurt-internal.h"
 
@@ -30,6 +32,9 @@
 /* One slice of a split launch, and the worker that runs it.  */
 struct gpurt_slice
 {
+  struct gpurt_candidate cand;	/* its OpenCL device */
+  int other;			/* CAND is not the process's device */
+  int dead;			/* that device could not be opened */
   pthread_t thread;
   int started;
   uint64_t posted;		/* jobs posted to the worker */
@@ -81,56 +86,121 @@ gpurt_multi_find (struct gpurt_candidate *cands, unsigned n,
   return NULL;
 }
 
-/* See gpurt-internal.h.  */
+/* Add candidate C to the logical devices, FIRST being the process's
+   device.  */
+
+static void
+gpurt_multi_add (const struct gpurt_candidate *c,
+		 const struct gpurt_candidate *first)
+{
+  struct gpurt_slice *s;
+
+  if (gpurt_multi_n == GPURT_MAX_DEVICES)
+    return;
+  s = &gpurt_slices[gpurt_multi_n++];
+  s->cand = *c;
+  s->other = c != first;
+}
+
+/* See gpurt-internal.h.  GPURT_DEVICES=all is the device GPURT_DEVICE
+   chooses, then every other usable device of its platform and type (a
+   host's GPUs, not its CPU beside them).  */
 
 struct gpurt_candidate *
 gpurt_multi_select (struct gpurt_candidate *cands, unsigned n,
 		    const char **because, char *why)
 {
   struct gpurt_candidate *first = NULL, *c;
-  unsigned i, count = gpurt_env.devices_all ? n : gpurt_env.ndevices;
+  unsigned i;
 
   gpurt_multi_n = 0;
-  for (i = 0; i < count; i++)
+  if (gpurt_env.devices_all)
     {
-      c = gpurt_env.devices_all ? &cands[i]
-	  : gpurt_multi_find (cands, n, &gpurt_env.devices[i]);
+      first = gpurt_match_device (cands, n, because, why);
+      if (first != NULL)
+	gpurt_multi_add (first, first);
+      for (i = 0; first != NULL && i < n; i++)
+	if (&cands[i] != first && cands[i].usable
+	    && cands[i].platform == first->platform
+	    && cands[i].type == first->type)
+	  gpurt_multi_add (&cands[i], first);
+    }
+  for (i = 0; i < gpurt_env.ndevices; i++)
+    {
+      c = gpurt_multi_find (cands, n, &gpurt_env.devices[i]);
       if (c == NULL || !c->usable)
+	gpurt_message ("GPURT_DEVICES: entry %u is %s; left out", i,
+		       c == NULL ? "no OpenCL device"
+		       : "a device that is not available or has no"
+			 " compiler");
+      else
 	{
-	  if (!gpurt_env.devices_all)
-	    gpurt_message ("GPURT_DEVICES: entry %u is %s; left out", i,
-			   c == NULL ? "no OpenCL device"
-			   : "a device that is not available or has no"
-			     " compiler");
-	  continue;
+	  first = first != NULL ? first : c;
+	  *because = "first of GPURT_DEVICES";
+	  gpurt_multi_add (c, first);
 	}
-      if (first == NULL)
-	first = c;
-      if (c != first)
-	{
-	  gpurt_message ("GPURT_DEVICES: entry %u, device %u:%u '%s', is not"
-			 " device %u:%u, the first; split regions run on"
-			 " logical devices of one OpenCL device only: left"
-			 " out", i, c->platform_index, c->device_index,
-			 c->name, first->platform_index, first->device_index);
-	  continue;
-	}
-      if (gpurt_multi_n == GPURT_MAX_DEVICES)
-	break;
-      gpurt_multi_n++;
     }
   if (first == NULL)
     {
       gpurt_multi_n = 1;
-      gpurt_set_why (why, "GPURT_DEVICES names no usable OpenCL device");
+      if (!gpurt_env.devices_all)
+	gpurt_set_why (why, "GPURT_DEVICES names no usable OpenCL device");
       return NULL;
     }
-  *because = "first of GPURT_DEVICES";
-  if (gpurt_env.verbose >= 1)
-    gpurt_message ("GPURT_DEVICES: %u logical device%s on OpenCL device"
-		   " %u:%u '%s'", gpurt_multi_n, gpurt_multi_n == 1 ? "" : "s",
-		   first->platform_index, first->device_index, first->name);
+  for (i = 0; i < gpurt_multi_n && gpurt_env.verbose >= 1; i++)
+    gpurt_message ("GPURT_DEVICES: logical device %u of %u: OpenCL device"
+		   " %u:%u '%s'", i, gpurt_multi_n,
+		   gpurt_slices[i].cand.platform_index,
+		   gpurt_slices[i].cand.device_index,
+		   gpurt_slices[i].cand.name);
   return first;
+}
+
+/* Open the other OpenCL devices of the slices on the first split launch,
+   and build region R for every slice's device; ONE is the process's
+   device.  Returns 1, or 0 with WHY when R cannot run on one of them.  */
+
+static int
+gpurt_multi_prepare (struct gpurt_region *r, struct gpurt_device *one,
+		     char *why)
+{
+  unsigned d;
+
+  for (d = 0; d < gpurt_multi_n; d++)
+    {
+      struct gpurt_slice *s = &gpurt_slices[d];
+
+      if (!s->other)
+	s->dev = one;
+      else if (s->dev == NULL && !s->dead)
+	{
+	  s->dev = gpurt_device_other (&s->cand, why);
+	  s->dead = s->dev == NULL;
+	  if (s->dead)
+	    gpurt_message ("GPURT_DEVICES: logical device %u left out: %s", d,
+			   why);
+	}
+      if (s->dead)
+	continue;
+      if (r->fp64 && !s->dev->fp64)
+	{
+	  gpurt_set_why (why, "the kernel uses double and device '%s' has"
+			 " no fp64", s->dev->name);
+	  return 0;
+	}
+      if (!gpurt_region_build (r, s->dev, why))
+	return 0;
+      /* Kernels run with work-groups the process's device allows.  */
+      if (s->other && r->other_wg[s->dev->ordinal] < r->kernel_work_group_size)
+	{
+	  gpurt_set_why (why, "its kernel takes work-groups of at most %zu"
+			 " on device '%s', fewer than on '%s'",
+			 r->other_wg[s->dev->ordinal], s->dev->name,
+			 one->name);
+	  return 0;
+	}
+    }
+  return 1;
 }
 
 /* Run slice S's job on the calling thread.  */
@@ -218,14 +288,26 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
 					    " array, a scalar nor a"
 					    " reduction");
     }
-  if (!gpurt_batch_splits (r, args, nargs, ext, why))
+  if (!gpurt_batch_splits (r, args, nargs, ext, why)
+      || !gpurt_multi_prepare (r, dev, why))
     return gpurt_multi_unsplit_because (r, why);
-  /* Slices of at most C outer iterations fit the device with the
-     others' (all on one OpenCL device); 0: the whole launch fits.  */
-  c = gpurt_batch_size (r, dev, args, nargs, ext, n, 1, 1, why);
-  if (c == UINT64_MAX)
-    return -1;
-  c = c == 0 ? outer : c / gpurt_multi_n > 0 ? c / gpurt_multi_n : 1;
+  /* Slices of at most C outer iterations fit their device beside the
+     slices of the other logical devices on it; 0: the whole launch
+     fits.  */
+  for (d = 0; d < gpurt_multi_n; d++)
+    {
+      struct gpurt_slice *s = &gpurt_slices[d];
+      unsigned share = 0, e;
+
+      if (s->dead)
+	continue;
+      for (e = 0; e < gpurt_multi_n; e++)
+	share += !gpurt_slices[e].dead && gpurt_slices[e].dev == s->dev;
+      c = gpurt_batch_size (r, s->dev, args, nargs, ext, n, 1, 1, why);
+      if (c == UINT64_MAX)
+	return -1;
+      s->c = c == 0 ? outer : c / share > 0 ? c / share : 1;
+    }
   red = calloc ((size_t) gpurt_multi_n * nargs + 1, sizeof *red);
   if (red == NULL)
     {
@@ -240,7 +322,9 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
   gpurt_clock_mark (clock, GPURT_PART_ARGS);
   for (d = 0; d < gpurt_multi_n; d++)
     {
-      weight[d] = gpurt_compute_units (dev);
+      struct gpurt_slice *s = &gpurt_slices[d];
+
+      weight[d] = s->dead ? 0 : gpurt_compute_units (s->dev);
       total += weight[d];
     }
   for (d = 0; d < gpurt_multi_n; d++)
@@ -248,11 +332,9 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
       struct gpurt_slice *s = &gpurt_slices[d];
 
       s->r = r;
-      s->dev = dev;
       s->args = args;
       s->nargs = nargs;
       s->n = n;
-      s->c = c;
       s->red = red + (size_t) d * nargs;
       /* [OUTER * SUM / TOTAL, OUTER * (SUM + WEIGHT) / TOTAL), without
 	 overflow.  */

@@ -412,8 +412,8 @@ gpurt_choose_variant (struct gpurt_region *r, struct gpurt_device *dev,
 	  }
       if (no == NULL && lk->variant_kernels[v] == NULL)
 	{
-	  lk->variant_kernels[v] = gpurt_cl_kernel (r->program, var->name,
-						    buf);
+	  lk->variant_kernels[v]
+	    = gpurt_cl_kernel (gpurt_region_program (r, dev), var->name, buf);
 	  /* The compiled kernel may allow fewer work-items per group
 	     than the device (registers, local memory): its group would
 	     not launch.  */
