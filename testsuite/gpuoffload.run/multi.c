@@ -1,4 +1,4 @@
-/* multi.c: GPURT_DEVICES (issue 20, item 2): a region the compiler can cut along its outermost index runs in one slice per logical device, at once, each slice copying in only its part of the moving arrays (and its halo), the reductions combined device 0 first.  Children run saxpy, a sum and a min reduction, a 1-D stencil b[i] = a[i-1] + a[i] + a[i+1] and a region writing through an index (which cannot be split: it runs on one device) under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device) and GPURT_DEVICES=all, at sizes 0, 1, 2, 3, 1001 and 65537 (divisible by neither 2 nor 3), against serial C; their profiles must count split launches with outer iterations on every logical device, and one launch not split, whose reason GPURT_VERBOSE=1 gives.  Under GPURT_DEVICE=host the work runs on the host, right.  */
+/* multi.c: GPURT_DEVICES (issue 20, item 2): a region the compiler can cut along its outermost index runs in one slice per logical device, at once, each slice copying in only its part of the moving arrays (and its halo), the reductions combined device 0 first.  Children run saxpy, a sum and a min reduction, a 1-D stencil b[i] = a[i-1] + a[i] + a[i+1] and a region writing through an index (which cannot be split: it runs on one device) under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device) and GPURT_DEVICES=all (under POCL_DEVICES="pthread pthread" too: two OpenCL devices), at sizes 0, 1, 2, 3, 1001 and 65537 (divisible by neither 2 nor 3), against serial C; their profiles must count split launches with outer iterations on every logical device, and one launch not split, whose reason GPURT_VERBOSE=1 gives.  Under GPURT_DEVICE=host the work runs on the host, right.  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
@@ -167,13 +167,25 @@ main (int argc, char **argv)
   int st = check_child_stderr ("multi", "--work", envs, err, sizeof err);
   CHECK (WIFEXITED (st) && WEXITSTATUS (st) == 0, "verbose child: %#x\n%s",
 	 st, err);
-  CHECK (strstr (err, "GPURT_DEVICES: 2 logical devices") != NULL,
-	 "the devices are not listed:\n%s", err);
+  CHECK (strstr (err, "GPURT_DEVICES: logical device 1 of 2: OpenCL device")
+	 != NULL, "the devices are not listed:\n%s", err);
   const char *why = strstr (err, "runs on one device, not split over 2: ");
   CHECK (why != NULL && strstr (err, "region gpu_hist_") != NULL
 	 && (strstr (why, "no range that moves") != NULL
 	     || strstr (why, "(h) is written and its range does not move")
 		!= NULL), "no reason for the region not split:\n%s", err);
+  /* Two OpenCL devices, each with its context and program, when the
+     platform has two of a type (PoCL under POCL_DEVICES="pthread
+     pthread").  */
+  const char *two[] = { "POCL_DEVICES=pthread pthread", "GPURT_DEVICES=all",
+			"GPURT_VERBOSE=2", NULL };
+  st = check_child_stderr ("multi", "--work", two, err, sizeof err);
+  CHECK (WIFEXITED (st) && WEXITSTATUS (st) == 0, "GPURT_DEVICES=all: %#x\n%s",
+	 st, err);
+  if (strstr (err, "opened OpenCL device") != NULL)
+    CHECK (strstr (err, "split over 2 logical devices") != NULL,
+	   "GPURT_DEVICES=all opened a second device but split nothing:\n%s",
+	   err);
   /* And in this process, on one device.  */
   work ();
   return 0;
