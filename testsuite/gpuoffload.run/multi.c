@@ -1,4 +1,4 @@
-/* multi.c: GPURT_DEVICES (issue 20, item 2): a region the compiler can cut along its outermost index runs in one slice per logical device, at once, each slice copying in only its part of the moving arrays (and its halo), the reductions combined device 0 first.  Children run saxpy, a sum and a min reduction, a 1-D stencil b[i] = a[i-1] + a[i] + a[i+1] and a region writing through an index (which cannot be split: it runs on one device) under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device) and GPURT_DEVICES=all (under POCL_DEVICES="pthread pthread" too: two OpenCL devices), at sizes 0, 1, 2, 3, 1001 and 65537 (divisible by neither 2 nor 3), against serial C; their profiles must count split launches with outer iterations on every logical device, and one launch not split, whose reason GPURT_VERBOSE=1 gives.  Under GPURT_DEVICE=host the work runs on the host, right.  */
+/* multi.c: GPURT_DEVICES (issue 20, item 2): a region the compiler can cut along its outermost index runs in one slice per logical device, at once, each slice copying in only its part of the moving arrays (and its halo), the reductions combined device 0 first.  Children run saxpy, a sum and a min reduction, a 1-D stencil b[i] = a[i-1] + a[i] + a[i+1] (once, and back and forth in a time loop) and a region writing through an index (which cannot be split: it runs on one device) under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device) and GPURT_DEVICES=all (under POCL_DEVICES="pthread pthread" too: two OpenCL devices), at sizes 0, 1, 2, 3, 1001 and 65537 (divisible by neither 2 nor 3), against serial C; their profiles must count split launches with outer iterations on every logical device, and one launch not split, whose reason GPURT_VERBOSE=1 gives.  Under GPURT_DEVICE=host the work runs on the host, right.  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
@@ -70,6 +70,29 @@ test (long n)
   CHECK_RAN_ON_DEVICE (n - 2);
   CHECK_FLOATS (y, want, n, 1e-5, 1e-4, "stencil n=%ld", n);
 
+  /* A time loop: the stencil back and forth, the results of each step
+     read by the next (kept on the device between unsplit regions).  */
+  float *u = check_dup (x, n * sizeof *x), *v = check_dup (y, n * sizeof *y);
+  float *uw = check_dup (x, n * sizeof *x), *vw = check_dup (y, n * sizeof *y);
+  for (int t = 0; t < 4; t++)
+    {
+      for (long i = 1; i < n - 1; i++)
+	vw[i] = uw[i - 1] + uw[i] + uw[i + 1];
+      for (long i = 1; i < n - 1; i++)
+	uw[i] = vw[i - 1] + vw[i] + vw[i + 1];
+    }
+  for (int t = 0; t < 4; t++)
+    {
+      stencil (n, u, v);
+      stencil (n, v, u);
+    }
+  CHECK_FLOATS (u, uw, n, 1e-5, 1e-3, "stencil time loop n=%ld", n);
+  CHECK_FLOATS (v, vw, n, 1e-5, 1e-3, "stencil time loop n=%ld (b)", n);
+  free (u);
+  free (v);
+  free (uw);
+  free (vw);
+
   long s = 11;
   for (long i = 0; i < n; i++)
     s += ix[i];
@@ -125,8 +148,8 @@ child (const char *list, unsigned ndev)
 			      &launches, &unsplit) == 3,
 	 "%s: no split in the profile:\n%s", var, text);
   CHECK (devices == ndev, "%s: %u logical devices", var, devices);
-  /* Saxpy, sum and min at 5 sizes, the stencil at 3; hist at 5.  */
-  CHECK (launches >= 3 * 5 + 3, "%s: %llu split launches", var, launches);
+  /* Saxpy, sum and min at 5 sizes, the stencil 9 times at 3; hist at 5.  */
+  CHECK (launches >= 3 * 5 + 9 * 3, "%s: %llu split launches", var, launches);
   CHECK (unsplit >= 5, "%s: %llu launches not split", var, unsplit);
   p = strchr (strstr (p, "\"outer_iterations\": "), '[');
   for (unsigned d = 0; d < ndev; d++)
