@@ -847,14 +847,15 @@ GPURT_HIDDEN int gpurt_batch_span (struct gpurt_region *r,
 				   uint64_t hi, uint64_t c, uint64_t *red,
 				   struct gpurt_clock *clock, char *why);
 /* Choose the process's device among the N candidates CANDS by
-   GPURT_DEVICES (its first entry) and count the logical devices of the
-   list on it; *BECAUSE says why.  NULL with WHY when none.  */
+   GPURT_DEVICES (its first entry, or GPURT_DEVICE's choice for "all")
+   and note the logical devices of the list; *BECAUSE says why.  NULL
+   with WHY when none.  */
 GPURT_HIDDEN struct gpurt_candidate *
 gpurt_multi_select (struct gpurt_candidate *cands, unsigned n,
 		    const char **because, char *why);
 /* Run the launch ARGS (NARGS arguments, trip counts N) of region R cut
-   along its outermost index over the logical devices of GPURT_DEVICES on
-   DEV, at once.  Returns 1 when it ran so, -1 when it is not split (one
+   along its outermost index over the logical devices of GPURT_DEVICES
+   (DEV the process's device, the first), at once.  Returns 1 when it ran so, -1 when it is not split (one
    device, nothing to split, or the region cannot be: the usual launch
    follows on DEV), 0 with WHY when it must run on the host.  */
 GPURT_HIDDEN int gpurt_multi_run (struct gpurt_region *r,
