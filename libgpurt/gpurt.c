@@ -1464,6 +1464,21 @@ gpurt_pipe_prepare (struct gpurt_device *dev, size_t stage, char *why)
   return 1;
 }
 
+/* The J-th "move" argument's words of EXT (docs/ABI.md section 9): the
+   bytes one outer iteration accesses, *ONE, and how far they move from
+   one outer iteration to the next, *ABS_STEP.  */
+
+static void
+gpurt_batch_extent (const uint64_t *ext, unsigned j, uint64_t *one,
+		    uint64_t *abs_step)
+{
+  int64_t lo0 = (int64_t) ext[3 * j], hi0 = (int64_t) ext[3 * j + 1];
+  int64_t s = (int64_t) ext[3 * j + 2];
+
+  *one = hi0 > lo0 ? (uint64_t) (hi0 - lo0) : 0;
+  *abs_step = s < 0 ? -(uint64_t) s : (uint64_t) s;
+}
+
 /* See gpurt-internal.h.  */
 
 int
@@ -1489,11 +1504,9 @@ gpurt_batch_splits (const struct gpurt_region *r, const uint64_t *args,
 	    }
 	  continue;
 	}
-      int64_t lo0 = (int64_t) ext[3 * j], hi0 = (int64_t) ext[3 * j + 1];
-      int64_t s = (int64_t) ext[3 * j + 2];
-      uint64_t one = hi0 > lo0 ? (uint64_t) (hi0 - lo0) : 0;
-      uint64_t abs_s = s < 0 ? -(uint64_t) s : (uint64_t) s;
-      j++;
+      uint64_t one, abs_s;
+
+      gpurt_batch_extent (ext, j++, &one, &abs_s);
       if ((GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_WRITTEN) && abs_s < one)
 	{
 	  gpurt_set_why (why, "argument %u (%s): the ranges successive outer"
@@ -1541,11 +1554,9 @@ gpurt_batch_size (const struct gpurt_region *r,
 	  fixed += size;
 	  continue;
 	}
-      int64_t lo0 = (int64_t) ext[3 * j], hi0 = (int64_t) ext[3 * j + 1];
-      int64_t s = (int64_t) ext[3 * j + 2];
-      uint64_t one = hi0 > lo0 ? (uint64_t) (hi0 - lo0) : 0;
-      uint64_t abs_s = s < 0 ? -(uint64_t) s : (uint64_t) s;
-      j++;
+      uint64_t one, abs_s;
+
+      gpurt_batch_extent (ext, j++, &one, &abs_s);
       slice += one < size ? one : size;
       step += abs_s;
     }
