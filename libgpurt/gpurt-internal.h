@@ -834,6 +834,14 @@ GPURT_HIDDEN uint64_t gpurt_batch_size (const struct gpurt_region *r,
 					const uint64_t *args, unsigned nargs,
 					const uint64_t *ext, const uint64_t *n,
 					unsigned slots, int keep, char *why);
+/* Set A's words 2 and 3 (A a copy of the launch ARGS of region R, NARGS
+   arguments, EXT the words after them) for the batch of outer iterations
+   [FIRST, LAST): each "move" argument's range is the union of its first
+   and last iterations' ranges, inside the whole launch's.  */
+GPURT_HIDDEN void gpurt_batch_ranges (const struct gpurt_region *r,
+				      const uint64_t *args, unsigned nargs,
+				      const uint64_t *ext, uint64_t first,
+				      uint64_t last, uint64_t *a);
 /* Run the outer iterations [LO, HI) of the launch ARGS (NARGS
    arguments, trip counts N) of region R on DEV through the calling
    thread's lane, in batches of C, each copying in and back only its

@@ -62,10 +62,13 @@ static pthread_cond_t gpurt_multi_posted = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t gpurt_multi_finished = PTHREAD_COND_INITIALIZER;
 
 /* GPURT_PROFILE: split launches, launches that could not be split (the
-   last reason), outer iterations per logical device.  */
+   last reason), outer iterations and bytes of the ranges copied in and
+   back per logical device.  */
 static atomic_uint_least64_t gpurt_multi_split;
 static atomic_uint_least64_t gpurt_multi_unsplit;
 static atomic_uint_least64_t gpurt_multi_iters[GPURT_MAX_DEVICES];
+static atomic_uint_least64_t gpurt_multi_in[GPURT_MAX_DEVICES];
+static atomic_uint_least64_t gpurt_multi_out[GPURT_MAX_DEVICES];
 static char gpurt_multi_why[GPURT_WHY_LEN];
 
 /* The candidate GPURT_DEVICES's entry REF names among the N candidates
@@ -254,78 +257,42 @@ gpurt_multi_unsplit_because (struct gpurt_region *r, const char *why)
   return -1;
 }
 
-/* See gpurt-internal.h.  */
+/* Cut the launch ARGS (NARGS arguments, trip counts N) of region R
+   into the slices, ONE being the process's device, with RED (NARGS words
+   per slice) for their reductions.  Returns 1, or 0 with WHY when it
+   cannot be cut (-1: nor run in batches; the usual launch says why).
+   Under the run lock.  */
 
-int
-gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
-		 const uint64_t *args, unsigned nargs, const uint64_t *n,
-		 struct gpurt_clock *clock, char *why)
+static int
+gpurt_multi_plan (struct gpurt_region *r, struct gpurt_device *one,
+		  const uint64_t *args, unsigned nargs, const uint64_t *n,
+		  uint64_t *red, char *why)
 {
   const uint64_t *ext = args + 4 * (size_t) nargs;
-  uint64_t outer = n[r->ndim - 1], c, weight[GPURT_MAX_DEVICES];
-  uint64_t total = 0, sum = 0, *red = NULL;
-  unsigned d, k, ran = 0, failed = 0;
-  int ok = 0;
+  uint64_t outer = n[r->ndim - 1], c, total = 0, sum = 0;
+  uint64_t weight[GPURT_MAX_DEVICES];
+  unsigned d, e, share;
 
-  if (gpurt_multi_n < 2)
-    return -1;
-  if (!r->batch)
-    return gpurt_multi_unsplit_because (r, "the compiler found no range"
-					" that moves with its outermost"
-					" index");
-  if (r->group_wg != 0 || r->ndeopts != 0 || r->heap)
-    return gpurt_multi_unsplit_because (r, r->group_wg != 0
-					? "it runs in two levels"
-					: r->ndeopts != 0 ? "it is speculated"
-					: "it allocates on the device");
-  for (k = 0; k < nargs; k++)
-    {
-      unsigned kind = GPU_ARG_WORD0_KIND (args[4 * (size_t) k]);
-
-      if (kind != GPU_ARG_BUFFER && kind != GPU_ARG_SCALAR
-	  && kind != GPU_ARG_REDUCE)
-	return gpurt_multi_unsplit_because (r, "an argument is neither an"
-					    " array, a scalar nor a"
-					    " reduction");
-    }
   if (!gpurt_batch_splits (r, args, nargs, ext, why)
-      || !gpurt_multi_prepare (r, dev, why))
-    return gpurt_multi_unsplit_because (r, why);
-  /* Slices of at most C outer iterations fit their device beside the
-     slices of the other logical devices on it; 0: the whole launch
-     fits.  */
-  for (d = 0; d < gpurt_multi_n; d++)
-    {
-      struct gpurt_slice *s = &gpurt_slices[d];
-      unsigned share = 0, e;
-
-      if (s->dead)
-	continue;
-      for (e = 0; e < gpurt_multi_n; e++)
-	share += !gpurt_slices[e].dead && gpurt_slices[e].dev == s->dev;
-      c = gpurt_batch_size (r, s->dev, args, nargs, ext, n, 1, 1, why);
-      if (c == UINT64_MAX)
-	return -1;
-      s->c = c == 0 ? outer : c / share > 0 ? c / share : 1;
-    }
-  red = calloc ((size_t) gpurt_multi_n * nargs + 1, sizeof *red);
-  if (red == NULL)
-    {
-      gpurt_set_why (why, "out of memory for the slices' reductions");
-      return 0;
-    }
-
-  pthread_mutex_lock (&gpurt_multi_run_lock);
-  /* Split regions keep nothing on the devices: what earlier regions
-     kept goes home first, as slices copy in from host memory.  */
-  gpurt_sync ();
-  gpurt_clock_mark (clock, GPURT_PART_ARGS);
+      || !gpurt_multi_prepare (r, one, why))
+    return 0;
   for (d = 0; d < gpurt_multi_n; d++)
     {
       struct gpurt_slice *s = &gpurt_slices[d];
 
       weight[d] = s->dead ? 0 : gpurt_compute_units (s->dev);
       total += weight[d];
+      if (s->dead)
+	continue;
+      /* Batches of at most C outer iterations fit the device beside the
+	 batches of the other logical devices on it; 0: the whole launch
+	 fits.  */
+      for (e = 0, share = 0; e < gpurt_multi_n; e++)
+	share += !gpurt_slices[e].dead && gpurt_slices[e].dev == s->dev;
+      c = gpurt_batch_size (r, s->dev, args, nargs, ext, n, 1, 1, why);
+      if (c == UINT64_MAX)
+	return -1;
+      s->c = c == 0 ? outer : c / share > 0 ? c / share : 1;
     }
   for (d = 0; d < gpurt_multi_n; d++)
     {
@@ -343,10 +310,17 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
       s->hi = outer / total * sum + outer % total * sum / total;
       s->ok = 1;
     }
-  if (gpurt_env.verbose >= 2)
-    gpurt_message ("region %s (%s): outer iterations %" PRIu64 " split"
-		   " over %u logical devices", r->name, r->loc, outer,
-		   gpurt_multi_n);
+  return 1;
+}
+
+/* Run the slices gpurt_multi_plan made, slice 0 on the calling thread,
+   and wait for them all.  Under the run lock.  */
+
+static void
+gpurt_multi_launch (void)
+{
+  unsigned d;
+
   pthread_mutex_lock (&gpurt_multi_lock);
   for (d = 1; d < gpurt_multi_n; d++)
     {
@@ -380,6 +354,98 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
 	   && gpurt_slices[d].finished != gpurt_slices[d].posted)
       pthread_cond_wait (&gpurt_multi_finished, &gpurt_multi_lock);
   pthread_mutex_unlock (&gpurt_multi_lock);
+}
+
+/* For GPURT_PROFILE: add to logical device D's counters its slice S of
+   the launch ARGS (NARGS arguments) of R: outer iterations, and the
+   bytes of the ranges of the arrays it read (copied in) and wrote
+   (copied back).  A is room for the launch's argument words.  */
+
+static void
+gpurt_multi_count (const struct gpurt_region *r, const uint64_t *args,
+		   unsigned nargs, unsigned d, const struct gpurt_slice *s,
+		   uint64_t *a)
+{
+  unsigned k;
+
+  atomic_fetch_add (&gpurt_multi_iters[d], s->hi - s->lo);
+  if (gpurt_env.profile == GPURT_PROFILE_OFF)
+    return;
+  memcpy (a, args, 4 * (size_t) nargs * sizeof *a);
+  gpurt_batch_ranges (r, args, nargs, args + 4 * (size_t) nargs, s->lo,
+		      s->hi, a);
+  for (k = 0; k < nargs; k++)
+    {
+      unsigned flags = GPU_ARG_WORD0_FLAGS (a[4 * k]);
+      int64_t size = (int64_t) a[4 * k + 3] - (int64_t) a[4 * k + 2];
+
+      if (GPU_ARG_WORD0_KIND (a[4 * k]) != GPU_ARG_BUFFER || size <= 0)
+	continue;
+      if (flags & GPU_ARG_READ)
+	atomic_fetch_add (&gpurt_multi_in[d], (uint64_t) size);
+      if (flags & GPU_ARG_WRITTEN)
+	atomic_fetch_add (&gpurt_multi_out[d], (uint64_t) size);
+    }
+}
+
+/* See gpurt-internal.h.  */
+
+int
+gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
+		 const uint64_t *args, unsigned nargs, const uint64_t *n,
+		 struct gpurt_clock *clock, char *why)
+{
+  uint64_t *red = NULL;
+  unsigned d, k, ran = 0, failed = 0;
+  int ok = -1, planned;
+
+  if (gpurt_multi_n < 2)
+    return -1;
+  if (!r->batch)
+    return gpurt_multi_unsplit_because (r, "the compiler found no range"
+					" that moves with its outermost"
+					" index");
+  if (r->group_wg != 0 || r->ndeopts != 0 || r->heap)
+    return gpurt_multi_unsplit_because (r, r->group_wg != 0
+					? "it runs in two levels"
+					: r->ndeopts != 0 ? "it is speculated"
+					: "it allocates on the device");
+  for (k = 0; k < nargs; k++)
+    {
+      unsigned kind = GPU_ARG_WORD0_KIND (args[4 * (size_t) k]);
+
+      if (kind != GPU_ARG_BUFFER && kind != GPU_ARG_SCALAR
+	  && kind != GPU_ARG_REDUCE)
+	return gpurt_multi_unsplit_because (r, "an argument is neither an"
+					    " array, a scalar nor a"
+					    " reduction");
+    }
+  /* NARGS words per slice for its reductions, 4 * NARGS for the
+     profile's ranges.  */
+  red = calloc (((size_t) gpurt_multi_n + 4) * nargs + 1, sizeof *red);
+  if (red == NULL)
+    {
+      gpurt_set_why (why, "out of memory for the slices' reductions");
+      return 0;
+    }
+
+  pthread_mutex_lock (&gpurt_multi_run_lock);
+  planned = gpurt_multi_plan (r, dev, args, nargs, n, red, why);
+  if (planned <= 0)
+    {
+      if (planned == 0)
+	gpurt_multi_unsplit_because (r, why);
+      goto DONE;
+    }
+  /* Split regions keep nothing on the devices: what earlier regions
+     kept goes home first, as slices copy in from host memory.  */
+  gpurt_sync ();
+  gpurt_clock_mark (clock, GPURT_PART_ARGS);
+  if (gpurt_env.verbose >= 2)
+    gpurt_message ("region %s (%s): outer iterations %" PRIu64 " split"
+		   " over %u logical devices", r->name, r->loc,
+		   n[r->ndim - 1], gpurt_multi_n);
+  gpurt_multi_launch ();
   gpurt_clock_mark (clock, GPURT_PART_COPY);
 
   /* Combine in the order of the devices, slice 0 first.  */
@@ -395,7 +461,8 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
 	  snprintf (why, GPURT_WHY_LEN, "logical device %u: %s", d, s->why);
 	  continue;
 	}
-      atomic_fetch_add (&gpurt_multi_iters[d], s->hi - s->lo);
+      gpurt_multi_count (r, args, nargs, d, s,
+			 red + (size_t) gpurt_multi_n * nargs);
       for (k = 0; k < nargs; k++)
 	if (GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) == GPU_ARG_REDUCE)
 	  {
@@ -407,7 +474,6 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
 	  }
       ran++;
     }
-  pthread_mutex_unlock (&gpurt_multi_run_lock);
   if (failed != 0 && ran != 0)
     {
       /* Other slices changed host memory: the host loop cannot start
@@ -416,15 +482,16 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
 		     " their results: %s; aborting", r->name, r->loc, why);
       abort ();
     }
-  if (failed == 0)
-    {
-      for (k = 0; k < nargs; k++)
-	if (GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) == GPU_ARG_REDUCE)
-	  memcpy ((void *) (uintptr_t) args[4 * (size_t) k + 1], &red[k],
-		  r->args[k].size);
-      atomic_fetch_add (&gpurt_multi_split, 1);
-      ok = 1;
-    }
+  ok = failed == 0;
+  for (k = 0; ok && k < nargs; k++)
+    if (GPU_ARG_WORD0_KIND (args[4 * (size_t) k]) == GPU_ARG_REDUCE)
+      memcpy ((void *) (uintptr_t) args[4 * (size_t) k + 1], &red[k],
+	      r->args[k].size);
+  if (ok)
+    atomic_fetch_add (&gpurt_multi_split, 1);
+
+ DONE:
+  pthread_mutex_unlock (&gpurt_multi_run_lock);
   free (red);
   return ok;
 }
@@ -441,21 +508,28 @@ gpurt_multi_report (FILE *out, int json)
   if (json)
     {
       fprintf (out, ",\n  \"split\": { \"devices\": %u, \"launches\": %"
-	       PRIu64 ", \"unsplit\": %" PRIu64 ", \"outer_iterations\": [",
+	       PRIu64 ", \"unsplit\": %" PRIu64 ", \"per_device\": [",
 	       gpurt_multi_n, atomic_load (&gpurt_multi_split),
 	       atomic_load (&gpurt_multi_unsplit));
       for (d = 0; d < gpurt_multi_n; d++)
-	fprintf (out, "%s%" PRIu64, d ? ", " : "",
-		 atomic_load (&gpurt_multi_iters[d]));
+	fprintf (out, "%s{ \"outer_iterations\": %" PRIu64
+		 ", \"range_bytes_h2d\": %" PRIu64
+		 ", \"range_bytes_d2h\": %" PRIu64 " }", d ? ", " : "",
+		 atomic_load (&gpurt_multi_iters[d]),
+		 atomic_load (&gpurt_multi_in[d]),
+		 atomic_load (&gpurt_multi_out[d]));
       fprintf (out, "] }");
       return;
     }
-  fprintf (out, "  split over %u logical devices: %" PRIu64 " launches,"
-	   " outer iterations per device:", gpurt_multi_n,
-	   atomic_load (&gpurt_multi_split));
-  for (d = 0; d < gpurt_multi_n; d++)
-    fprintf (out, " %" PRIu64, atomic_load (&gpurt_multi_iters[d]));
-  fprintf (out, "; %" PRIu64 " launches not split%s%s\n",
+  fprintf (out, "  split over %u logical devices: %" PRIu64 " launches;"
+	   " %" PRIu64 " launches not split%s%s\n", gpurt_multi_n,
+	   atomic_load (&gpurt_multi_split),
 	   atomic_load (&gpurt_multi_unsplit),
-	   gpurt_multi_why[0] ? ", last: " : "", gpurt_multi_why);
+	   gpurt_multi_why[0] ? ", the last: " : "", gpurt_multi_why);
+  for (d = 0; d < gpurt_multi_n; d++)
+    fprintf (out, "    logical device %u (%s): %" PRIu64 " outer iterations,"
+	     " ranges of %" PRIu64 " bytes copied in, %" PRIu64 " back\n", d,
+	     gpurt_slices[d].cand.name, atomic_load (&gpurt_multi_iters[d]),
+	     atomic_load (&gpurt_multi_in[d]),
+	     atomic_load (&gpurt_multi_out[d]));
 }

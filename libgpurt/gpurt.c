@@ -1608,12 +1608,9 @@ gpurt_batch_size (const struct gpurt_region *r,
   return (outer + nb - 1) / nb;
 }
 
-/* Set A's words 2 and 3 (A a copy of the launch ARGS of region R, NARGS
-   arguments, EXT the words after them) for the batch of outer iterations
-   [FIRST, LAST): each "move" argument's range is the union of its first
-   and last iterations' ranges, inside the whole launch's.  */
+/* See gpurt-internal.h.  */
 
-static void
+void
 gpurt_batch_ranges (const struct gpurt_region *r, const uint64_t *args,
 		    unsigned nargs, const uint64_t *ext, uint64_t first,
 		    uint64_t last, uint64_t *a)

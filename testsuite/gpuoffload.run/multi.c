@@ -1,4 +1,4 @@
-/* multi.c: GPURT_DEVICES (issue 20, item 2): a region the compiler can cut along its outermost index runs in one slice per logical device, at once, each slice copying in only its part of the moving arrays (and its halo), the reductions combined device 0 first.  Children run saxpy, a sum and a min reduction, a 1-D stencil b[i] = a[i-1] + a[i] + a[i+1] (once, and back and forth in a time loop) and a region writing through an index (which cannot be split: it runs on one device) under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device) and GPURT_DEVICES=all (under POCL_DEVICES="pthread pthread" too: two OpenCL devices), at sizes 0, 1, 2, 3, 1001 and 65537 (divisible by neither 2 nor 3), against serial C; their profiles must count split launches with outer iterations on every logical device, and one launch not split, whose reason GPURT_VERBOSE=1 gives.  Under GPURT_DEVICE=host the work runs on the host, right.  */
+/* multi.c: GPURT_DEVICES (issue 20, item 2): a region the compiler can cut along its outermost index runs in one slice per logical device, at once, each slice copying in only its part of the moving arrays (and its halo), the reductions combined device 0 first.  Children run saxpy, a sum and a min reduction, a 1-D stencil b[i] = a[i-1] + a[i] + a[i+1] (once, and back and forth in a time loop) and a region writing through an index (which cannot be split: it runs on one device) under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device) and GPURT_DEVICES=all (under POCL_DEVICES="pthread pthread" too: two OpenCL devices), at sizes 0, 1, 2, 3, 1001 and 65537 (divisible by neither 2 nor 3), against serial C; their profiles must count split launches with outer iterations and bytes on every logical device, and one launch not split, whose reason GPURT_VERBOSE=1 gives.  Under GPURT_DEVICE=host the work runs on the host, right.  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
@@ -151,14 +151,21 @@ child (const char *list, unsigned ndev)
   /* Saxpy, sum and min at 5 sizes, the stencil 9 times at 3; hist at 5.  */
   CHECK (launches >= 3 * 5 + 9 * 3, "%s: %llu split launches", var, launches);
   CHECK (unsplit >= 5, "%s: %llu launches not split", var, unsplit);
-  p = strchr (strstr (p, "\"outer_iterations\": "), '[');
   for (unsigned d = 0; d < ndev; d++)
     {
-      char *end;
-      iters = strtoull (p + 1, &end, 10);
+      unsigned long long in = 0, out = 0;
+      p = strstr (p + 1, "{ \"outer_iterations\": ");
+      CHECK (p != NULL && sscanf (p, "{ \"outer_iterations\": %llu,"
+				  " \"range_bytes_h2d\": %llu,"
+				  " \"range_bytes_d2h\": %llu", &iters, &in,
+				  &out) == 3, "%s: logical device %u not in"
+	     " the profile:\n%s", var, d, text);
       CHECK (iters >= 65537 / ndev, "%s: logical device %u ran %llu outer"
 	     " iterations", var, d, iters);
-      p = end;
+      /* At least its share of saxpy's x and y at 65537.  */
+      CHECK (in >= 2 * 4 * (65537 / ndev) && out >= 4 * (65537 / ndev),
+	     "%s: logical device %u copied %llu bytes in, %llu back", var, d,
+	     in, out);
     }
 }
 
