@@ -1,4 +1,4 @@
-/* multi.c: GPURT_DEVICES (issue 20, item 2): a region the compiler can cut along its outermost index runs in one slice per logical device, at once, each slice copying in only its part of the moving arrays (and its halo), the reductions combined device 0 first.  Children run saxpy, a sum and a min reduction, a 1-D stencil b[i] = a[i-1] + a[i] + a[i+1] (once, and back and forth in a time loop) and a region writing through an index (which cannot be split: it runs on one device) under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device) and GPURT_DEVICES=all (under POCL_DEVICES="pthread pthread" too: two OpenCL devices), at sizes 0, 1, 2, 3, 1001 and 65537 (divisible by neither 2 nor 3), against serial C; their profiles must count split launches with outer iterations and bytes on every logical device, and one launch not split, whose reason GPURT_VERBOSE=1 gives.  Under GPURT_DEVICE=host the work runs on the host, right.  */
+/* multi.c: GPURT_DEVICES (issue 20, item 2): a region the compiler can cut along its outermost index runs in one slice per logical device, at once, each slice copying in only its part of the moving arrays (and its halo), the reductions combined device 0 first.  Children run saxpy, a sum and a min reduction, a 1-D stencil b[i] = a[i-1] + a[i] + a[i+1] (once, and back and forth in a time loop), a 2-D stencil and sum over rows and a region writing through an index (which cannot be split: it runs on one device) under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device) and GPURT_DEVICES=all (under POCL_DEVICES="pthread pthread" too: two OpenCL devices), at sizes 0, 1, 2, 3, 1001 and 65537 (divisible by neither 2 nor 3), against serial C; their profiles must count split launches with outer iterations and bytes on every logical device, and one launch not split, whose reason GPURT_VERBOSE=1 gives.  Under GPURT_DEVICE=host the work runs on the host, right.  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
@@ -34,6 +34,28 @@ minimum (long n, const float *x)
   for (long i GPU_PARALLEL = 0; i < n; i++)
     m = x[i] < m ? x[i] : m;
   return m;
+}
+
+/* A 2-D stencil over rows 1..N-2 of N x M: slices of rows, a halo of a
+   row on each side.  */
+static void
+stencil2 (long n, long m, const float *restrict a, float *restrict b)
+{
+  for (long i GPU_PARALLEL = 1; i < n - 1; i++)
+    for (long j GPU_PARALLEL = 0; j < m; j++)
+      b[i * m + j] = a[(i - 1) * m + j] + 2.0f * a[i * m + j]
+		     + a[(i + 1) * m + j];
+}
+
+/* A 2-D sum: each slice's partial over its rows, flattened.  */
+static long
+sum2 (long n, long m, const int *x)
+{
+  long s GPU_REDUCE = -3;
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    for (long j GPU_PARALLEL = 0; j < m; j++)
+      s += x[i * m + j] * (j + 1);
+  return s;
 }
 
 /* H is written through an index: its range does not move with I, so the
@@ -106,6 +128,23 @@ test (long n)
   float gotm = minimum (n, x);
   CHECK_RAN_ON_DEVICE (n);
   CHECK (gotm == m, "min n=%ld: %g, want %g", n, gotm, m);
+
+  /* N x 3 as 2-D: rows split.  */
+  long rows = n / 3;
+  for (long i = 1; i < rows - 1; i++)
+    for (long j = 0; j < 3; j++)
+      want[i * 3 + j] = x[(i - 1) * 3 + j] + 2.0f * x[i * 3 + j]
+			+ x[(i + 1) * 3 + j];
+  stencil2 (rows, 3, x, y);
+  CHECK_RAN_ON_DEVICE (rows - 2);
+  CHECK_FLOATS (y, want, rows * 3, 1e-5, 1e-4, "stencil2 %ldx3", rows);
+  s = -3;
+  for (long i = 0; i < rows; i++)
+    for (long j = 0; j < 3; j++)
+      s += ix[i * 3 + j] * (j + 1);
+  got = sum2 (rows, 3, ix);
+  CHECK_RAN_ON_DEVICE (rows);
+  CHECK (got == s, "sum2 %ldx3: %ld, want %ld", rows, got, s);
 
   memset (h, 0, sizeof h);
   memset (hwant, 0, sizeof hwant);
