@@ -214,7 +214,7 @@ gpurt_parse_devices (const char *s)
   return;
 
  BAD:
-  gpurt_message ("GPURT_DEVICES=%s is not \"all\" nor a list of at most %d"
+  gpurt_message ("GPURT_DEVICES=%s is neither \"all\" nor a list of at most %d"
 		 " devices P:D or N; ignored", getenv ("GPURT_DEVICES"),
 		 GPURT_MAX_DEVICES);
   gpurt_env.ndevices = 0;

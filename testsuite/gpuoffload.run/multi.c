@@ -1,4 +1,4 @@
-/* multi.c: GPURT_DEVICES (issue 20, item 2): a region the compiler can cut along its outermost index runs in one slice per logical device, at once, each slice copying in only its part of the moving arrays (and its halo), the reductions combined device 0 first.  Children run saxpy, a sum and a min reduction, a 1-D stencil b[i] = a[i-1] + a[i] + a[i+1] (once, and back and forth in a time loop), a 2-D stencil and sum over rows and a region writing through an index (which cannot be split: it runs on one device) under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device) and GPURT_DEVICES=all (under POCL_DEVICES="pthread pthread" too: two OpenCL devices), at sizes 0, 1, 2, 3, 1001 and 65537 (divisible by neither 2 nor 3), against serial C; their profiles must count split launches with outer iterations and bytes on every logical device, and one launch not split, whose reason GPURT_VERBOSE=1 gives.  Under GPURT_DEVICE=host the work runs on the host, right.  */
+/* multi.c: GPURT_DEVICES (issue 20, item 2): a region the compiler can cut along its outermost index runs in one slice per logical device, at once, each slice copying in only its part of the moving arrays (and its halo), the reductions combined device 0 first.  Children run saxpy, a sum and a min reduction, a 1-D stencil b[i] = a[i-1] + a[i] + a[i+1] (once, and back and forth in a time loop), a 2-D stencil and sum over rows and a region writing through an index (which cannot be split: it runs on one device) under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device) and GPURT_DEVICES=all (under POCL_DEVICES="pthread pthread" too: two OpenCL devices), at sizes 0, 1, 2, 3, 1001 and 65537 (divisible by neither 2 nor 3), against serial C; their profiles must count split launches with outer iterations and bytes on every logical device, and one launch not split, whose reason GPURT_VERBOSE=1 gives; a GPURT_DEVICES that is no list is reported and ignored.  Under GPURT_DEVICE=host the work runs on the host, right.  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
@@ -255,6 +255,12 @@ main (int argc, char **argv)
     CHECK (strstr (err, "split over 2 logical devices") != NULL,
 	   "GPURT_DEVICES=all opened a second device but split nothing:\n%s",
 	   err);
+  /* A value that is no list is reported and ignored: one device.  */
+  const char *bad[] = { "GPURT_DEVICES=0,x", NULL };
+  st = check_child_stderr ("multi", "--work", bad, err, sizeof err);
+  CHECK (WIFEXITED (st) && WEXITSTATUS (st) == 0
+	 && strstr (err, "GPURT_DEVICES=0,x is neither \"all\" nor a list")
+	    != NULL, "GPURT_DEVICES=0,x: %#x\n%s", st, err);
   /* And in this process, on one device.  */
   work ();
   return 0;
