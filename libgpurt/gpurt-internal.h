@@ -380,9 +380,9 @@ struct gpurt_device
      a program binary depends on besides the source (the cache's key).  */
   char identity[1400];
   struct gpurt_map map;		/* host ranges with a copy on the device */
-  unsigned ordinal;		/* 0: the process's device; K: the K-th other
-				   device GPURT_DEVICES opened for split
-				   regions (gpurt_device_other) */
+  unsigned ordinal;		/* 0: the process's device; K: the K-th
+				   other device GPURT_DEVICES opened for
+				   split regions (gpurt_device_other) */
   atomic_uint compute_units;	/* gpurt_compute_units, 0 until asked */
 };
 
@@ -645,7 +645,7 @@ struct gpurt_region
   size_t kernel_work_group_size;
   /* Its plain kernel's program for the other devices GPURT_DEVICES
      opened, by their ordinal (0 unused): split regions run there.  */
-  atomic_int other_state[GPURT_MAX_DEVICES];	/* enum gpurt_build_state */
+  atomic_int other_state[GPURT_MAX_DEVICES];	/* gpurt_build_state */
   cl_program other_program[GPURT_MAX_DEVICES];
   size_t other_wg[GPURT_MAX_DEVICES];
 
@@ -863,9 +863,10 @@ gpurt_multi_select (struct gpurt_candidate *cands, unsigned n,
 		    const char **because, char *why);
 /* Run the launch ARGS (NARGS arguments, trip counts N) of region R cut
    along its outermost index over the logical devices of GPURT_DEVICES
-   (DEV the process's device, the first), at once.  Returns 1 when it ran so, -1 when it is not split (one
-   device, nothing to split, or the region cannot be: the usual launch
-   follows on DEV), 0 with WHY when it must run on the host.  */
+   (DEV the process's device, the first), at once.  Returns 1 when it
+   ran so, -1 when it is not split (one device, nothing to split, or the
+   region cannot be: the usual launch follows on DEV), 0 with WHY when it
+   must run on the host.  */
 GPURT_HIDDEN int gpurt_multi_run (struct gpurt_region *r,
 				  struct gpurt_device *dev,
 				  const uint64_t *args, unsigned nargs,
