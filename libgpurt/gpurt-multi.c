@@ -35,19 +35,21 @@ struct gpurt_slice
   struct gpurt_candidate cand;	/* its OpenCL device */
   int other;			/* CAND is not the process's device */
   int dead;			/* that device could not be opened */
-  pthread_t thread;
-  int started;
+  struct gpurt_device *dev;	/* CAND's, once opened */
+  pthread_t thread;		/* its worker (slices 1, 2, ...) */
+  int started;			/* THREAD runs */
   uint64_t posted;		/* jobs posted to the worker */
   uint64_t finished;		/* jobs it finished */
-  /* The job.  */
+  /* The job: outer iterations [LO, HI) of the launch ARGS (NARGS
+     arguments, trip counts N) of region R, in batches of C.  */
   struct gpurt_region *r;
-  struct gpurt_device *dev;
   const uint64_t *args;
   unsigned nargs;
   const uint64_t *n;
   uint64_t lo, hi, c;
   uint64_t *red;		/* NARGS words: its reduction results */
-  int ok;
+  int ok;			/* 1 done, 0 failed with WHY; -1: no worker,
+				   the calling thread runs it */
   char why[GPURT_WHY_LEN];
 };
 
