@@ -642,7 +642,9 @@ gpurt_device_select (void)
     goto ERROR;
   if (!gpurt_list_devices (&cands, &n, why))
     goto ERROR;
-  c = gpurt_match_device (cands, n, &because, why);
+  c = gpurt_env.ndevices != 0 || gpurt_env.devices_all
+      ? gpurt_multi_select (cands, n, &because, why)
+      : gpurt_match_device (cands, n, &because, why);
   if (c == NULL)
     goto ERROR;
   if (!gpurt_open_device (&gpurt_the_device, c, why))
@@ -670,6 +672,45 @@ gpurt_device_select (void)
 		       " host: %s", why);
     }
   atomic_store (&gpurt_device_selected, 1);
+}
+
+/* The other devices GPURT_DEVICES opened (gpurt_device_other), by
+   ordinal - 1, under their lock; never closed (split regions may run
+   until exit).  */
+static struct gpurt_device gpurt_other_devices[GPURT_MAX_DEVICES];
+static unsigned gpurt_nother;
+static pthread_mutex_t gpurt_other_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* See gpurt-internal.h.  */
+
+struct gpurt_device *
+gpurt_device_other (const struct gpurt_candidate *c, char *why)
+{
+  struct gpurt_device *dev = NULL;
+  unsigned i;
+  int opened = 0;
+
+  pthread_mutex_lock (&gpurt_other_lock);
+  for (i = 0; i < gpurt_nother && dev == NULL; i++)
+    if (gpurt_other_devices[i].platform_index == c->platform_index
+	&& gpurt_other_devices[i].device_index == c->device_index)
+      dev = &gpurt_other_devices[i];
+  if (dev == NULL && gpurt_nother + 1 < GPURT_MAX_DEVICES)
+    {
+      dev = &gpurt_other_devices[gpurt_nother];
+      opened = gpurt_open_device (dev, c, why);
+      if (opened)
+	dev->ordinal = ++gpurt_nother;
+      else
+	dev = NULL;
+    }
+  else if (dev == NULL)
+    gpurt_set_why (why, "more than %d devices", GPURT_MAX_DEVICES - 1);
+  pthread_mutex_unlock (&gpurt_other_lock);
+  if (opened && gpurt_env.verbose >= 1)
+    gpurt_message ("opened OpenCL device %u:%u '%s' for GPURT_DEVICES",
+		   c->platform_index, c->device_index, c->name);
+  return dev;
 }
 
 /* The process's device, chosen on the first call; NULL when regions run
@@ -1070,9 +1111,19 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev,
   if (from_cache)
     atomic_fetch_add (&r->cache_hits, 1);
 
-  r->program = program;
-  atomic_store (&r->kernel, kernel);
-  r->kernel_work_group_size = wg != 0 ? wg : 1;
+  if (dev->ordinal == 0)
+    {
+      r->program = program;
+      atomic_store (&r->kernel, kernel);
+      r->kernel_work_group_size = wg != 0 ? wg : 1;
+    }
+  else
+    {
+      /* Another device of GPURT_DEVICES: each lane makes its kernel.  */
+      r->other_program[dev->ordinal] = program;
+      r->other_wg[dev->ordinal] = wg != 0 ? wg : 1;
+      gpurt_cl.clReleaseKernel (kernel);
+    }
   ok = 1;
   if (gpurt_env.verbose >= 1)
     gpurt_message ("%s kernel %s (%s) in %.1f ms%s, options '%s',"
@@ -1098,12 +1149,44 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev,
    launch takes no lock here.  Returns 1 when the kernel is ready, else 0
    with WHY.  */
 
+/* gpurt_region_build for DEV, another device of GPURT_DEVICES: the
+   plain kernel only (split regions run in batches, which run it).  */
+
+static int
+gpurt_region_build_other (struct gpurt_region *r, struct gpurt_device *dev,
+			  char *why)
+{
+  atomic_int *state = &r->other_state[dev->ordinal];
+  int ok;
+
+  if (atomic_load_explicit (state, memory_order_acquire) == GPURT_BUILD_OK)
+    return 1;
+  pthread_mutex_lock (&r->build_lock);
+  ok = atomic_load (state) == GPURT_BUILD_OK;
+  if (atomic_load (state) == GPURT_BUILD_FAILED)
+    gpurt_set_why (why, "kernel %s failed to build for device '%s'",
+		   r->name, dev->name);
+  else if (!ok)
+    {
+      why[0] = '\0';
+      pthread_mutex_lock (&gpurt_build_serial);
+      ok = gpurt_build_1 (r, dev, 0, 1, why);
+      pthread_mutex_unlock (&gpurt_build_serial);
+      atomic_store_explicit (state, ok ? GPURT_BUILD_OK : GPURT_BUILD_FAILED,
+			     memory_order_release);
+    }
+  pthread_mutex_unlock (&r->build_lock);
+  return ok;
+}
+
 int
 gpurt_region_build (struct gpurt_region *r, struct gpurt_device *dev,
 		    char *why)
 {
   int ok;
 
+  if (dev->ordinal != 0)
+    return gpurt_region_build_other (r, dev, why);
   if (atomic_load_explicit (&r->build_state, memory_order_acquire)
       == GPURT_BUILD_OK)
     return 1;

@@ -81,7 +81,7 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
   "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE", "GPURT_TWO_LEVEL",
   "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH", "GPURT_POOL",
-  "GPURT_PINNED_CHUNK"
+  "GPURT_PINNED_CHUNK", "GPURT_DEVICES"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -169,6 +169,57 @@ gpurt_parse_device (const char *s)
     }
 }
 
+/* Parse GPURT_DEVICES's value S: "all", or a comma-separated list of
+   devices, each "P:D" (as GPURT_DEVICE names one) or "N" (the N-th
+   device of the listing, over all platforms); the same device twice is
+   two logical devices on it.  */
+
+static void
+gpurt_parse_devices (const char *s)
+{
+  gpurt_env.ndevices = 0;
+  gpurt_env.devices_all = 0;
+  if (s == NULL || *s == '\0')
+    return;
+  if (strcasecmp (s, "all") == 0)
+    {
+      gpurt_env.devices_all = 1;
+      return;
+    }
+  while (*s != '\0')
+    {
+      char item[32];
+      size_t len = strcspn (s, ",");
+      struct gpurt_device_ref *ref = &gpurt_env.devices[gpurt_env.ndevices];
+      char *colon;
+
+      if (len == 0 || len >= sizeof item
+	  || gpurt_env.ndevices == GPURT_MAX_DEVICES)
+	goto BAD;
+      memcpy (item, s, len);
+      item[len] = '\0';
+      colon = strchr (item, ':');
+      ref->flat = colon == NULL;
+      if (colon != NULL)
+	*colon = '\0';
+      if (!gpurt_parse_unsigned (item, &ref->platform_index)
+	  || (colon != NULL
+	      && !gpurt_parse_unsigned (colon + 1, &ref->device_index)))
+	goto BAD;
+      gpurt_env.ndevices++;
+      s += len;
+      if (*s == ',')
+	s++;
+    }
+  return;
+
+ BAD:
+  gpurt_message ("GPURT_DEVICES=%s is neither \"all\" nor a list of at most %d"
+		 " devices P:D or N; ignored", getenv ("GPURT_DEVICES"),
+		 GPURT_MAX_DEVICES);
+  gpurt_env.ndevices = 0;
+}
+
 /* The process's rank among the ranks of its host, from the variables
    that MPI launchers and Slurm set, into gpurt_env.local_rank (-1 when
    none is set).  Read only when GPURT_DEVICE is unset: the user's choice
@@ -213,6 +264,7 @@ gpurt_env_read (void)
   unsigned v;
 
   gpurt_parse_device (getenv ("GPURT_DEVICE"));
+  gpurt_parse_devices (getenv ("GPURT_DEVICES"));
   gpurt_read_local_rank ();
 
   gpurt_env.fallback = GPURT_FALLBACK_WARN;

@@ -23,6 +23,7 @@
      gpurt-buffers.c  a launch's buffers: merged argument ranges entered
                       in the map, copies in and back;
      gpurt-reduce.c   GPU_REDUCE: partials, final combine, result slots;
+     gpurt-multi.c    GPURT_DEVICES: a region cut over several devices;
      gpurt-host.c     the host thread pool behind gpurt_host_run;
      gpurt-verify.c   GPURT_VERIFY: device and host runs compared;
      gpurt-profile.c  the GPURT_PROFILE report at exit;
@@ -134,6 +135,18 @@ enum gpurt_two_level
   GPURT_TWO_LEVEL_FLAT		/* one work-item per outer iteration */
 };
 
+/* Most devices GPURT_DEVICES may list.  */
+#define GPURT_MAX_DEVICES 16
+
+/* One entry of GPURT_DEVICES.  */
+struct gpurt_device_ref
+{
+  int flat;			/* "N": PLATFORM_INDEX is the N-th device of
+				   the listing */
+  unsigned platform_index;	/* "P:D" */
+  unsigned device_index;
+};
+
 struct gpurt_env
 {
   enum gpurt_device_request device;
@@ -183,6 +196,9 @@ struct gpurt_env
   uint64_t device_mem_limit;	/* GPURT_DEVICE_MEM_LIMIT, 0: none */
   int batch;			/* GPURT_BATCH=0: batches one after the
 				   other, never pipelined */
+  unsigned ndevices;		/* GPURT_DEVICES as a list: its entries */
+  struct gpurt_device_ref devices[GPURT_MAX_DEVICES];
+  int devices_all;		/* GPURT_DEVICES=all */
 };
 
 extern struct gpurt_env gpurt_env GPURT_HIDDEN;
@@ -369,6 +385,10 @@ struct gpurt_device
      a program binary depends on besides the source (the cache's key).  */
   char identity[1400];
   struct gpurt_map map;		/* host ranges with a copy on the device */
+  unsigned ordinal;		/* 0: the process's device; K: the K-th
+				   other device GPURT_DEVICES opened for
+				   split regions (gpurt_device_other) */
+  atomic_uint compute_units;	/* gpurt_compute_units, 0 until asked */
 };
 
 struct gpurt_region;
@@ -634,6 +654,11 @@ struct gpurt_region
   _Atomic (cl_kernel) kernel;	/* made with the program; taken by the
 				   first lane that needs one (gpurt-lane.c) */
   size_t kernel_work_group_size;
+  /* Its plain kernel's program for the other devices GPURT_DEVICES
+     opened, by their ordinal (0 unused): split regions run there.  */
+  atomic_int other_state[GPURT_MAX_DEVICES];	/* gpurt_build_state */
+  cl_program other_program[GPURT_MAX_DEVICES];
+  size_t other_wg[GPURT_MAX_DEVICES];
 
   atomic_int warned;		/* GPURT_FALLBACK=warn said it once */
 
@@ -719,6 +744,13 @@ GPURT_HIDDEN void gpurt_region_foreach (void (*fn) (struct gpurt_region *,
 					void *data);
 GPURT_HIDDEN int gpurt_region_build (struct gpurt_region *r,
 				     struct gpurt_device *dev, char *why);
+/* The program of region R built for DEV (gpurt_region_build).  */
+static inline cl_program
+gpurt_region_program (const struct gpurt_region *r,
+		      const struct gpurt_device *dev)
+{
+  return dev->ordinal == 0 ? r->program : r->other_program[dev->ordinal];
+}
 GPURT_HIDDEN void gpurt_region_preload (struct gpurt_region *r,
 					struct gpurt_device *dev);
 
@@ -796,6 +828,63 @@ GPURT_HIDDEN void gpurt_plan_release (struct gpurt_plan *plan);
 GPURT_HIDDEN int gpurt_plan_private_copies (const struct gpurt_plan *plan);
 /* Does a successful launch of PLAN copy anything back?  */
 GPURT_HIDDEN int gpurt_plan_copies_back (const struct gpurt_plan *plan);
+
+/* ---------------------------------------------------------------------
+   Batches (gpurt.c) and regions split over several devices
+   (gpurt-multi.c, GPURT_DEVICES).  */
+
+/* Can the launch ARGS (NARGS arguments, EXT the words after them) of
+   region R be cut along its outermost index: is every argument it writes
+   one whose range moves with that index, without two outer iterations
+   writing the same bytes?  0 with WHY when not.  */
+GPURT_HIDDEN int gpurt_batch_splits (const struct gpurt_region *r,
+				     const uint64_t *args, unsigned nargs,
+				     const uint64_t *ext, char *why);
+GPURT_HIDDEN uint64_t gpurt_batch_size (const struct gpurt_region *r,
+					const struct gpurt_device *dev,
+					const uint64_t *args, unsigned nargs,
+					const uint64_t *ext, const uint64_t *n,
+					unsigned slots, int keep, char *why);
+/* Set A's words 2 and 3 (A a copy of the launch ARGS of region R, NARGS
+   arguments, EXT the words after them) for the batch of outer iterations
+   [FIRST, LAST): each "move" argument's range is the union of its first
+   and last iterations' ranges, inside the whole launch's.  */
+GPURT_HIDDEN void gpurt_batch_ranges (const struct gpurt_region *r,
+				      const uint64_t *args, unsigned nargs,
+				      const uint64_t *ext, uint64_t first,
+				      uint64_t last, uint64_t *a);
+/* Run the outer iterations [LO, HI) of the launch ARGS (NARGS
+   arguments, trip counts N) of region R on DEV through the calling
+   thread's lane, in batches of C, each copying in and back only its
+   slices.  With RED, the reduction results of argument K go to RED[K]
+   instead of their variables.  Returns 1, or 0 with WHY when nothing was
+   written (aborts when a batch fails after another wrote its results).  */
+GPURT_HIDDEN int gpurt_batch_span (struct gpurt_region *r,
+				   struct gpurt_device *dev,
+				   const uint64_t *args, unsigned nargs,
+				   const uint64_t *n, uint64_t lo,
+				   uint64_t hi, uint64_t c, uint64_t *red,
+				   struct gpurt_clock *clock, char *why);
+/* Choose the process's device among the N candidates CANDS by
+   GPURT_DEVICES (its first entry, or GPURT_DEVICE's choice for "all")
+   and note the logical devices of the list; *BECAUSE says why.  NULL
+   with WHY when none.  */
+GPURT_HIDDEN struct gpurt_candidate *
+gpurt_multi_select (struct gpurt_candidate *cands, unsigned n,
+		    const char **because, char *why);
+/* Run the launch ARGS (NARGS arguments, trip counts N) of region R cut
+   along its outermost index over the logical devices of GPURT_DEVICES
+   (DEV the process's device, the first), at once.  Returns 1 when it
+   ran so, -1 when it is not split (one device, nothing to split, or the
+   region cannot be: the usual launch follows on DEV), 0 with WHY when it
+   must run on the host.  */
+GPURT_HIDDEN int gpurt_multi_run (struct gpurt_region *r,
+				  struct gpurt_device *dev,
+				  const uint64_t *args, unsigned nargs,
+				  const uint64_t *n, struct gpurt_clock *clock,
+				  char *why);
+/* GPURT_PROFILE's lines about split regions (gpurt-profile.c).  */
+GPURT_HIDDEN void gpurt_multi_report (FILE *out, int json);
 
 /* ---------------------------------------------------------------------
    Reductions (gpurt-reduce.c).  */
@@ -895,6 +984,11 @@ GPURT_HIDDEN struct gpurt_candidate *
 gpurt_match_device (struct gpurt_candidate *cands, unsigned n,
 		    const char **chosen_because, char *why);
 GPURT_HIDDEN const char *gpurt_type_name (cl_device_type type);
+/* The device of candidate C, not the process's, opened once for the
+   split regions of GPURT_DEVICES (its ordinal 1, 2, ...); NULL with
+   WHY.  */
+GPURT_HIDDEN struct gpurt_device *
+gpurt_device_other (const struct gpurt_candidate *c, char *why);
 
 /* Print the OpenCL platforms and devices and which one libgpurt would
    choose under the current GPURT_DEVICE, and why (gpurt-describe.c).

@@ -293,11 +293,16 @@ gpurt_lane_get (struct gpurt_device *dev, char *why)
       gpurt_my_lane = NULL;
     }
   gpurt_startup_wait ();
-  /* (The process has one device: the spare lane is DEV's.)  */
+  /* The spare lane is the process's device's (ordinal 0), never that of
+     a device GPURT_DEVICES added.  */
+  lane = NULL;
   pthread_mutex_lock (&gpurt_spare_lock);
-  gpurt_lane_made = 1;
-  lane = gpurt_spare_lane;
-  gpurt_spare_lane = NULL;
+  if (dev->ordinal == 0)
+    {
+      gpurt_lane_made = 1;
+      lane = gpurt_spare_lane;
+      gpurt_spare_lane = NULL;
+    }
   pthread_mutex_unlock (&gpurt_spare_lock);
   if (lane == NULL)
     {
@@ -330,6 +335,7 @@ struct gpurt_lane_kernel *
 gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
 		   char *why)
 {
+  cl_program program = gpurt_region_program (r, lane->dev);
   struct gpurt_lane_kernel *lk;
   unsigned i;
 
@@ -368,13 +374,14 @@ gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
       return NULL;
     }
   /* The first lane takes the kernel object made with the program.  */
-  lk->kernel = atomic_exchange (&r->kernel, NULL);
+  if (lane->dev->ordinal == 0)
+    lk->kernel = atomic_exchange (&r->kernel, NULL);
   if (lk->kernel == NULL)
-    lk->kernel = gpurt_cl_kernel (r->program, r->name, why);
+    lk->kernel = gpurt_cl_kernel (program, r->name, why);
   /* A two-level region's one-level kernel (docs/ABI.md section 5).  */
   if (lk->kernel == NULL
       || (r->flat_name != NULL
-	  && ((lk->flat_kernel = gpurt_cl_kernel (r->program, r->flat_name,
+	  && ((lk->flat_kernel = gpurt_cl_kernel (program, r->flat_name,
 						   why)) == NULL
 	      || !gpurt_cl_kernel_wg (lk->flat_kernel, lane->dev,
 				      r->flat_name,

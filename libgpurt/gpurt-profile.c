@@ -379,6 +379,7 @@ gpurt_profile_report (void)
 	fprintf (stderr, "  evicted: kept bytes copied back to stay under"
 		 " GPURT_DEVICE_MEM_LIMIT: %" PRIu64 "\n",
 		 gpurt_map_evicted_bytes (dev));
+      gpurt_multi_report (stderr, 0);
       fprintf (stderr, "  redundant: copies of bytes the other side already"
 	       " had: %" PRIu64 " copies, %" PRIu64 " bytes to the device;"
 	       " %" PRIu64 " copies, %" PRIu64 " bytes to the host (%" PRIu64
@@ -422,6 +423,7 @@ gpurt_profile_report (void)
 	       ",\n  \"sync_redundant_d2h_bytes\": %" PRIu64,
 	       red.h2d, red.h2d_bytes, red.d2h, red.d2h_bytes, sync_red,
 	       sync_red_bytes);
+      gpurt_multi_report (json.f, 1);
       fprintf (json.f, ",\n  \"regions\": [");
       gpurt_region_foreach (gpurt_profile_json_region, &json);
       fprintf (json.f, "\n  ]\n}\n");

@@ -30,11 +30,9 @@
 size_t
 gpurt_compute_units (struct gpurt_device *dev)
 {
-  static atomic_uint cus;
-
-  if (atomic_load (&cus) == 0)
-    atomic_store (&cus, gpurt_cl_compute_units (dev));
-  return atomic_load (&cus);
+  if (atomic_load (&dev->compute_units) == 0)
+    atomic_store (&dev->compute_units, gpurt_cl_compute_units (dev));
+  return atomic_load (&dev->compute_units);
 }
 
 /* Set up the reduction part of a launch of R on DEV with trip counts N:
@@ -243,7 +241,8 @@ gpurt_final_kernel (struct gpurt_region *r, struct gpurt_lane *lane,
   snprintf (name, sizeof name, "%s_fin", r->name);
   if (lk->fin_kernel == NULL)
     {
-      lk->fin_kernel = gpurt_cl_kernel (r->program, name, why);
+      lk->fin_kernel = gpurt_cl_kernel (gpurt_region_program (r, lane->dev),
+					name, why);
       if (lk->fin_kernel == NULL)
 	return 0;
     }

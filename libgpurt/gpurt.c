@@ -413,8 +413,8 @@ gpurt_choose_variant (struct gpurt_region *r, struct gpurt_device *dev,
 	  }
       if (no == NULL && lk->variant_kernels[v] == NULL)
 	{
-	  lk->variant_kernels[v] = gpurt_cl_kernel (r->program, var->name,
-						    buf);
+	  lk->variant_kernels[v]
+	    = gpurt_cl_kernel (gpurt_region_program (r, dev), var->name, buf);
 	  /* The compiled kernel may allow fewer work-items per group
 	     than the device (registers, local memory): its group would
 	     not launch.  */
@@ -1465,6 +1465,59 @@ gpurt_pipe_prepare (struct gpurt_device *dev, size_t stage, char *why)
   return 1;
 }
 
+/* The J-th "move" argument's words of EXT (docs/ABI.md section 9): the
+   bytes one outer iteration accesses, *ONE, and how far they move from
+   one outer iteration to the next, *ABS_STEP.  */
+
+static void
+gpurt_batch_extent (const uint64_t *ext, unsigned j, uint64_t *one,
+		    uint64_t *abs_step)
+{
+  int64_t lo0 = (int64_t) ext[3 * j], hi0 = (int64_t) ext[3 * j + 1];
+  int64_t s = (int64_t) ext[3 * j + 2];
+
+  *one = hi0 > lo0 ? (uint64_t) (hi0 - lo0) : 0;
+  *abs_step = s < 0 ? -(uint64_t) s : (uint64_t) s;
+}
+
+/* See gpurt-internal.h.  */
+
+int
+gpurt_batch_splits (const struct gpurt_region *r, const uint64_t *args,
+		    unsigned nargs, const uint64_t *ext, char *why)
+{
+  unsigned k, j = 0;
+
+  for (k = 0; k < nargs; k++)
+    {
+      const uint64_t *a = args + 4 * (size_t) k;
+
+      if (GPU_ARG_WORD0_KIND (a[0]) != GPU_ARG_BUFFER)
+	continue;
+      if (r->args[k].batch != 'm')
+	{
+	  if (GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_WRITTEN)
+	    {
+	      gpurt_set_why (why, "argument %u (%s) is written and its range"
+			     " does not move with the outer index", k,
+			     r->args[k].name);
+	      return 0;
+	    }
+	  continue;
+	}
+      uint64_t one, abs_s;
+
+      gpurt_batch_extent (ext, j++, &one, &abs_s);
+      if ((GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_WRITTEN) && abs_s < one)
+	{
+	  gpurt_set_why (why, "argument %u (%s): the ranges successive outer"
+			 " iterations write overlap", k, r->args[k].name);
+	  return 0;
+	}
+    }
+  return 1;
+}
+
 /* The batch size of region R on DEV for the launch ARGS (NARGS
    arguments, EXT the words after them, docs/ABI.md section 9) over the
    trip counts N, when SLOTS batches are on the device at once (1:
@@ -1474,7 +1527,7 @@ gpurt_pipe_prepare (struct gpurt_device *dev, size_t stage, char *why)
    launch needs no batches, UINT64_MAX with WHY when it needs them and
    cannot have them.  */
 
-static uint64_t
+uint64_t
 gpurt_batch_size (const struct gpurt_region *r,
 		  const struct gpurt_device *dev, const uint64_t *args,
 		  unsigned nargs, const uint64_t *ext, const uint64_t *n,
@@ -1485,7 +1538,7 @@ gpurt_batch_size (const struct gpurt_region *r,
   uint64_t total = 0, fixed = 0, slice = 0, step = 0, outer, budget;
   uint64_t most = dev->max_mem_alloc_size, c, nb, bytes = gpurt_env.batch_bytes;
   unsigned k, j = 0;
-  int big = 0, bad = 0, fit;
+  int big = 0, bad = !gpurt_batch_splits (r, args, nargs, ext, why), fit;
 
   for (k = 0; k < nargs; k++)
     {
@@ -1500,27 +1553,11 @@ gpurt_batch_size (const struct gpurt_region *r,
       if (r->args[k].batch != 'm')
 	{
 	  fixed += size;
-	  if ((GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_WRITTEN) && !bad)
-	    {
-	      gpurt_set_why (why, "argument %u (%s) is written and its range"
-			     " does not move with the outer index", k,
-			     r->args[k].name);
-	      bad = 1;
-	    }
 	  continue;
 	}
-      int64_t lo0 = (int64_t) ext[3 * j], hi0 = (int64_t) ext[3 * j + 1];
-      int64_t s = (int64_t) ext[3 * j + 2];
-      uint64_t one = hi0 > lo0 ? (uint64_t) (hi0 - lo0) : 0;
-      uint64_t abs_s = s < 0 ? -(uint64_t) s : (uint64_t) s;
-      j++;
-      if ((GPU_ARG_WORD0_FLAGS (a[0]) & GPU_ARG_WRITTEN) && abs_s < one
-	  && !bad)
-	{
-	  gpurt_set_why (why, "argument %u (%s): the ranges successive outer"
-			 " iterations write overlap", k, r->args[k].name);
-	  bad = 1;
-	}
+      uint64_t one, abs_s;
+
+      gpurt_batch_extent (ext, j++, &one, &abs_s);
       slice += one < size ? one : size;
       step += abs_s;
     }
@@ -1572,12 +1609,9 @@ gpurt_batch_size (const struct gpurt_region *r,
   return (outer + nb - 1) / nb;
 }
 
-/* Set A's words 2 and 3 (A a copy of the launch ARGS of region R, NARGS
-   arguments, EXT the words after them) for the batch of outer iterations
-   [FIRST, LAST): each "move" argument's range is the union of its first
-   and last iterations' ranges, inside the whole launch's.  */
+/* See gpurt-internal.h.  */
 
-static void
+void
 gpurt_batch_ranges (const struct gpurt_region *r, const uint64_t *args,
 		    unsigned nargs, const uint64_t *ext, uint64_t first,
 		    uint64_t last, uint64_t *a)
@@ -2047,10 +2081,8 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
 		 int keep, struct gpurt_clock *clock, char *why)
 {
   const uint64_t *ext = args + 4 * (size_t) nargs;
-  uint64_t *a = NULL, *part = NULL, *acc = NULL;
-  uint64_t c = UINT64_MAX, first, nb[3], done = 0;
-  unsigned k, site = 0;
-  uint32_t iter = 0;
+  uint64_t c = UINT64_MAX;
+  unsigned k;
   int ok = 0;
 
   if (!r->batch || r->group_wg != 0 || r->ndeopts != 0 || r->heap)
@@ -2102,20 +2134,6 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
     return -1;
   if (c == UINT64_MAX)
     return 0;
-  ok = 0;
-  a = malloc (4 * (size_t) nargs * sizeof *a + 1);
-  part = calloc (2 * (size_t) nargs + 1, sizeof *part);
-  if (a == NULL || part == NULL)
-    {
-      gpurt_set_why (why, "out of memory for the batches' arguments");
-      goto ERROR;
-    }
-  acc = part + nargs;
-  memcpy (a, args, 4 * (size_t) nargs * sizeof *a);
-  /* Each batch's reduction result goes to PART, combined into ACC.  */
-  for (k = 0; k < nargs; k++)
-    if (GPU_ARG_WORD0_KIND (a[4 * k]) == GPU_ARG_REDUCE)
-      a[4 * k + 1] = (uint64_t) (uintptr_t) &part[k];
   /* Batches keep nothing on the device: what earlier regions kept goes
      home first, as batches copy in from host memory.  */
   gpurt_sync ();
@@ -2123,11 +2141,42 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
     gpurt_message ("region %s (%s) runs in batches of %" PRIu64 " outer"
 		   " iterations of %" PRIu64, r->name, r->loc, c,
 		   n[r->ndim - 1]);
-  memcpy (nb, n, sizeof nb);
-  for (first = 0; first < n[r->ndim - 1]; first += c)
+  return gpurt_batch_span (r, dev, args, nargs, n, 0, n[r->ndim - 1], c,
+			   NULL, clock, why);
+}
+
+/* See gpurt-internal.h.  */
+
+int
+gpurt_batch_span (struct gpurt_region *r, struct gpurt_device *dev,
+		  const uint64_t *args, unsigned nargs, const uint64_t *n,
+		  uint64_t lo, uint64_t hi, uint64_t c, uint64_t *red,
+		  struct gpurt_clock *clock, char *why)
+{
+  const uint64_t *ext = args + 4 * (size_t) nargs;
+  uint64_t *a = NULL, *part = NULL, *acc = NULL;
+  uint64_t first, nb[3], done = 0;
+  unsigned k, site = 0;
+  uint32_t iter = 0;
+  int ok = 0;
+
+  a = malloc (4 * (size_t) nargs * sizeof *a + 1);
+  part = calloc (2 * (size_t) nargs + 1, sizeof *part);
+  if (a == NULL || part == NULL)
     {
-      uint64_t last = first + c < n[r->ndim - 1] ? first + c
-		      : n[r->ndim - 1];
+      gpurt_set_why (why, "out of memory for the batches' arguments");
+      goto ERROR;
+    }
+  acc = red != NULL ? red : part + nargs;
+  memcpy (a, args, 4 * (size_t) nargs * sizeof *a);
+  /* Each batch's reduction result goes to PART, combined into ACC.  */
+  for (k = 0; k < nargs; k++)
+    if (GPU_ARG_WORD0_KIND (a[4 * k]) == GPU_ARG_REDUCE)
+      a[4 * k + 1] = (uint64_t) (uintptr_t) &part[k];
+  memcpy (nb, n, sizeof nb);
+  for (first = lo; first < hi; first += c)
+    {
+      uint64_t last = first + c < hi ? first + c : hi;
       gpurt_batch_ranges (r, args, nargs, ext, first, last, a);
       nb[r->ndim - 1] = last;
       ok = gpurt_run_on_device (r, dev, a, nb, 0, clock, why, &site, &iter, 0,
@@ -2155,7 +2204,9 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
 	  }
       done++;
     }
-  for (k = 0; k < nargs; k++)
+  /* A split launch's slices leave their results in RED for
+     gpurt-multi.c to combine; a whole launch's go to their variables.  */
+  for (k = 0; red == NULL && k < nargs; k++)
     if (GPU_ARG_WORD0_KIND (a[4 * k]) == GPU_ARG_REDUCE)
       memcpy ((void *) (uintptr_t) args[4 * (size_t) k + 1], &acc[k],
 	      r->args[k].size);
@@ -2261,9 +2312,12 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
     return gpurt_fallback (r, 0, why);
   gpurt_clock_mark (&clock, GPURT_PART_READY);
 
-  /* Data larger than the device: batches of the outermost index.  */
-  ok = gpurt_batch_run (r, dev, args, nargs, n,
-		(flags & GPU_NARGS_KEEP) != 0, &clock, why);
+  /* GPURT_DEVICES: cut over several logical devices; else data larger
+     than the device: batches of the outermost index.  */
+  ok = gpurt_multi_run (r, dev, args, nargs, n, &clock, why);
+  if (ok < 0)
+    ok = gpurt_batch_run (r, dev, args, nargs, n,
+			  (flags & GPU_NARGS_KEEP) != 0, &clock, why);
   if (ok == 0)
     return gpurt_fallback (r, 0, why);
   if (ok > 0)

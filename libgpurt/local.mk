@@ -29,6 +29,7 @@ libgpurt_la_SOURCES = \
 	libgpurt/gpurt-redundant.c \
 	libgpurt/gpurt-verify.c \
 	libgpurt/gpurt-reduce.c \
+	libgpurt/gpurt-multi.c \
 	libgpurt/gpurt-internal.h \
 	libgpurt/gpurt-cl-funcs.def
 
