@@ -183,6 +183,8 @@ struct gpurt_env
   uint64_t device_mem_limit;	/* GPURT_DEVICE_MEM_LIMIT, 0: none */
   int batch;			/* GPURT_BATCH=0: batches one after the
 				   other, never pipelined */
+  int batch_ramp;		/* GPURT_BATCH_RAMP=0: a pipeline's first
+				   and last batches are not smaller */
 };
 
 extern struct gpurt_env gpurt_env GPURT_HIDDEN;

@@ -1310,6 +1310,11 @@ gpurt_bound_objects (struct gpurt_region *r, uint64_t *args, unsigned nargs,
 #define GPURT_PIPE_BATCH ((uint64_t) 32 << 20)
 #define GPURT_PIPE_BATCHES 4
 #define GPURT_PIPE_BATCH_MIN ((uint64_t) 8 << 20)
+/* The pipeline's first batches grow from 1 / 2^GPURT_PIPE_RAMP of the
+   batch size, doubling, and its last ones shrink the same way
+   (GPURT_BATCH_RAMP=0: all of one size): the first copy in and the last
+   copy out, which no kernel or other copy hides, are then short.  */
+#define GPURT_PIPE_RAMP 3
 
 /* Most device buffers the calling thread keeps for its later pipelines,
    and most bytes: at most this, and an eighth of the device's memory (or
@@ -1603,6 +1608,31 @@ gpurt_batch_ranges (const struct gpurt_region *r, const uint64_t *args,
     }
 }
 
+/* The end of the pipelined batch that starts at outer iteration FIRST
+   of OUTER, batch number B of batches of C iterations: C, or less near
+   either end (GPURT_PIPE_RAMP): the first batches double from C / 8,
+   and once fewer than 2 * C iterations are left, each batch takes half
+   of what is left, down to C / 8, the last one the rest.  */
+
+static uint64_t
+gpurt_pipe_last (uint64_t first, uint64_t outer, uint64_t c, unsigned b)
+{
+  uint64_t size = c, left = outer - first;
+  uint64_t least = c >> GPURT_PIPE_RAMP;
+
+  if (gpurt_env.batch_ramp)
+    {
+      least = least > 0 ? least : 1;
+      if (b < GPURT_PIPE_RAMP)
+	size = c >> (GPURT_PIPE_RAMP - b);
+      if (size > left / 2)
+	size = left / 2;
+      if (size < least)
+	size = least;
+    }
+  return size < left ? first + size : outer;
+}
+
 /* One slot of the batch pipeline: its queue, its device buffer for each
    "move" argument, its pinned staging area (or none: copies go straight
    from and to the user's arrays) and the batch it holds.  */
@@ -1854,7 +1884,7 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
   struct gpurt_reduce_launch rl;
   size_t g[3], l[3];
   uint64_t *acc = NULL;
-  unsigned i, k, b;
+  unsigned i, k, b, nbatch = 0;
   int ok = 0, written = 0, folded = 0;
 
   memset (slot, 0, sizeof slot);
@@ -1883,9 +1913,10 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
       goto ERROR;
     }
   /* The largest slice of each "move" argument over the batches.  */
-  for (first = 0; first < outer; first += c)
+  for (first = 0, b = 0; first < outer; first = last, b++)
     {
-      last = first + c < outer ? first + c : outer;
+      last = gpurt_pipe_last (first, outer, c, b);
+      nbatch = b + 1;
       gpurt_batch_ranges (r, args, nargs, ext, first, last, slot[0].a);
       for (k = 0; k < nargs; k++)
 	if (slot[0].a[4 * k + 3] - slot[0].a[4 * k + 2] > most[k])
@@ -1957,15 +1988,17 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
     goto ERROR;
   if (gpurt_env.verbose >= 1)
     gpurt_message ("region %s (%s) runs in pipelined batches of %" PRIu64
-		   " outer iterations of %" PRIu64 " (%u queues%s)", r->name,
-		   r->loc, c, outer, GPURT_PIPE_SLOTS,
+		   " outer iterations of %" PRIu64 " (%u batches%s, %u queues%s)",
+		   r->name, r->loc, c, outer, nbatch,
+		   gpurt_env.batch_ramp && nbatch > 1
+		   ? ", the first and last smaller" : "", GPURT_PIPE_SLOTS,
 		   slot[0].host != NULL ? ", pinned staging" : "");
   t0 = gpurt_now_ns ();
-  for (first = 0, b = 0; first < outer; first += c, b++)
+  for (first = 0, b = 0; first < outer; first = last, b++)
     {
       struct gpurt_pipe_slot *s = &slot[b % GPURT_PIPE_SLOTS];
 
-      last = first + c < outer ? first + c : outer;
+      last = gpurt_pipe_last (first, outer, c, b);
       if (!gpurt_pipe_drain (r, nargs, s, acc, &folded, &written, why))
 	goto ERROR;
       gpurt_batch_ranges (r, args, nargs, ext, first, last, s->a);
