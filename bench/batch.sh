@@ -19,7 +19,9 @@
 # blackscholes 2^25 640 MiB), run in batches, against the host ("omp")
 # that a region which cannot be batched falls back to; "ours-noramp":
 # GPURT_BATCH_RAMP=0 (a pipeline's first and last batches as large as
-# the others); "ours-nopin": GPURT_PINNED=0 (pipelined, the driver's
+# the others); "ours-nomerge": GPURT_STAGE_MERGE=0 (a batch's host
+# copies through the staging area in one call of the thread pool per
+# slice, not one for all); "ours-nopin": GPURT_PINNED=0 (pipelined, the driver's
 # copies straight from and to the user's pageable arrays);
 # "ours-nopipe-nopin": GPURT_BATCH=0 GPURT_PINNED=0 (one copy in, the
 # kernel, one copy out, all from pageable memory: the sequential
@@ -51,7 +53,7 @@ PACK=$top/gpu-pack/bench
 progs="saxpy blackscholes hilbert bwfilter montecarlo"
 # Each moves 512 MiB or more.
 specs=${SPECS:-"saxpy:67108864 blackscholes:33554432 hilbert:12288 bwfilter:8192 montecarlo:134217728"}
-variants=${VARIANTS:-"ours ours-noramp ours-nopin ours-nopipe ours-nopipe-nopin ours-nokeep ours-small omp"}
+variants=${VARIANTS:-"ours ours-noramp ours-nomerge ours-nopin ours-nopipe ours-nopipe-nopin ours-nokeep ours-small omp"}
 rounds=${ROUNDS:-2}
 batch=${BATCH_BYTES:-32M}
 small=${SMALL_LIMIT:-256M}
@@ -78,6 +80,7 @@ batch_env () {
     ours-nopipe-nopin) echo GPURT_BATCH=0; echo GPURT_PINNED=0 ;;
     ours-nopin) echo GPURT_PINNED=0 ;;
     ours-noramp) echo GPURT_BATCH_RAMP=0 ;;
+    ours-nomerge) echo GPURT_STAGE_MERGE=0 ;;
     ours-batch) echo GPURT_BATCH_BYTES=$batch ;;
     ours-small) echo GPURT_DEVICE_MEM_LIMIT=$small ;;
     *) echo GPURT_VERBOSE=0 ;;
@@ -147,7 +150,8 @@ if [ "$1" = check ]; then
       b=$(batch_bin $v)
       e=$(batch_env $v)
       case $v in
-	ours|ours-noramp|ours-nopin) e="$e GPURT_BATCH_BYTES=1M" ;;
+	ours|ours-noramp|ours-nomerge|ours-nopin)
+	  e="$e GPURT_BATCH_BYTES=1M" ;;
 	ours-small) e=GPURT_DEVICE_MEM_LIMIT=4M ;;
       esac
       line=$(variants_check "$PACK/$p.$b" $n GPURT_PINNED=1 $e \

@@ -183,6 +183,8 @@ struct gpurt_env
   uint64_t device_mem_limit;	/* GPURT_DEVICE_MEM_LIMIT, 0: none */
   int batch;			/* GPURT_BATCH=0: batches one after the
 				   other, never pipelined */
+  int stage_merge;		/* GPURT_STAGE_MERGE=0: a pipeline's host
+				   copies of a batch, one pool call each */
   int batch_ramp;		/* GPURT_BATCH_RAMP=0: a pipeline's first
 				   and last batches are not smaller */
 };
@@ -261,6 +263,17 @@ GPURT_HIDDEN void gpurt_pipe_release (int all);
 /* Copy SIZE bytes from SRC to DST on the host thread pool.  */
 GPURT_HIDDEN void gpurt_host_memcpy (void *dst, const void *src,
 				     size_t size);
+/* One of the copies gpurt_host_memcpy_many makes.  */
+struct gpurt_host_copy
+{
+  void *dst;
+  const void *src;
+  size_t size;
+};
+/* Make the N copies C (none overlapping another's destination) in one
+   call of the host thread pool.  */
+GPURT_HIDDEN void gpurt_host_memcpy_many (const struct gpurt_host_copy *c,
+					  unsigned n);
 GPURT_HIDDEN int gpurt_cl_write (cl_command_queue queue, cl_mem mem,
 				 size_t offset, size_t size, const void *src,
 				 char *why);

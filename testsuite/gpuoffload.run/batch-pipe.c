@@ -1,4 +1,4 @@
-/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, a sum and a 2-D float maximum reduction, at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, also through pinned staging areas (GPURT_PINNED=1), fewer when GPURT_BATCH_RAMP=0 makes the first and last batches of each pipeline as large as the others (with small pinned slots, GPURT_PINNED_CHUNK, for the other copies), and none under GPURT_BATCH=0 (batches one after the other, same results).  Large data (2^23 + 5 floats) whose results may stay on the device: saxpy calls with a host check after each are pipelined once the first call's results went home unused; a time loop of two regions using each other's results is not pipelined (it keeps them).  */
+/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, a sum and a 2-D float maximum reduction, at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, also through pinned staging areas (GPURT_PINNED=1), fewer when GPURT_BATCH_RAMP=0 makes the first and last batches of each pipeline as large as the others (with small pinned slots, GPURT_PINNED_CHUNK, for the other copies), the same with each slice's host copy in a call of the thread pool of its own (GPURT_STAGE_MERGE=0), and none under GPURT_BATCH=0 (batches one after the other, same results).  Large data (2^23 + 5 floats) whose results may stay on the device: saxpy calls with a host check after each are pipelined once the first call's results went home unused; a time loop of two regions using each other's results is not pipelined (it keeps them).  */
 #include "check.h"
 #include <math.h>
 
@@ -228,7 +228,6 @@ main (int argc, char **argv)
 		       sizeof text);
   unsetenv ("GPURT_PINNED_CHUNK");
   unsetenv ("GPURT_BATCH_RAMP");
-  unsetenv ("GPURT_PINNED");
   if (check_json_sum (text, "\"device_runs\": ") != 0)
     {
       unsigned long long flat
@@ -237,6 +236,17 @@ main (int argc, char **argv)
 	     "GPURT_BATCH_RAMP=0: %llu pipelined batches, %llu with the"
 	     " ramp:\n%s", flat, ramp, text);
     }
+  /* GPURT_STAGE_MERGE=0: each slice's host copy through the staging
+     area in a call of the pool of its own; the same batches.  */
+  setenv ("GPURT_STAGE_MERGE", "0", 1);
+  check_profile_child (argv[0], "--child", "GPURT_BATCH_BYTES=5000", text,
+		       sizeof text);
+  unsetenv ("GPURT_STAGE_MERGE");
+  unsetenv ("GPURT_PINNED");
+  if (check_json_sum (text, "\"device_runs\": ") != 0)
+    CHECK (check_json_sum (text, "\"batches_pipelined\": ") == ramp,
+	   "GPURT_STAGE_MERGE=0: not %llu pipelined batches:\n%s", ramp,
+	   text);
   /* GPURT_BATCH=0: the same batches, one after the other.  */
   setenv ("GPURT_BATCH", "0", 1);
   check_profile_child (argv[0], "--child", "GPURT_BATCH_BYTES=3000", text,
