@@ -45,7 +45,11 @@
 # issue's target: 80); at the end "SUMMARY,prog,n,variant,e2e_ms,percent,
 # x-nopipe,x-nopipe-nopin" per variant: its best round, and how many
 # times faster it ran than the best rounds of ours-nopipe and
-# ours-nopipe-nopin.
+# ours-nopipe-nopin.  A line "staging bound" gives h2dbw's memcpy-par
+# (the host pool's copy rate, which bounds a staged copy) as a
+# percentage of the pinned rate, and (unless PROFILE=0) OUTDIR/profile.txt
+# holds one GPURT_PROFILE=1 run of "ours" per spec (its "batches:" lines
+# printed at the end).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 PACK=$top/gpu-pack/bench
@@ -173,6 +177,11 @@ pinned=$("$PACK/h2dbw" 2>>"$out/bench-err.txt" | tee "$out/h2dbw.txt" \
 {
   cat "$out/h2dbw.txt"
   echo "pinned (mean of write and read) $pinned GB/s"
+  # Staged copies cost a host memcpy of every byte moved: the pool's
+  # memcpy rate bounds what staging can reach.
+  awk -v bw="$pinned" '$1 == "memcpy-par" && bw > 0 {
+    printf "staging bound: memcpy-par %.2f GB/s = %.1f%% of pinned\n", $2, 100 * $2 / bw }' \
+    "$out/h2dbw.txt"
   for spec in $specs; do
     p=${spec%:*} n=${spec#*:}
     for round in $(seq "$rounds"); do
@@ -189,3 +198,15 @@ pinned=$("$PACK/h2dbw" 2>>"$out/bench-err.txt" | tee "$out/h2dbw.txt" \
   done
 } | tee "$out/bench.txt"
 batch_summary <"$out/bench.txt" | tee -a "$out/bench.txt"
+# Unless PROFILE=0, "ours" once more per spec under GPURT_PROFILE=1: its
+# batches, bytes each way, and the copy time hidden behind kernels and
+# other copies, into OUTDIR/profile.txt (not timed with the rest).
+if [ "${PROFILE:-1}" != 0 ]; then
+  for spec in $specs; do
+    p=${spec%:*} n=${spec#*:}
+    echo "=== $p $n" >>"$out/profile.txt"
+    variants_run "$PACK/$p.ours" "$n" "$out/profile.txt" GPURT_PROFILE=1 \
+      BENCH_VARIANT=ours-profile GPURT_FALLBACK=abort >>"$out/profile.txt"
+  done
+  grep -E '^===|batches:' "$out/profile.txt"
+fi
