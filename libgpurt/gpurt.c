@@ -1657,6 +1657,16 @@ struct gpurt_pipe_slot
   unsigned nev;
 };
 
+/* Where a copy queued on slot S puts its event: only GPURT_PROFILE
+   reads copies' device time (a driver makes and releases an event per
+   copy otherwise for nothing).  */
+
+static cl_event *
+gpurt_pipe_event (struct gpurt_pipe_slot *s)
+{
+  return gpurt_env.profile != GPURT_PROFILE_OFF ? &s->ev[s->nev++] : NULL;
+}
+
 /* The host copies of one step of the pipeline (a batch's slices out of
    a slot's staging area, the next batch's into it), made together:
    GPURT_STAGE_MERGE (default) in one call of the host thread pool, else
@@ -1825,7 +1835,7 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
       if (s->host != NULL)
 	src = s->host + s->at[k];
       if (!gpurt_cl_copy_async (s->queue, mem, 1, 0, size, src,
-				&s->ev[s->nev++], why))
+				gpurt_pipe_event (s), why))
 	return 0;
       atomic_fetch_add (&r->bytes_h2d, size);
     }
@@ -1885,7 +1895,7 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 	dst = s->host + s->out_base + s->out_at[k];
       *written |= s->host == NULL;
       ok = gpurt_cl_copy_async (s->queue, s->mem[k], 0, 0, size, dst,
-				&s->ev[s->nev++], why);
+				gpurt_pipe_event (s), why);
       if (!ok)
 	return 0;
       atomic_fetch_add (&r->bytes_d2h, size);
@@ -1895,7 +1905,7 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 	&& !gpurt_cl_copy_async (s->queue, s->red[k], 0,
 				 s->red_offset * r->args[k].size,
 				 s->groups * r->args[k].size, s->red_host[k],
-				 &s->ev[s->nev++], why))
+				 gpurt_pipe_event (s), why))
       return 0;
   return 1;
 }
