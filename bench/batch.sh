@@ -26,8 +26,8 @@
 # "ours-nopipe-nopin": GPURT_BATCH=0 GPURT_PINNED=0 (one copy in, the
 # kernel, one copy out, all from pageable memory: the sequential
 # baseline of TornadoVM's batches); "omp": 16-thread OpenMP.  VARIANTS
-# chooses among them (default: all but ours-batch, ours-nokeep-nopipe and
-# ours-nofill), SKIP names PROG.VARIANT pairs not to run (default
+# chooses among them (default: all but ours-batch and ours-nokeep-nopipe;
+# ours-nofill shows what 2-D fill buys hilbert and bwfilter), SKIP names PROG.VARIANT pairs not to run (default
 # montecarlo.omp), ROUNDS how many rounds (default 2), runs alternated; the
 # pinned host<->device bandwidth of the same run (harness/h2dbw.c) comes
 # first.  GPURT_FALLBACK=abort: a run that could not use the device stops
@@ -58,7 +58,7 @@ PACK=$top/gpu-pack/bench
 progs="saxpy blackscholes hilbert bwfilter montecarlo"
 # Each moves 512 MiB or more.
 specs=${SPECS:-"saxpy:67108864 blackscholes:33554432 hilbert:12288 bwfilter:8192 montecarlo:134217728"}
-variants=${VARIANTS:-"ours ours-noramp ours-nomerge ours-nopin ours-nopipe ours-nopipe-nopin ours-nokeep ours-small omp"}
+variants=${VARIANTS:-"ours ours-noramp ours-nomerge ours-nofill ours-nopin ours-nopipe ours-nopipe-nopin ours-nokeep ours-small omp"}
 rounds=${ROUNDS:-2}
 # PROG.VARIANT pairs not run: OpenMP's montecarlo 2^27 (256 samples per
 # item) takes seconds per call on 16 threads.
