@@ -1231,15 +1231,17 @@ interval_of (struct gpu_region *r, tree t, tree *lo, tree *hi, int depth)
    valid before R, in *LO and *HI (one past the end); and in *LO0, *HI0
    and *STRIDE the range one iteration K of the outermost marked loop
    touches, [*LO0 + K * *STRIDE, *HI0 + K * *STRIDE), or *STRIDE NULL
-   when that is not known.  *RUNS is the condition (valid before R) under
-   which A happens at all: the serial loops around it run at least once;
-   NULL when it always does.  */
+   when that is not known; in *STEP0 how far its address moves with the
+   innermost marked index of a 2-D region, or NULL.  *RUNS is the
+   condition (valid before R) under which A happens at all: the serial
+   loops around it run at least once; NULL when it always does.  */
 
 static bool
 bound_access (struct gpu_region *r, struct gpu_access *a, tree *lo, tree *hi,
-	      tree *lo0, tree *hi0, tree *stride, tree *runs)
+	      tree *lo0, tree *hi0, tree *stride, tree *step0, tree *runs)
 {
   *stride = NULL_TREE;
+  *step0 = NULL_TREE;
   *runs = NULL_TREE;
   if (!a->ref)
     return false;
@@ -1257,6 +1259,9 @@ bound_access (struct gpu_region *r, struct gpu_access *a, tree *lo, tree *hi,
   gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
   tree ev = analyze_scalar_evolution (sl, addr);
   ev = instantiate_scev (loop_preheader_edge (r->outer), sl, ev);
+  if (r->ndim == 2 && TREE_CODE (ev) == POLYNOMIAL_CHREC
+      && CHREC_VARIABLE (ev) == (unsigned) r->dims[0].loop->num)
+    *step0 = CHREC_RIGHT (ev);
   bool ok = chrec_range (r, gimple_bb (a->stmt), ev, lo, hi);
   if (ok)
     {
@@ -1726,20 +1731,97 @@ report_unbounded (struct gpu_region *r, auto_vec<unsigned> *unbounded)
 		   "reaches", pp_formatted_text (&pp));
 }
 
-/* Whether the access A of region R (bounded by bound_access: LO0 and
-   STRIDE of its range in the outermost loop's iteration, RUNS its
-   condition) can be one of the stores that write its buffer whole
-   (gpu_capture's FILLS): NULL when it can, with *WINDOW, the start of
-   what it writes in iteration 0, set or checked equal; else why not.  */
+/* T without the integer conversions around it that keep every value
+   of their operand that is at least 0 (none narrows); with BYTES also
+   those from unsigned to signed of one precision (a byte count below
+   2^63).  */
+
+static tree
+strip_widening (tree t, bool bytes = false)
+{
+  while (CONVERT_EXPR_P (t)
+	 && INTEGRAL_TYPE_P (TREE_TYPE (t))
+	 && INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (t, 0)))
+	 && (TYPE_PRECISION (TREE_TYPE (t))
+	     > TYPE_PRECISION (TREE_TYPE (TREE_OPERAND (t, 0)))
+	     || (TYPE_PRECISION (TREE_TYPE (t))
+		 == TYPE_PRECISION (TREE_TYPE (TREE_OPERAND (t, 0)))
+		 && (bytes || TYPE_UNSIGNED (TREE_TYPE (t))
+		     || !TYPE_UNSIGNED (TREE_TYPE (TREE_OPERAND (t, 0)))))))
+    t = TREE_OPERAND (t, 0);
+  return t;
+}
+
+/* The value X that the trip count COUNT (a gpu_dim's) equals whenever
+   it is 1 or more: COUNT is X clamped at 0 (MAX_EXPR <X, 0>, or
+   X >= 0 ? X : 0 with conversions of X in the middle), or X itself.  */
+
+static tree
+unclamp (tree count)
+{
+  tree t = strip_widening (count);
+  if (TREE_CODE (t) == MAX_EXPR && integer_zerop (TREE_OPERAND (t, 1)))
+    return strip_widening (TREE_OPERAND (t, 0));
+  if (TREE_CODE (t) == COND_EXPR && integer_zerop (TREE_OPERAND (t, 2))
+      && TREE_CODE (TREE_OPERAND (t, 0)) == GE_EXPR
+      && integer_zerop (TREE_OPERAND (TREE_OPERAND (t, 0), 1)))
+    {
+      /* X is at least 0 here: any conversion that does not narrow keeps
+	 it.  */
+      tree x = TREE_OPERAND (TREE_OPERAND (t, 0), 0);
+      tree v = TREE_OPERAND (t, 1);
+      while (CONVERT_EXPR_P (v)
+	     && INTEGRAL_TYPE_P (TREE_TYPE (TREE_OPERAND (v, 0)))
+	     && TYPE_PRECISION (TREE_TYPE (v))
+		>= TYPE_PRECISION (TREE_TYPE (TREE_OPERAND (v, 0))))
+	v = TREE_OPERAND (v, 0);
+      return operand_equal_p (v, x, 0) ? x : t;
+    }
+  return t;
+}
+
+/* Whether a 2-D region's rows lie back to back: the outer index's
+   STRIDE (bytes) is the inner trip count COUNT0 times SIZE, the bytes an
+   inner iteration writes, whenever COUNT0 is 1 or more (a launch of no
+   iterations copies nothing).  Both constant, or STRIDE is X * SIZE
+   through conversions that keep X, COUNT0 being X clamped at 0.  */
+
+static bool
+rows_back_to_back (tree stride, tree count0, tree size)
+{
+  if (!stride || !count0 || !size || TREE_CODE (size) != INTEGER_CST)
+    return false;
+  if (TREE_CODE (stride) == INTEGER_CST && TREE_CODE (count0) == INTEGER_CST)
+    return wi::to_widest (stride)
+	   == wi::to_widest (count0) * wi::to_widest (size);
+  tree s = strip_widening (stride, true);
+  if (TREE_CODE (s) != MULT_EXPR
+      || TREE_CODE (TREE_OPERAND (s, 1)) != INTEGER_CST
+      || !tree_int_cst_equal (TREE_OPERAND (s, 1), size))
+    return false;
+  return operand_equal_p (strip_widening (TREE_OPERAND (s, 0)),
+			  unclamp (count0), 0);
+}
+
+/* Whether the access A of region R (bounded by bound_access: LO0, HI0
+   and STRIDE of its range in the outermost loop's iteration, STEP0 its
+   step with the inner index of a 2-D region, RUNS its condition) can be
+   one of the stores that write its buffer whole (gpu_capture's FILLS):
+   NULL when it can, with *WINDOW, the start of what it writes in
+   iteration 0, set or checked equal; else why not.  In a 2-D region
+   the store must write one element per inner iteration, side by side
+   (STEP0 its size), so that an outer iteration writes [LO0, HI0) whole,
+   and the next one start where that ends (STRIDE equal to HI0 - LO0, as
+   folding proves it: i * m + j with j < m).  */
 
 static const char *
 fill_store (struct gpu_region *r, struct gpu_access *a, tree lo0,
-	    tree stride, tree runs, tree *window)
+	    tree hi0, tree stride, tree step0, tree runs, tree *window)
 {
   if (!(a->flags & GPU_ACC_WRITE))
     return NULL;		/* A read: the capture's flags say so.  */
-  if (r->ndim != 1)
-    return "the index space has more than one dimension";
+  if (r->ndim > 2)
+    return "the index space has more than two dimensions";
   if (!a->ref || !is_gimple_assign (a->stmt) || (a->flags & GPU_ACC_READ)
       || !operand_equal_p (gimple_assign_lhs (a->stmt), a->ref, 0)
       /* A bit-field store leaves the other bits of its bytes (regions
@@ -1748,11 +1830,20 @@ fill_store (struct gpu_region *r, struct gpu_access *a, tree lo0,
       || (TREE_CODE (a->ref) == COMPONENT_REF
 	  && DECL_BIT_FIELD (TREE_OPERAND (a->ref, 1))))
     return "it is written by other than a plain store";
-  if (runs || loop_containing_stmt (a->stmt) != r->outer)
+  if (runs || loop_containing_stmt (a->stmt) != r->dims[0].loop)
     return "a store is in an inner loop";
   tree size = TYPE_SIZE_UNIT (TREE_TYPE (a->ref));
-  if (!stride || TREE_CODE (stride) != INTEGER_CST
-      || !size || !tree_int_cst_equal (size, stride))
+  if (r->ndim == 2)
+    {
+      if (!step0 || TREE_CODE (step0) != INTEGER_CST
+	  || !size || !tree_int_cst_equal (size, step0))
+	return "its stores leave gaps between iterations of the inner index";
+      if (!rows_back_to_back (stride, r->dims[0].count, size))
+	return "its rows may leave gaps: the outer index's stride is not "
+	       "the row the inner index writes";
+    }
+  else if (!stride || TREE_CODE (stride) != INTEGER_CST
+	   || !size || !tree_int_cst_equal (size, stride))
     return "its stores leave gaps between iterations";
   if (*window && !operand_equal_p (*window, lo0, 0))
     return "its stores write different places in one iteration";
@@ -1760,18 +1851,24 @@ fill_store (struct gpu_region *r, struct gpu_access *a, tree lo0,
   return NULL;
 }
 
-/* Whether every path of R's outermost loop from its header to its latch
-   goes through a block that stores through capture CAP (fill_store took
-   each of its stores): one store that dominates the latch, or one on
-   each arm of a condition.  A path that ends the program reaches no
-   latch; one through a block that becomes a deopt ends the kernel's
-   iteration there.  */
+/* Whether every path of R's innermost marked loop from its header to
+   its latch goes through a block that stores through capture CAP
+   (fill_store took each of its stores): one store that dominates the
+   latch, or one on each arm of a condition.  A path that ends the
+   program reaches no latch; one through a block that becomes a deopt
+   ends the kernel's iteration there.  In a 2-D region every iteration
+   of the outer loop must also reach the inner one (its header dominates
+   the outer latch: no condition skips a row).  */
 
 static bool
 fill_every_path (struct gpu_region *r, unsigned cap)
 {
-  class loop *loop = r->outer;
-  if (!loop->latch)
+  class loop *loop = r->dims[0].loop;
+  if (!loop->latch
+      || (loop != r->outer
+	  && (!r->outer->latch
+	      || !dominated_by_p (CDI_DOMINATORS, r->outer->latch,
+				  loop->header))))
     return false;
   auto_bitmap stores, seen;
   for (unsigned i = 0; i < r->accs.length (); i++)
@@ -1827,15 +1924,16 @@ bound_captures (struct gpu_region *r)
       struct gpu_capture *c = &r->caps[a->cap];
       if (DECL_P (c->value) || c->unbounded)
 	continue;
-      tree lo, hi, lo0, hi0, stride, runs;
-      if (!bound_access (r, a, &lo, &hi, &lo0, &hi0, &stride, &runs))
+      tree lo, hi, lo0, hi0, stride, step0, runs;
+      if (!bound_access (r, a, &lo, &hi, &lo0, &hi0, &stride, &step0,
+			 &runs))
 	{
 	  c->unbounded = true;
 	  c->unbounded_loc = gimple_location (a->stmt);
 	  continue;
 	}
       if (!c->fill_why)
-	c->fill_why = fill_store (r, a, lo0, stride, runs,
+	c->fill_why = fill_store (r, a, lo0, hi0, stride, step0, runs,
 				  &fill_lo0[a->cap]);
       tree base = fold_convert (long_type (), c->value);
       lo = fold_build2 (MINUS_EXPR, long_type (), lo, base);

@@ -364,8 +364,8 @@ gpurt_cl_pinned_release (cl_command_queue queue, cl_mem mem, void *host)
 
 /* Enqueue on QUEUE a copy of SIZE bytes between host HOST and MEM at
    OFFSET (to the device when TO_DEVICE), not waiting for it, its event
-   in *EVENT, and flush QUEUE so that it starts.  Returns 1, or 0 with
-   WHY (*EVENT NULL).  */
+   in *EVENT (EVENT NULL: none), and flush QUEUE so that it starts.
+   Returns 1, or 0 with WHY (*EVENT NULL).  */
 
 int
 gpurt_cl_copy_async (cl_command_queue queue, cl_mem mem, int to_device,
@@ -378,7 +378,7 @@ gpurt_cl_copy_async (cl_command_queue queue, cl_mem mem, int to_device,
     : gpurt_cl.clEnqueueReadBuffer (queue, mem, CL_FALSE, offset, size, host,
 				    0, NULL, event);
 
-  if (err != CL_SUCCESS)
+  if (err != CL_SUCCESS && event != NULL)
     *event = NULL;
   if (to_device
       ? !GPURT_CL_CHECK (err, why, clEnqueueWriteBuffer,

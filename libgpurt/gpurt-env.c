@@ -81,7 +81,8 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_BATCH_BYTES", "GPURT_DEVICE_MEM_LIMIT", "GPURT_ASYNC",
   "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE", "GPURT_TWO_LEVEL",
   "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH", "GPURT_POOL",
-  "GPURT_PINNED_CHUNK", "GPURT_DEVICES"
+  "GPURT_PINNED_CHUNK", "GPURT_DEVICES", "GPURT_BATCH_RAMP",
+  "GPURT_STAGE_MERGE"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -484,6 +485,13 @@ gpurt_env_read (void)
      pipelined over several queues; 0 runs batches one after the other,
      and only for data that do not fit (for comparisons).  */
   gpurt_env.batch = gpurt_env_switch ("GPURT_BATCH", 1);
+  /* GPURT_BATCH_RAMP (default 1): a pipeline's first batches grow and
+     its last ones shrink, so that less of it runs unhidden.  */
+  gpurt_env.batch_ramp = gpurt_env_switch ("GPURT_BATCH_RAMP", 1);
+  /* GPURT_STAGE_MERGE (default 1): a pipeline copies a batch's slices
+     out of and the next one's into a staging area in one call of the host
+     thread pool, not one call per slice.  */
+  gpurt_env.stage_merge = gpurt_env_switch ("GPURT_STAGE_MERGE", 1);
 
   gpurt_check_unknown_vars ();
 }

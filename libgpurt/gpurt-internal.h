@@ -199,6 +199,10 @@ struct gpurt_env
   unsigned ndevices;		/* GPURT_DEVICES as a list: its entries */
   struct gpurt_device_ref devices[GPURT_MAX_DEVICES];
   int devices_all;		/* GPURT_DEVICES=all */
+  int stage_merge;		/* GPURT_STAGE_MERGE=0: a pipeline's host
+				   copies of a batch, one pool call each */
+  int batch_ramp;		/* GPURT_BATCH_RAMP=0: a pipeline's first
+				   and last batches are not smaller */
 };
 
 extern struct gpurt_env gpurt_env GPURT_HIDDEN;
@@ -280,6 +284,17 @@ GPURT_HIDDEN void gpurt_pipe_release (int all);
 /* Copy SIZE bytes from SRC to DST on the host thread pool.  */
 GPURT_HIDDEN void gpurt_host_memcpy (void *dst, const void *src,
 				     size_t size);
+/* One of the copies gpurt_host_memcpy_many makes.  */
+struct gpurt_host_copy
+{
+  void *dst;
+  const void *src;
+  size_t size;
+};
+/* Make the N copies C (none overlapping another's destination) in one
+   call of the host thread pool.  */
+GPURT_HIDDEN void gpurt_host_memcpy_many (const struct gpurt_host_copy *c,
+					  unsigned n);
 GPURT_HIDDEN int gpurt_cl_write (cl_command_queue queue, cl_mem mem,
 				 size_t offset, size_t size, const void *src,
 				 char *why);

@@ -109,6 +109,54 @@ gpurt_host_memcpy (void *dst, const void *src, size_t size)
 		  (size + GPURT_STAGE_PIECE - 1) / GPURT_STAGE_PIECE);
 }
 
+/* Several copies made in one call of the pool (the batch pipeline's
+   slices of a batch, gpurt.c): their bytes end to end, cut into
+   GPURT_STAGE_PIECE pieces; each thread gets one contiguous stretch of
+   them, so that a batch of several arguments costs one wake-up of the
+   pool instead of one per argument, and each thread still makes few
+   large memcpys.  */
+struct gpurt_stage_many
+{
+  const struct gpurt_host_copy *c;
+  unsigned n;
+};
+
+/* gpurt_host_run body: copy pieces [LO, HI) of the copies DATA.  */
+
+static void
+gpurt_stage_many_pieces (void *data, uint64_t lo, uint64_t hi)
+{
+  const struct gpurt_stage_many *m = data;
+  size_t from = (size_t) lo * GPURT_STAGE_PIECE;
+  size_t to = (size_t) hi * GPURT_STAGE_PIECE;
+  size_t base = 0;
+  unsigned k;
+
+  /* Copy K covers bytes [BASE, BASE + SIZE) of the whole.  */
+  for (k = 0; k < m->n && base < to; base += m->c[k++].size)
+    {
+      size_t a = from > base ? from - base : 0;
+      size_t b = to - base < m->c[k].size ? to - base : m->c[k].size;
+
+      if (a < b)
+	memcpy ((char *) m->c[k].dst + a, (const char *) m->c[k].src + a,
+		b - a);
+    }
+}
+
+void
+gpurt_host_memcpy_many (const struct gpurt_host_copy *c, unsigned n)
+{
+  struct gpurt_stage_many m = { c, n };
+  size_t total = 0;
+  unsigned k;
+
+  for (k = 0; k < n; k++)
+    total += c[k].size;
+  gpurt_host_run (gpurt_stage_many_pieces, &m,
+		  (total + GPURT_STAGE_PIECE - 1) / GPURT_STAGE_PIECE);
+}
+
 /* Release the calling thread's slots (at its lane's release).  */
 
 void

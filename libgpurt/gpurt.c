@@ -1311,6 +1311,11 @@ gpurt_bound_objects (struct gpurt_region *r, uint64_t *args, unsigned nargs,
 #define GPURT_PIPE_BATCH ((uint64_t) 32 << 20)
 #define GPURT_PIPE_BATCHES 4
 #define GPURT_PIPE_BATCH_MIN ((uint64_t) 8 << 20)
+/* The pipeline's first batches grow from 1 / 2^GPURT_PIPE_RAMP of the
+   batch size, doubling, and its last ones shrink the same way
+   (GPURT_BATCH_RAMP=0: all of one size): the first copy in and the last
+   copy out, which no kernel or other copy hides, are then short.  */
+#define GPURT_PIPE_RAMP 3
 
 /* Most device buffers the calling thread keeps for its later pipelines,
    and most bytes: at most this, and an eighth of the device's memory (or
@@ -1638,6 +1643,31 @@ gpurt_batch_ranges (const struct gpurt_region *r, const uint64_t *args,
     }
 }
 
+/* The end of the pipelined batch that starts at outer iteration FIRST
+   of OUTER, batch number B of batches of C iterations: C, or less near
+   either end (GPURT_PIPE_RAMP): the first batches double from C / 8,
+   and once fewer than 2 * C iterations are left, each batch takes half
+   of what is left, down to C / 8, the last one the rest.  */
+
+static uint64_t
+gpurt_pipe_last (uint64_t first, uint64_t outer, uint64_t c, unsigned b)
+{
+  uint64_t size = c, left = outer - first;
+  uint64_t least = c >> GPURT_PIPE_RAMP;
+
+  if (gpurt_env.batch_ramp)
+    {
+      least = least > 0 ? least : 1;
+      if (b < GPURT_PIPE_RAMP)
+	size = c >> (GPURT_PIPE_RAMP - b);
+      if (size > left / 2)
+	size = left / 2;
+      if (size < least)
+	size = least;
+    }
+  return size < left ? first + size : outer;
+}
+
 /* One slot of the batch pipeline: its queue, its device buffer for each
    "move" argument, its pinned staging area (or none: copies go straight
    from and to the user's arrays) and the batch it holds.  */
@@ -1655,22 +1685,57 @@ struct gpurt_pipe_slot
   void **red_host;		/* per reduction: their copy on the host */
   size_t groups;		/* partial results of the batch's reductions */
   size_t red_offset;		/* the first one's index */
+  size_t *at;			/* per "move" argument: its slice's offset
+				   in HOST for the copy in, and ... */
+  size_t *out_at;		/* ... for the copy out (after OUT_BASE) */
+  size_t out_base;		/* where HOST's room for copies out starts */
   unsigned nev;
 };
 
+/* Where a copy queued on slot S puts its event: only GPURT_PROFILE
+   reads copies' device time (a driver makes and releases an event per
+   copy otherwise for nothing).  */
+
+static cl_event *
+gpurt_pipe_event (struct gpurt_pipe_slot *s)
+{
+  return gpurt_env.profile != GPURT_PROFILE_OFF ? &s->ev[s->nev++] : NULL;
+}
+
+/* The host copies of one step of the pipeline (a batch's slices out of
+   a slot's staging area, the next batch's into it), made together:
+   GPURT_STAGE_MERGE (default) in one call of the host thread pool, else
+   one call each.  Sets *WRITTEN when NOUT of the N copies C (the first
+   ones) write host memory the user sees.  */
+
+static void
+gpurt_pipe_copies (const struct gpurt_host_copy *c, unsigned n,
+		   unsigned nout, int *written)
+{
+  unsigned k;
+
+  if (nout > 0)
+    *written = 1;
+  if (gpurt_env.stage_merge)
+    gpurt_host_memcpy_many (c, n);
+  else
+    for (k = 0; k < n; k++)
+      gpurt_host_memcpy (c[k].dst, c[k].src, c[k].size);
+}
+
 /* Bring home what slot S of the pipeline of R (NARGS arguments) holds:
-   wait for its queue, copy its written slices out of its staging area,
-   combine its reductions' partial results into ACC (per argument; the
-   first batch's, *FOLDED 0, set it), charge its copies' device time to
-   R, set *WRITTEN when host memory changed.  Returns 1, or 0 with WHY.  */
+   wait for its queue, add the copies of its written slices out of its
+   staging area to COPY (*NCOPY of them; the caller makes them), combine
+   its reductions' partial results into ACC (per argument; the first
+   batch's, *FOLDED 0, set it), charge its copies' device time to R.
+   Returns 1, or 0 with WHY.  */
 
 static int
 gpurt_pipe_drain (struct gpurt_region *r, unsigned nargs,
 		  struct gpurt_pipe_slot *s, uint64_t *acc, int *folded,
-		  int *written, char *why)
+		  struct gpurt_host_copy *copy, unsigned *ncopy, char *why)
 {
   char after[300];
-  size_t at = 0;
   unsigned k;
 
   if (!s->busy)
@@ -1709,15 +1774,12 @@ gpurt_pipe_drain (struct gpurt_region *r, unsigned nargs,
       size_t size = (size_t) (w[3] - w[2]);
 
       if (GPU_ARG_WORD0_KIND (w[0]) != GPU_ARG_BUFFER
-	  || r->args[k].batch != 'm')
+	  || r->args[k].batch != 'm'
+	  || !(GPU_ARG_WORD0_FLAGS (w[0]) & GPU_ARG_WRITTEN) || size == 0)
 	continue;
-      if ((GPU_ARG_WORD0_FLAGS (w[0]) & GPU_ARG_WRITTEN) && size != 0)
-	{
-	  *written = 1;
-	  gpurt_host_memcpy ((char *) (uintptr_t) (w[1] + w[2]),
-			     s->host + at, size);
-	}
-      at += size;
+      copy[*ncopy].dst = (char *) (uintptr_t) (w[1] + w[2]);
+      copy[*ncopy].src = s->host + s->out_base + s->out_at[k];
+      copy[(*ncopy)++].size = size;
     }
   return 1;
 }
@@ -1725,26 +1787,51 @@ gpurt_pipe_drain (struct gpurt_region *r, unsigned nargs,
 /* Queue on slot S the batch [FIRST, LAST) of outer iterations of region
    R (launch ARGS, NARGS arguments, trip counts N; S->a holds the batch's
    ranges) with kernel LK->kernel: copy in every "move" slice (through
-   S's staging area when it has one), run the kernel, copy the written
-   slices out.  WHOLE holds the "whole" arguments' buffers.  Sets
-   *WRITTEN once a copy out may write host memory.  Returns 1, or 0 with
-   WHY.  */
+   S's staging area when it has one: those host copies are made after
+   the NCOPY copies out that COPY holds, together with them), run the
+   kernel, copy the written slices out.  WHOLE holds the "whole"
+   arguments' buffers.  Sets *WRITTEN once a copy out may write host
+   memory.  Returns 1, or 0 with WHY.  */
 
 static int
 gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 		  struct gpurt_lane *lane,
 		  struct gpurt_lane_kernel *lk, unsigned nargs,
 		  const uint64_t *n, uint64_t first, uint64_t last,
-		  struct gpurt_pipe_slot *s, cl_mem *whole, int *written,
+		  struct gpurt_pipe_slot *s, cl_mem *whole,
+		  struct gpurt_host_copy *copy, unsigned ncopy, int *written,
 		  char *why)
 {
-  size_t offset[3] = { 0, 0, 0 }, local[3], global[3], at = 0;
+  size_t offset[3] = { 0, 0, 0 }, local[3], global[3], at = 0, out = 0;
   uint64_t nb[3] = { n[0], n[1], n[2] };
+  unsigned nout = ncopy;
   cl_uint index = 0;
   unsigned k, d;
   int ok;
 
   nb[r->ndim - 1] = last;
+  /* The slices' places in the staging area (inputs from its start,
+     outputs from OUT_BASE), and their copies into it.  */
+  for (k = 0; k < nargs; k++)
+    {
+      const uint64_t *w = s->a + 4 * (size_t) k;
+      size_t size = (size_t) (w[3] - w[2]);
+
+      if (GPU_ARG_WORD0_KIND (w[0]) != GPU_ARG_BUFFER
+	  || r->args[k].batch != 'm' || s->host == NULL)
+	continue;
+      s->at[k] = at;
+      s->out_at[k] = out;
+      at += size;
+      if (GPU_ARG_WORD0_FLAGS (w[0]) & GPU_ARG_WRITTEN)
+	out += size;
+      if (size == 0 || r->args[k].fills)
+	continue;
+      copy[ncopy].dst = s->host + s->at[k];
+      copy[ncopy].src = (const char *) (uintptr_t) (w[1] + w[2]);
+      copy[ncopy++].size = size;
+    }
+  gpurt_pipe_copies (copy, ncopy, nout, written);
   for (k = 0; k < nargs; k++)
     {
       const uint64_t *w = s->a + 4 * (size_t) k;
@@ -1776,21 +1863,14 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 	continue;
       if (r->args[k].fills)
 	{
-	  /* The kernel stores the whole slice: nothing to copy in (its
-	     staging room still comes back through the copy out).  */
-	  if (s->host != NULL)
-	    at += size;
+	  /* The kernel stores the whole slice: nothing to copy in.  */
 	  atomic_fetch_add (&r->bytes_filled, size);
 	  continue;
 	}
       if (s->host != NULL)
-	{
-	  gpurt_host_memcpy (s->host + at, src, size);
-	  src = s->host + at;
-	  at += size;
-	}
+	src = s->host + s->at[k];
       if (!gpurt_cl_copy_async (s->queue, mem, 1, 0, size, src,
-				&s->ev[s->nev++], why))
+				gpurt_pipe_event (s), why))
 	return 0;
       atomic_fetch_add (&r->bytes_h2d, size);
     }
@@ -1834,25 +1914,23 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 			    ? &s->kernel_event : NULL, why, r->name))
     return 0;
   s->busy = 1;
-  /* The written slices, into the staging area after the inputs' (or the
-     user's arrays): the same layout gpurt_pipe_drain reads.  */
-  for (k = 0, at = 0; k < nargs; k++)
+  /* The written slices, into the staging area's room for outputs (or
+     the user's arrays), where gpurt_pipe_drain finds them.  */
+  for (k = 0; k < nargs; k++)
     {
       const uint64_t *w = s->a + 4 * (size_t) k;
       size_t size = (size_t) (w[3] - w[2]);
       char *dst = (char *) (uintptr_t) (w[1] + w[2]);
 
       if (GPU_ARG_WORD0_KIND (w[0]) != GPU_ARG_BUFFER
-	  || r->args[k].batch != 'm')
+	  || r->args[k].batch != 'm'
+	  || !(GPU_ARG_WORD0_FLAGS (w[0]) & GPU_ARG_WRITTEN) || size == 0)
 	continue;
       if (s->host != NULL)
-	dst = s->host + at;
-      at += size;
-      if (!(GPU_ARG_WORD0_FLAGS (w[0]) & GPU_ARG_WRITTEN) || size == 0)
-	continue;
+	dst = s->host + s->out_base + s->out_at[k];
       *written |= s->host == NULL;
       ok = gpurt_cl_copy_async (s->queue, s->mem[k], 0, 0, size, dst,
-				&s->ev[s->nev++], why);
+				gpurt_pipe_event (s), why);
       if (!ok)
 	return 0;
       atomic_fetch_add (&r->bytes_d2h, size);
@@ -1862,7 +1940,7 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 	&& !gpurt_cl_copy_async (s->queue, s->red[k], 0,
 				 s->red_offset * r->args[k].size,
 				 s->groups * r->args[k].size, s->red_host[k],
-				 &s->ev[s->nev++], why))
+				 gpurt_pipe_event (s), why))
       return 0;
   return 1;
 }
@@ -1881,7 +1959,9 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
 {
   struct gpurt_pipe_slot slot[GPURT_PIPE_SLOTS];
   cl_mem *whole = NULL;
-  size_t *most = NULL, stage = 0;
+  size_t *most = NULL, stage = 0, stage_out = 0;
+  struct gpurt_host_copy *copy = NULL;
+  unsigned ncopy;
   const uint64_t *ext = args + 4 * (size_t) nargs;
   uint64_t outer = n[r->ndim - 1], first, last, t0, done = 0;
   struct gpurt_lane *lane;
@@ -1889,7 +1969,7 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
   struct gpurt_reduce_launch rl;
   size_t g[3], l[3];
   uint64_t *acc = NULL;
-  unsigned i, k, b;
+  unsigned i, k, b, nbatch = 0;
   int ok = 0, written = 0, folded = 0;
 
   memset (slot, 0, sizeof slot);
@@ -1900,6 +1980,7 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
   whole = calloc (nargs + 1, sizeof *whole);
   most = calloc (nargs + 1, sizeof *most);
   acc = calloc (nargs + 1, sizeof *acc);
+  copy = calloc (2 * (size_t) nargs + 1, sizeof *copy);
   for (i = 0; i < GPURT_PIPE_SLOTS; i++)
     {
       slot[i].mem = calloc (nargs + 1, sizeof *slot[i].mem);
@@ -1907,20 +1988,25 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
       slot[i].ev = calloc (2 * (size_t) nargs + 1, sizeof *slot[i].ev);
       slot[i].red = calloc (nargs + 1, sizeof *slot[i].red);
       slot[i].red_host = calloc (nargs + 1, sizeof *slot[i].red_host);
+      slot[i].at = calloc (2 * (size_t) nargs + 1, sizeof *slot[i].at);
       if (slot[i].mem == NULL || slot[i].a == NULL || slot[i].ev == NULL
-	  || slot[i].red == NULL || slot[i].red_host == NULL)
+	  || slot[i].red == NULL || slot[i].red_host == NULL
+	  || slot[i].at == NULL)
 	break;
+      slot[i].out_at = slot[i].at + nargs;
       memcpy (slot[i].a, args, 4 * (size_t) nargs * sizeof *args);
     }
-  if (whole == NULL || most == NULL || acc == NULL || i < GPURT_PIPE_SLOTS)
+  if (whole == NULL || most == NULL || acc == NULL || copy == NULL
+      || i < GPURT_PIPE_SLOTS)
     {
       gpurt_set_why (why, "out of memory for the batch pipeline");
       goto ERROR;
     }
   /* The largest slice of each "move" argument over the batches.  */
-  for (first = 0; first < outer; first += c)
+  for (first = 0, b = 0; first < outer; first = last, b++)
     {
-      last = first + c < outer ? first + c : outer;
+      last = gpurt_pipe_last (first, outer, c, b);
+      nbatch = b + 1;
       gpurt_batch_ranges (r, args, nargs, ext, first, last, slot[0].a);
       for (k = 0; k < nargs; k++)
 	if (slot[0].a[4 * k + 3] - slot[0].a[4 * k + 2] > most[k])
@@ -1956,6 +2042,8 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
       if (r->args[k].batch == 'm')
 	{
 	  stage += most[k];
+	  if (GPU_ARG_WORD0_FLAGS (w[0]) & GPU_ARG_WRITTEN)
+	    stage_out += most[k];
 	  if (most[k] == 0)
 	    most[k] = 1;
 	  for (i = 0; i < GPURT_PIPE_SLOTS; i++)
@@ -1972,13 +2060,17 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
 	goto ERROR;
     }
   /* Pinned staging where copies from pageable memory are slow
-     (GPURT_PINNED, as gpurt-stage.c); none: straight copies.  */
-  if (!gpurt_pipe_prepare (dev, stage, why))
+     (GPURT_PINNED, as gpurt-stage.c); none: straight copies.  Each
+     slot's area has room for the inputs, then for the outputs, so that
+     the host copies a batch's outputs out of it and the next batch's
+     inputs into it at once.  */
+  if (!gpurt_pipe_prepare (dev, stage + stage_out, why))
     goto ERROR;
   for (i = 0; i < GPURT_PIPE_SLOTS; i++)
     {
       slot[i].queue = gpurt_pipe.queue[i];
       slot[i].host = gpurt_pipe.host[i];
+      slot[i].out_base = stage;
     }
   for (k = 0; k < nargs; k++)
     if (whole[k] != NULL && args[4 * k + 3] > args[4 * k + 2]
@@ -1992,27 +2084,34 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
     goto ERROR;
   if (gpurt_env.verbose >= 1)
     gpurt_message ("region %s (%s) runs in pipelined batches of %" PRIu64
-		   " outer iterations of %" PRIu64 " (%u queues%s)", r->name,
-		   r->loc, c, outer, GPURT_PIPE_SLOTS,
+		   " outer iterations of %" PRIu64 " (%u batches%s, %u queues%s)",
+		   r->name, r->loc, c, outer, nbatch,
+		   gpurt_env.batch_ramp && nbatch > 1
+		   ? ", the first and last smaller" : "", GPURT_PIPE_SLOTS,
 		   slot[0].host != NULL ? ", pinned staging" : "");
   t0 = gpurt_now_ns ();
-  for (first = 0, b = 0; first < outer; first += c, b++)
+  for (first = 0, b = 0; first < outer; first = last, b++)
     {
       struct gpurt_pipe_slot *s = &slot[b % GPURT_PIPE_SLOTS];
 
-      last = first + c < outer ? first + c : outer;
-      if (!gpurt_pipe_drain (r, nargs, s, acc, &folded, &written, why))
+      last = gpurt_pipe_last (first, outer, c, b);
+      ncopy = 0;
+      if (!gpurt_pipe_drain (r, nargs, s, acc, &folded, copy, &ncopy, why))
 	goto ERROR;
       gpurt_batch_ranges (r, args, nargs, ext, first, last, s->a);
       if (!gpurt_pipe_queue (r, dev, lane, lk, nargs, n, first, last, s,
-			     whole, &written, why))
+			     whole, copy, ncopy, &written, why))
 	goto ERROR;
       done++;
     }
   for (i = 0; i < GPURT_PIPE_SLOTS; i++)
-    if (!gpurt_pipe_drain (r, nargs, &slot[(b + i) % GPURT_PIPE_SLOTS],
-			   acc, &folded, &written, why))
-      goto ERROR;
+    {
+      ncopy = 0;
+      if (!gpurt_pipe_drain (r, nargs, &slot[(b + i) % GPURT_PIPE_SLOTS],
+			     acc, &folded, copy, &ncopy, why))
+	goto ERROR;
+      gpurt_pipe_copies (copy, ncopy, ncopy, &written);
+    }
   /* Only now, with everything else in host memory, the reductions'
      results.  */
   for (k = 0; k < nargs; k++)
@@ -2057,6 +2156,7 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
       free (slot[i].ev);
       free (slot[i].red);
       free (slot[i].red_host);
+      free (slot[i].at);
     }
   for (k = 0; whole != NULL && k < nargs; k++)
     if (whole[k] != NULL)
@@ -2064,6 +2164,7 @@ gpurt_pipe_run (struct gpurt_region *r, struct gpurt_device *dev,
   free (whole);
   free (most);
   free (acc);
+  free (copy);
   return ok;
 }
 

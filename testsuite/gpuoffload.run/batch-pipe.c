@@ -1,4 +1,4 @@
-/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, a sum and a 2-D float maximum reduction, at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, also through pinned staging areas (GPURT_PINNED=1), and none under GPURT_BATCH=0 (batches one after the other, same results).  Large data (2^23 + 5 floats) whose results may stay on the device: saxpy calls with a host check after each are pipelined once the first call's results went home unused; a time loop of two regions using each other's results is not pipelined (it keeps them).  */
+/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, a sum and a 2-D float maximum reduction, at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, also through pinned staging areas (GPURT_PINNED=1), fewer when GPURT_BATCH_RAMP=0 makes the first and last batches of each pipeline as large as the others (with small pinned slots, GPURT_PINNED_CHUNK, for the other copies), the same with each slice's host copy in a call of the thread pool of its own (GPURT_STAGE_MERGE=0), and none under GPURT_BATCH=0 (batches one after the other, same results).  Large data (2^23 + 5 floats) whose results may stay on the device: saxpy calls with a host check after each are pipelined once the first call's results went home unused; a time loop of two regions using each other's results is not pipelined (it keeps them).  */
 #include "check.h"
 #include <math.h>
 
@@ -190,6 +190,26 @@ keep (int calls)
   free (x); free (y); free (wx); free (wy);
 }
 
+/* Run this test as a child in batches of about 5000 bytes through
+   pinned staging areas, with the switch VAR (NULL: none) set to 0; its
+   profile in TEXT (SIZE bytes).  Returns its pipelined batches, or -1
+   when it never ran on the device.  */
+static long long
+pinned_child (const char *argv0, const char *var, char *text, size_t size)
+{
+  setenv ("GPURT_PINNED", "1", 1);
+  if (var != NULL)
+    setenv (var, "0", 1);
+  check_profile_child (argv0, "--child", "GPURT_BATCH_BYTES=5000", text,
+		       size);
+  if (var != NULL)
+    unsetenv (var);
+  unsetenv ("GPURT_PINNED");
+  if (check_json_sum (text, "\"device_runs\": ") == 0)
+    return -1;
+  return (long long) check_json_sum (text, "\"batches_pipelined\": ");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -211,13 +231,27 @@ main (int argc, char **argv)
     CHECK (check_json_sum (text, "\"batches_pipelined\": ") >= 6 * 3 * 4,
 	   "too few pipelined batches in the profile:\n%s", text);
   /* Through pinned staging areas (off by default on a CPU device).  */
-  setenv ("GPURT_PINNED", "1", 1);
-  check_profile_child (argv[0], "--child", "GPURT_BATCH_BYTES=5000", text,
-		       sizeof text);
-  unsetenv ("GPURT_PINNED");
-  if (check_json_sum (text, "\"device_runs\": ") != 0)
-    CHECK (check_json_sum (text, "\"batches_pipelined\": ") >= 6 * 3 * 4,
-	   "too few pipelined batches in the profile (pinned):\n%s", text);
+  long long ramp = pinned_child (argv[0], NULL, text, sizeof text);
+  CHECK (ramp < 0 || ramp >= 6 * 3 * 4,
+	 "too few pipelined batches in the profile (pinned):\n%s", text);
+  /* GPURT_BATCH_RAMP=0: every batch of a pipeline as large as the
+     others, so fewer of them than with the small first and last ones;
+     small pinned slots (GPURT_PINNED_CHUNK) stage the copies that are not
+     batched too.  */
+  setenv ("GPURT_PINNED_CHUNK", "4096", 1);
+  long long flat = pinned_child (argv[0], "GPURT_BATCH_RAMP", text,
+				 sizeof text);
+  unsetenv ("GPURT_PINNED_CHUNK");
+  CHECK (flat < 0 || (flat >= 6 * 3 * 2 && flat < ramp),
+	 "GPURT_BATCH_RAMP=0: %lld pipelined batches, %lld with the ramp:\n%s",
+	 flat, ramp, text);
+  /* GPURT_STAGE_MERGE=0: each slice's host copy through the staging
+     area in a call of the pool of its own; the same batches.  */
+  long long merge = pinned_child (argv[0], "GPURT_STAGE_MERGE", text,
+				  sizeof text);
+  CHECK (merge < 0 || merge == ramp,
+	 "GPURT_STAGE_MERGE=0: %lld pipelined batches, not %lld:\n%s", merge,
+	 ramp, text);
   /* GPURT_BATCH=0: the same batches, one after the other.  */
   setenv ("GPURT_BATCH", "0", 1);
   check_profile_child (argv[0], "--child", "GPURT_BATCH_BYTES=3000", text,

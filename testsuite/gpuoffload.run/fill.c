@@ -1,4 +1,4 @@
-/* fill.c: arrays a region writes whole are not copied to the device first (record line "fill K", docs/ABI.md section 10), and arrays it writes in part still are.  Every element of y stored (y's old contents are random and must not matter), every element of z stored and w read too, a conditional store and a step of 3 that leave the other elements as they were, at sizes 0, 1, 255, 4099 and 2^18 + 3, against serial C; in a child with its profile: one launch at a time, pipelined batches (GPURT_BATCH_BYTES=8K, through pinned staging with GPURT_PINNED=1) and batches one after the other (GPURT_BATCH=0).  On the device the profile must count bytes not copied in ("bytes_filled").  */
+/* fill.c: arrays a region writes whole are not copied to the device first (record line "fill K", docs/ABI.md section 10), and arrays it writes in part still are.  Every element of y stored (y's old contents are random and must not matter), every element of z stored and w read too, a conditional store and a step of 3 that leave the other elements as they were, at sizes 0, 1, 255, 4099 and 2^18 + 3, and in 2-D index spaces rows back to back written whole, an image from row 1 (row 0 stays) and rows one element short (the last stays), at 0 x 5, 3 x 0, 1 x 1, 7 x 13, 129 x 67 and 600 x 437, against serial C; in a child with its profile: one launch at a time, pipelined batches (GPURT_BATCH_BYTES=8K, through pinned staging with GPURT_PINNED=1) and batches one after the other (GPURT_BATCH=0).  On the device the profile must count bytes not copied in ("bytes_filled").  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
@@ -36,6 +36,81 @@ two (int n, const float *restrict x, double *restrict z, float *restrict w)
     {
       z[i] = x[i] * 0.5;
       w[i] = w[i] + x[i];
+    }
+}
+
+/* 2-D: rows of m back to back, written whole.  */
+static void
+rows (int n, int m, const float *restrict x, float *restrict y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    for (int j GPU_PARALLEL = 0; j < m; j++)
+      y[i * m + j] = 3.0f * x[i * m + j] + (float) j;
+}
+
+/* An image of n x m from row 1: row 0 stays.  */
+static void
+image (long n, long m, const unsigned *restrict x, unsigned *restrict y)
+{
+  for (long i GPU_PARALLEL = 1; i < n; i++)
+    for (long j GPU_PARALLEL = 0; j < m; j++)
+      y[i * m + j] = x[i * m + j] >> 1;
+}
+
+/* Rows of m - 1 in rows of m: the last element of each row stays.  */
+static void
+narrow (int n, int m, const float *restrict x, float *restrict y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    for (int j GPU_PARALLEL = 0; j < m - 1; j++)
+      y[i * m + j] = x[i * m + j] - 2.0f;
+}
+
+static void
+run2d (void)
+{
+  static const int shape[][2] = { { 0, 5 }, { 3, 0 }, { 1, 1 }, { 7, 13 },
+				  { 129, 67 }, { 600, 437 } };
+  for (int k = 0; k < 6; k++)
+    {
+      int n = shape[k][0], m = shape[k][1];
+      size_t e = n > 0 && m > 0 ? (size_t) n * m : 1;
+      float *x = check_alloc (e * sizeof *x), *y = check_alloc (e * sizeof *y);
+      float *want = check_alloc (e * sizeof *want);
+      unsigned *u = check_alloc (e * sizeof *u), *v = check_alloc (e * sizeof *v);
+      unsigned *wantv = check_alloc (e * sizeof *wantv);
+      check_fill_float (x, n * m, -4, 4);
+
+      check_fill_float (y, n * m, -100, 100);
+      for (int i = 0; i < n; i++)
+	for (int j = 0; j < m; j++)
+	  want[i * m + j] = 3.0f * x[i * m + j] + (float) j;
+      rows (n, m, x, y);
+      CHECK_RAN_ON_DEVICE (n * m);
+      CHECK_SAME (y, want, n * m, "rows (%d x %d)", n, m);
+
+      for (int i = 0; i < n * m; i++)
+	{
+	  u[i] = (unsigned) check_uniformf (0, 4e9f);
+	  v[i] = wantv[i] = (unsigned) check_uniformf (0, 4e9f);
+	}
+      for (int i = 1; i < n; i++)
+	for (int j = 0; j < m; j++)
+	  wantv[i * m + j] = u[i * m + j] >> 1;
+      image (n, m, u, v);
+      CHECK_RAN_ON_DEVICE ((n - 1) * m);
+      CHECK (n * m == 0 || memcmp (v, wantv, (size_t) n * m * sizeof *v) == 0,
+	     "image (%d x %d)", n, m);
+
+      check_fill_float (y, n * m, -100, 100);
+      memcpy (want, y, (size_t) n * m * sizeof *want);
+      for (int i = 0; i < n; i++)
+	for (int j = 0; j < m - 1; j++)
+	  want[i * m + j] = x[i * m + j] - 2.0f;
+      narrow (n, m, x, y);
+      CHECK_RAN_ON_DEVICE (m > 1 ? n * (m - 1) : 0);
+      CHECK_SAME (y, want, n * m, "narrow (%d x %d)", n, m);
+      free (x); free (y); free (want); free (u); free (v); free (wantv);
     }
 }
 
@@ -90,6 +165,7 @@ run (void)
       CHECK_SAME (w, wantw, n, "two w (%d)", n);
       free (x); free (y); free (want); free (w); free (wantw); free (z); free (wantz);
     }
+  run2d ();
 }
 
 /* Run the child under the environment ENV (and GPURT_PINNED when PINNED);
