@@ -119,6 +119,32 @@ selected_p (const bool *sel, unsigned j)
   return sel == NULL || sel[j];
 }
 
+/* One round of the work-group combine below: each selected reduction j
+   (SEL, all with SEL NULL) of R starts gpu_x<j> at gpu_l<j>[FIRST] and
+   combines gpu_l<j>[OTHER] into it for gpu_k from 1 to 15.  */
+
+static void
+print_tree_round (struct gpu_region *r, pretty_printer *pp, const bool *sel,
+		  const char *first, const char *other)
+{
+  unsigned n = r->reds.length ();
+  for (unsigned j = 0; j < n; j++)
+    if (selected_p (sel, j))
+      pp_printf (pp, "    %s gpu_x%u = gpu_l%u[%s];\n", r->reds[j].tname, j,
+		 j, first);
+  pp_string (pp, "    for (uint gpu_k = 1; gpu_k < 16; gpu_k++) {\n");
+  for (unsigned j = 0; j < n; j++)
+    if (selected_p (sel, j))
+      {
+	char *x = xasprintf ("gpu_x%u", j);
+	char *l = xasprintf ("gpu_l%u[%s]", j, other);
+	print_step (r, j, pp, "      ", x, x, l);
+	free (x);
+	free (l);
+      }
+  pp_string (pp, "    }\n");
+}
+
 /* The work-group combine of the accumulators ACCS[j] in __local memory
    (arrays gpu_l<j>) with two barriers: 16 work-items combine 16 values
    each, then one combines those 16.  The result goes to DST<j>[IDX], or
@@ -137,41 +163,13 @@ print_local_tree (struct gpu_region *r, const char *const *accs,
       pp_printf (pp, "  gpu_l%u[gpu_li] = %s;\n", j, accs[j]);
   pp_string (pp, "  barrier(CLK_LOCAL_MEM_FENCE);\n"
 	     "  if (gpu_li < 16) {\n");
-  for (unsigned j = 0; j < n; j++)
-    if (selected_p (sel, j))
-      pp_printf (pp, "    %s gpu_x%u = gpu_l%u[gpu_li];\n", r->reds[j].tname,
-		 j, j);
-  pp_string (pp, "    for (uint gpu_k = 1; gpu_k < 16; gpu_k++) {\n");
-  for (unsigned j = 0; j < n; j++)
-    if (selected_p (sel, j))
-      {
-	char *x = xasprintf ("gpu_x%u", j);
-	char *l = xasprintf ("gpu_l%u[gpu_li + 16 * gpu_k]", j);
-	print_step (r, j, pp, "      ", x, x, l);
-	free (x);
-	free (l);
-      }
-  pp_string (pp, "    }\n");
+  print_tree_round (r, pp, sel, "gpu_li", "gpu_li + 16 * gpu_k");
   for (unsigned j = 0; j < n; j++)
     if (selected_p (sel, j))
       pp_printf (pp, "    gpu_l%u[gpu_li] = gpu_x%u;\n", j, j);
   pp_string (pp, "  }\n  barrier(CLK_LOCAL_MEM_FENCE);\n"
 	     "  if (gpu_li == 0) {\n");
-  for (unsigned j = 0; j < n; j++)
-    if (selected_p (sel, j))
-      pp_printf (pp, "    %s gpu_x%u = gpu_l%u[0];\n", r->reds[j].tname, j,
-		 j);
-  pp_string (pp, "    for (uint gpu_k = 1; gpu_k < 16; gpu_k++) {\n");
-  for (unsigned j = 0; j < n; j++)
-    if (selected_p (sel, j))
-      {
-	char *x = xasprintf ("gpu_x%u", j);
-	char *l = xasprintf ("gpu_l%u[gpu_k]", j);
-	print_step (r, j, pp, "      ", x, x, l);
-	free (x);
-	free (l);
-      }
-  pp_string (pp, "    }\n");
+  print_tree_round (r, pp, sel, "0", "gpu_k");
   for (unsigned j = 0; j < n; j++)
     if (selected_p (sel, j) && dst)
       pp_printf (pp, "    %s%d[%s] = gpu_x%u;\n", dst, r->reds[j].cap, idx,
@@ -214,7 +212,7 @@ print_last_group (struct gpu_region *r, pretty_printer *pp)
 	     "    gpu_last[0] = atomic_inc((__global uint *)(gpu_rlast + %u))"
 	     " == gpu_ng - 1;\n"
 	     "  }\n"
-	     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+	     "  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
 	     "  if (gpu_last[0]) {\n"
 	     "  mem_fence(CLK_GLOBAL_MEM_FENCE);\n", n);
   auto_vec<const char *> accs;
