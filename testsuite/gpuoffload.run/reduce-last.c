@@ -17,6 +17,22 @@ struct res
   long cnt, lsum, prod;
 };
 
+/* One iteration of both the marked loop and its serial twin.  */
+#define STEP(i)								\
+  do									\
+    {									\
+      fs += f[i];							\
+      ds += d[i];							\
+      if (f[i] < fmn)							\
+	fmn = f[i];							\
+      if (d[i] > dmx)							\
+	dmx = d[i];							\
+      cnt += k[i] > 0;							\
+      lsum += k[i];							\
+      prod *= p[i];							\
+    }									\
+  while (0)
+
 static void
 red (long n, const float *f, const double *d, const long *k, const long *p,
      struct res *o)
@@ -29,24 +45,29 @@ red (long n, const float *f, const double *d, const long *k, const long *p,
   long lsum GPU_REDUCE = -7;
   long prod GPU_REDUCE = 1;
   for (long i GPU_PARALLEL = 0; i < n; i++)
+    STEP (i);
+  *o = (struct res) { fs, fmn, ds, dmx, cnt, lsum, prod };
+}
+
+/* The serial loop's results for N elements of F, D, K and P, and in
+   *FMAG and *DMAG the sums of the magnitudes (the bound of the sums'
+   rounding errors).  */
+static struct res
+serial (long n, const float *f, const double *d, const long *k,
+	const long *p, double *fmag, double *dmag)
+{
+  float fmn = FLT_MAX;
+  double fs = 0.5, ds = -1.0, dmx = -DBL_MAX;
+  long cnt = 3, lsum = -7, prod = 1;
+  *fmag = 0.5;
+  *dmag = 1.0;
+  for (long i = 0; i < n; i++)
     {
-      fs += f[i];
-      ds += d[i];
-      if (f[i] < fmn)
-	fmn = f[i];
-      if (d[i] > dmx)
-	dmx = d[i];
-      cnt += k[i] > 0;
-      lsum += k[i];
-      prod *= p[i];
+      STEP (i);
+      *fmag += fabsf (f[i]);
+      *dmag += fabs (d[i]);
     }
-  o->fs = fs;
-  o->ds = ds;
-  o->fmn = fmn;
-  o->dmx = dmx;
-  o->cnt = cnt;
-  o->lsum = lsum;
-  o->prod = prod;
+  return (struct res) { (float) fs, fmn, ds, dmx, cnt, lsum, prod };
 }
 
 static float *f;
@@ -72,40 +93,21 @@ fill (void)
 }
 
 /* Check O, the region's results for N elements from offset R, against
-   the serial loop.  */
+   the serial loop (whose float sum adds in double).  */
 static void
 check_serial (long n, int r, const struct res *o)
 {
-  const float *fr = f + r;
-  const double *dr = d + r;
-  const long *kr = k + r, *pr = p + r;
-  double fs = 0.5, fmag = 0.5, ds = -1.0, dmag = 1.0;
-  float fmn = FLT_MAX;
-  double dmx = -DBL_MAX;
-  long cnt = 3, lsum = -7, prod = 1;
-  for (long i = 0; i < n; i++)
-    {
-      fs += fr[i];
-      fmag += fabsf (fr[i]);
-      ds += dr[i];
-      dmag += fabs (dr[i]);
-      if (fr[i] < fmn)
-	fmn = fr[i];
-      if (dr[i] > dmx)
-	dmx = dr[i];
-      cnt += kr[i] > 0;
-      lsum += kr[i];
-      prod *= pr[i];
-    }
-  CHECK (o->cnt == cnt && o->lsum == lsum && o->prod == prod,
+  double fmag, dmag;
+  struct res w = serial (n, f + r, d + r, k + r, p + r, &fmag, &dmag);
+  CHECK (o->cnt == w.cnt && o->lsum == w.lsum && o->prod == w.prod,
 	 "n=%ld launch %d: count, sum, product %ld %ld %ld, expected %ld %ld"
-	 " %ld", n, r, o->cnt, o->lsum, o->prod, cnt, lsum, prod);
-  CHECK (o->fmn == fmn && o->dmx == dmx, "n=%ld launch %d: min %a max %a,"
-	 " expected %a %a", n, r, o->fmn, o->dmx, fmn, dmx);
-  CHECK (fabs (o->fs - fs) <= 2.0 * (n + 2) * FLT_EPSILON * fmag,
-	 "n=%ld launch %d: float sum %a, expected %a", n, r, o->fs, fs);
-  CHECK (fabs (o->ds - ds) <= 2.0 * (n + 2) * DBL_EPSILON * dmag,
-	 "n=%ld launch %d: double sum %a, expected %a", n, r, o->ds, ds);
+	 " %ld", n, r, o->cnt, o->lsum, o->prod, w.cnt, w.lsum, w.prod);
+  CHECK (o->fmn == w.fmn && o->dmx == w.dmx, "n=%ld launch %d: min %a max"
+	 " %a, expected %a %a", n, r, o->fmn, o->dmx, w.fmn, w.dmx);
+  CHECK (fabs (o->fs - w.fs) <= 2.0 * (n + 2) * FLT_EPSILON * fmag,
+	 "n=%ld launch %d: float sum %a, expected %a", n, r, o->fs, w.fs);
+  CHECK (fabs (o->ds - w.ds) <= 2.0 * (n + 2) * DBL_EPSILON * dmag,
+	 "n=%ld launch %d: double sum %a, expected %a", n, r, o->ds, w.ds);
 }
 
 /* Run every size REPEAT times, check each result against the serial
