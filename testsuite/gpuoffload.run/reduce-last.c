@@ -1,4 +1,4 @@
-/* reduce-last.c: the kernel's last work-group combines the partial results of a reduction (the default, record "reduce 256 local last"): one region with a float sum, a double sum, a float min, a double max, a long count, a long sum and a long product, over sizes 0, 1, 255, 257, 10007 and CHECK_LARGE, each launched 8 times in a row on inputs that move by one element each time (a count of work-groups done left behind by one launch gives the next one stale results).  Children run it with the same inputs with 16 work-groups (PoCL's default), 300 and 1000 (several rounds of 256 partials in the last group), each once with the default and once with GPURT_REDUCE_FINAL=host: both must print the same bits, since the last group combines in the host's work-group order.  Every run is checked against the serial loop (integers exactly, floating point within a bound from the data), and a child under GPURT_DEVICE_MEM_LIMIT runs the large size in batches (pipelined, and one after the other with GPURT_BATCH=0), which must still combine across batches.  */
+/* reduce-last.c: the kernel's last work-group combines the partial results of a reduction (the default, record "reduce 256 local last"): one region with a float sum, a double sum, a float min, a double max, a long count, a long sum and a long product, over sizes 0, 1, 255, 257, 10007 and CHECK_LARGE, each launched 8 times in a row on inputs that move by one element each time (a count of work-groups done left behind by one launch gives the next one stale results).  Children run it with the same inputs with 16 work-groups (PoCL's default), 300 and 1000 (several rounds of 256 partials in the last group), each once with the default and once with GPURT_REDUCE_FINAL=host: both must print the same bits, since the last group combines in the host's work-group order (and once with =kernel, the NAME_fin kernel, checked against the serial loop only).  Every run is checked against the serial loop (integers exactly, floating point within a bound from the data), and a child under GPURT_DEVICE_MEM_LIMIT runs the large size in batches (pipelined, and one after the other with GPURT_BATCH=0), which must still combine across batches.  */
 #include "check.h"
 #include <float.h>
 #include <inttypes.h>
@@ -189,6 +189,14 @@ main (int argc, char **argv)
       CHECK (strchr (last, '\n') != NULL, "child printed nothing");
       if (g == 0)
 	memcpy (host0, host, sizeof host0);
+      /* The NAME_fin kernel (a tree: other bits) still agrees with the
+	 serial loop, which the child checks.  */
+      const char *env_fin[] = { seed, groups[g], "GPURT_REDUCE_FINAL=kernel",
+				NULL };
+      int s3 = check_child_stderr (argv[0], "--all", env_fin, mine,
+				   sizeof mine);
+      CHECK (WIFEXITED (s3) && WEXITSTATUS (s3) == 0, "child (%s, NAME_fin"
+	     " combine) failed (%#x): %s", groups[g], s3, mine);
     }
 
   /* Batches: pipelined and one after the other.  */
