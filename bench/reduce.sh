@@ -18,7 +18,9 @@
 #   bash bench/reduce.sh run [OUTDIR]   on the GPU machine (gpu-pack carried)
 #
 # Writes OUTDIR/reduce.txt: "ROUND RESULT,prog,variant,n,first_ms,
-# e2e_ms,..." lines (bench/harness/bench.h), and OUTDIR/reduce-profile.txt.
+# e2e_ms,..." lines (bench/harness/bench.h), OUTDIR/reduce-profile.txt,
+# and OUTDIR/reduce-test.txt: run/reduce-last.c's outcome on the GPU
+# ("reduce-last: ok"), which "run" runs first.
 # SPECS="prog:n ..." overrides the sizes.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,6 +34,12 @@ if [ "${1:-run}" = build ]; then
   for p in $progs; do
     variants_build_off $p ours-nolast -fplugin-arg-gpuoffload-no-reduce-last
   done
+  # The run test of the combine, linked with libgpurt.a: on the GPU it
+  # checks the count of work-groups and the fences there.
+  t=$top/testsuite/gpuoffload.run
+  gcc ${ours/-DBENCH_KERNEL_TIMER/} -I"$t" "$t/reduce-last.c" \
+    "$top/.libs/libgpurt.a" -lOpenCL -lpthread -lm \
+    -o "$PACK/reduce-last.test" || exit 1
   echo "built into $PACK"
   exit 0
 fi
@@ -53,6 +61,9 @@ variants_check_or_run "${1:-run}" "${2:-${OUT:-/tmp}}" reduce reduce_variants \
   "kmeans_iter:65536 reduce_add:1000003" "$specs"
 [ "${1:-run}" = check ] && exit 0
 out=${2:-${OUT:-/tmp}}
+echo "== testsuite/gpuoffload.run/reduce-last.c on the GPU" | tee "$out/reduce-test.txt"
+env GPURT_DEVICE=gpu GPURT_FALLBACK=abort timeout 300 "$PACK/reduce-last.test" \
+  2>&1 | tail -20 | tee -a "$out/reduce-test.txt"
 for e in last host kernel; do
   echo "== kmeans_iter GPURT_REDUCE_FINAL=$e GPURT_PROFILE=1"
   env GPURT_REDUCE_FINAL=$e GPURT_PROFILE=1 GPURT_DEVICE=gpu \
