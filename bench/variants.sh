@@ -4,6 +4,10 @@
 #
 #   variants_build_start        make PACK, carry libgomp, set $ours, $libs
 #                               and $omp (compile commands, in bench/)
+#   variants_build_off PROG SUFFIX FLAG...
+#                               PACK/PROG.ours, PACK/PROG.SUFFIX (ours with
+#                               FLAG..., an optimisation turned off) and
+#                               PACK/PROG.omp; exits on a failed build
 #   variants_build_nvptx PROG   PACK/PROG.nvptx: GCC's nvptx offload with
 #                               `omp target data' (-DBENCH_TARGET_DATA),
 #                               its messages in PACK/PROG.nvptx.err
@@ -12,6 +16,13 @@
 #   variants_run BIN N ERR ENV... one run of BIN at size N (5 repetitions,
 #                               300 ms), ENV... in its environment, its
 #                               stderr appended to ERR; prints its RESULT
+#   variants_rounds SPECS RUN VARIANTS PICK
+#                               a LIST for variants_check_or_run: for each
+#                               PROG:N in SPECS, two rounds of each variant
+#                               V in VARIANTS, whose binary and environment
+#                               (bin, env: PACK/PROG.V and BENCH_VARIANT=V
+#                               GPURT_FALLBACK=abort unless PICK PROG V
+#                               changes them) go to RUN BIN N ENV...
 #   variants_check_or_run MODE OUTDIR NAME LIST CHECK_SPECS SPECS
 #                               the end of a script whose LIST SPECS RUN
 #                               calls RUN BIN N ENV... for each variant:
@@ -26,6 +37,14 @@ variants_build_start () {
   ours="-std=gnu11 -O3 -Iharness -I$top/include -fplugin=$top/.libs/gpuoffload.so -fplugin-arg-gpuoffload-werror -DBENCH_KERNEL_TIMER"
   libs="harness/gpurt-peek.c -I$top/libgpurt -I$top $top/.libs/libgpurt.a -lOpenCL -lpthread -lm"
   omp="-std=gnu11 -O3 -fopenmp -Iharness -I$top/include"
+}
+
+variants_build_off () {
+  local p=$1 suffix=$2
+  shift 2
+  gcc $ours "progs/$p.c" $libs -o "$PACK/$p.ours" || exit 1
+  gcc $ours "$@" "progs/$p.c" $libs -o "$PACK/$p.$suffix" || exit 1
+  gcc $omp "progs/$p.c" -lm -o "$PACK/$p.omp" || exit 1
 }
 
 variants_build_nvptx () {
@@ -62,6 +81,22 @@ variants_check () {
 
 variants_gpu_one () {
   variants_run "$1" "$2" "$variants_err" "${@:3}"
+}
+
+variants_rounds () {
+  local spec p n round v bin env
+  for spec in $1; do
+    p=${spec%:*} n=${spec#*:}
+    for round in 1 2; do
+      for v in $3; do
+        bin=$PACK/$p.$v env="BENCH_VARIANT=$v GPURT_FALLBACK=abort"
+        "$4" "$p" "$v"
+        [ -x "$bin" ] || continue
+        # shellcheck disable=SC2086
+        echo "$round $($2 "$bin" "$n" $env)"
+      done
+    done
+  done
 }
 
 variants_check_or_run () {

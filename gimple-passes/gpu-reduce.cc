@@ -1090,9 +1090,19 @@ gpu_reduce_record (struct gpu_region *r, pretty_printer *pp)
 {
   if (r->reds.is_empty ())
     return;
-  pp_printf (pp, "reduce %d %s\n", GPU_RED_WG,
+  pp_printf (pp, "reduce %d %s%s\n", GPU_RED_WG,
 	     gpu_opts.no_local_mem ? GPU_REDUCE_FORM_GLOBAL
-	     : GPU_REDUCE_FORM_LOCAL);
+	     : GPU_REDUCE_FORM_LOCAL,
+	     gpu_reduce_last_p (r) ? " " GPU_REDUCE_LAST : "");
+}
+
+/* See gpu-reduce.h.  */
+
+bool
+gpu_reduce_last_p (struct gpu_region *r)
+{
+  return !r->reds.is_empty () && !gpu_opts.no_local_mem
+	 && !gpu_opts.no_reduce_last;
 }
 
 /* See gpu-reduce.h.  */

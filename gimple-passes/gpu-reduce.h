@@ -17,6 +17,11 @@
 
 /* Record lines of R's reductions (after the arg lines).  */
 void gpu_reduce_record (struct gpu_region *r, pretty_printer *pp);
+/* Does R's reduction kernel combine the partial results in its last
+   work-group ("reduce WG local last", docs/ABI.md section 4)?  Not with
+   no-local-mem (its tree runs in global memory, for comparison) nor
+   with no-reduce-last.  */
+bool gpu_reduce_last_p (struct gpu_region *r);
 /* The "arg K reduce OP TYPE NAME" line of parameter K.  */
 void gpu_reduce_record_arg (struct gpu_region *r, unsigned k,
 			    pretty_printer *pp);

@@ -70,6 +70,10 @@
 /* The forms of the "reduce WG FORM" line.  */
 #define GPU_REDUCE_FORM_LOCAL "local"
 #define GPU_REDUCE_FORM_GLOBAL "global"
+/* The optional third word of a "reduce WG local last" line: the kernel
+   takes "__global ulong *gpu_rlast" after the trip counts, and its last
+   work-group combines the partial results there (docs/ABI.md section 4).  */
+#define GPU_REDUCE_LAST "last"
 
 /* The element kinds of an "elem K KIND SIZE" line: what a written
    buffer's stores write (GPURT_VERIFY's comparison).  */

@@ -408,15 +408,19 @@ gpurt_env_read (void)
 	gpurt_message ("GPURT_LOCAL_MEM_LIMIT=%s is not a number of bytes;"
 		       " ignored", s);
     }
-  gpurt_env.reduce_final_kernel = 0;
+  /* The last work-group combines the partials when the kernel can
+     (record "reduce WG local last"), else the host.  */
+  gpurt_env.reduce_final = GPURT_REDUCE_FINAL_LAST;
   s = getenv ("GPURT_REDUCE_FINAL");
   if (s != NULL && *s != '\0')
     {
       if (strcmp (s, "kernel") == 0)
-	gpurt_env.reduce_final_kernel = 1;
-      else if (strcmp (s, "host") != 0)
-	gpurt_message ("GPURT_REDUCE_FINAL=%s is not host or kernel; using"
-		       " host", s);
+	gpurt_env.reduce_final = GPURT_REDUCE_FINAL_KERNEL;
+      else if (strcmp (s, "host") == 0)
+	gpurt_env.reduce_final = GPURT_REDUCE_FINAL_HOST;
+      else if (strcmp (s, "last") != 0)
+	gpurt_message ("GPURT_REDUCE_FINAL=%s is not last, host or kernel;"
+		       " using last", s);
     }
   gpurt_env.reduce_stats = getenv ("GPURT_REDUCE_STATS") != NULL;
 

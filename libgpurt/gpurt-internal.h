@@ -147,6 +147,16 @@ struct gpurt_device_ref
   unsigned device_index;
 };
 
+/* GPURT_REDUCE_FINAL: who combines a reduction's partial results
+   (gpurt-reduce.c).  */
+enum gpurt_reduce_final
+{
+  GPURT_REDUCE_FINAL_LAST,	/* the kernel's last work-group, when its
+				   record says "last"; else the host */
+  GPURT_REDUCE_FINAL_HOST,	/* the host, in work-group order */
+  GPURT_REDUCE_FINAL_KERNEL	/* the NAME_fin kernel */
+};
+
 struct gpurt_env
 {
   enum gpurt_device_request device;
@@ -181,7 +191,7 @@ struct gpurt_env
   uint64_t local_mem_limit;	/* GPURT_LOCAL_MEM_LIMIT: pretend the
 				   device has no more __local bytes; 0:
 				   none */
-  int reduce_final_kernel;	/* GPURT_REDUCE_FINAL=kernel */
+  enum gpurt_reduce_final reduce_final;	/* GPURT_REDUCE_FINAL */
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
   int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */
   int init_lazy;		/* GPURT_INIT=lazy: no start-up thread */
@@ -488,6 +498,16 @@ struct gpurt_lane_kernel
   cl_kernel variant_kernels[GPURT_RECORD_MAX_VARIANTS];
   cl_mem *reduce_mem;		/* Per argument: partial results.  */
   size_t *reduce_bytes;		/* Their sizes.  */
+  /* "reduce WG local last": the kernel's gpu_rlast buffer (a result per
+     reduction, then the count of work-groups done), and the pinned host
+     memory its results are read into (LAST_PIN mapped once, at
+     LAST_HOST).  LAST_RESET: the count must be set to 0 before the
+     next launch (one that did not finish may have left it).  */
+  cl_mem last_mem, last_pin;
+  unsigned char *last_host;
+  int last_reset;
+  cl_mem last_arg;		/* gpu_rlast at the next launch: LAST_MEM,
+				   or NULL (the runtime combines) */
   /* The values ARG_KERNEL's arguments were last set to (gpurt_lane_arg):
      ARG_SET[i] says whether ARG_VALUE[i] holds argument i's.  They were
      set when gpurt_cl_buffers_released was ARG_GEN.  */
@@ -632,6 +652,8 @@ struct gpurt_region
   struct gpurt_record_arg *args;
   unsigned reduce_wg;		/* "reduce" key: work-group size, or 0 */
   int reduce_global;		/* "reduce WG global" (no local memory) */
+  int reduce_last;		/* "reduce WG local last": its kernel's last
+				   work-group combines (gpu_rlast) */
   unsigned group_wg;		/* "group" key: two levels, or 0 */
   char *flat_name;		/* "flat": its one-level kernel, or NULL */
   int flat_coalesced;		/* which walks consecutive elements at
@@ -914,6 +936,9 @@ struct gpurt_reduce_launch
   unsigned char *partials;	/* per reduction, GROUPS 8-byte slots: the
 				   partials read back (free once the queue
 				   is drained) */
+  int last;			/* the kernel's last work-group combines */
+  unsigned char *results;	/* then: 8 bytes per reduction, the lane
+				   kernel's (not freed) */
 };
 
 GPURT_HIDDEN int gpurt_reduce_setup (struct gpurt_region *r,

@@ -67,6 +67,11 @@ gpurt_lane_release (void *lane_ptr)
 	gpurt_cl_buffer_release (lk->reduce_mem[k]);
       free (lk->reduce_mem);
       free (lk->reduce_bytes);
+      gpurt_cl_buffer_release (lk->last_mem);
+      if (lk->last_pin != NULL)
+	gpurt_cl_pinned_release (lane->queue, lk->last_pin, lk->last_host);
+      else
+	free (lk->last_host);
       free (lk->arg_value);
       free (lk->arg_set);
     }

@@ -327,20 +327,25 @@ gpurt_record_arg (struct gpurt_record *rec, const char *line, size_t len)
 }
 
 /* Parse the value of the "reduce" line, the LEN bytes at VALUE ("WG
-   FORM"), into REC.  */
+   FORM" or "WG local last"), into REC.  */
 
 static void
 gpurt_record_reduce (struct gpurt_record *rec, const char *value, size_t len)
 {
-  const char *tok[2];
-  size_t toklen[2];
+  const char *tok[3];
+  size_t toklen[3];
   uint64_t wg;
+  unsigned count = gpurt_record_split (value, len, tok, toklen, 3);
 
-  if (gpurt_record_split (value, len, tok, toklen, 2) != 2
+  if (count < 2
       || !gpurt_record_u64 (tok[0], toklen[0], &wg) || wg == 0
       || wg > GPURT_RECORD_MAX_WG
       || (!gpu_abi_token_is (tok[1], toklen[1], GPU_REDUCE_FORM_LOCAL)
-	  && !gpu_abi_token_is (tok[1], toklen[1], GPU_REDUCE_FORM_GLOBAL)))
+	  && !gpu_abi_token_is (tok[1], toklen[1], GPU_REDUCE_FORM_GLOBAL))
+      || (count == 3
+	  && (!gpu_abi_token_is (tok[2], toklen[2], GPU_REDUCE_LAST)
+	      || !gpu_abi_token_is (tok[1], toklen[1],
+				    GPU_REDUCE_FORM_LOCAL))))
     {
       gpurt_record_fail (rec, "malformed 'reduce' line");
       return;
@@ -348,6 +353,7 @@ gpurt_record_reduce (struct gpurt_record *rec, const char *value, size_t len)
   rec->reduce_wg = (unsigned) wg;
   rec->reduce_global = gpu_abi_token_is (tok[1], toklen[1],
 					 GPU_REDUCE_FORM_GLOBAL);
+  rec->reduce_last = count == 3;
 }
 
 /* Are the three sizes at S (a group shape, a block) each from 1 to

@@ -94,6 +94,8 @@ struct gpurt_record
   struct gpurt_record_arg *args;	/* NARGS of them, or NULL */
   unsigned reduce_wg;		/* "reduce WG FORM": WG, or 0 if none */
   int reduce_global;		/* FORM is GPU_REDUCE_FORM_GLOBAL */
+  int reduce_last;		/* GPU_REDUCE_LAST follows: the kernel takes
+				   gpu_rlast */
   unsigned group_wg;		/* "group WG": largest work-group of a
 				   two-level kernel, or 0 if none */
   char *flat_name;		/* "flat NAME ...": the one-level variant of

@@ -4,11 +4,19 @@
    of exactly the record's "reduce" size over a bounded grid (grid-stride
    loop), and writes one partial result per work-group and reduction into
    a device buffer this file owns (one per reduction argument, kept per
-   region and grown as needed).  After the kernel, the partials are
-   combined here -- read back and combined on the host (default), or by
-   the program's NAME_fin kernel (GPURT_REDUCE_FINAL=kernel) -- and the
-   combined value, without the accumulator's initial value, is stored
-   into the host result slot named by the argument record.
+   region and grown as needed).  A kernel whose record says "reduce WG
+   local last" combines them itself by default: its last work-group to
+   finish writes every reduction's result into one small buffer (also
+   kept per region and thread, with a count of the work-groups done that
+   the kernel resets), read with one copy into pinned host memory -- a
+   launch is one kernel and one small read, where a GPU spends most of a
+   short reduction's time on each extra launch and copy.  Otherwise, or
+   with GPURT_REDUCE_FINAL=host or =kernel, the partials are read back
+   and combined on the host in work-group order (the last work-group
+   combines in the same order: the same bits), or by the program's
+   NAME_fin kernel.  The combined value, without the accumulator's
+   initial value, is stored into the host result slot named by the
+   argument record.
 
    The "global" form (-fplugin-arg-gpuoffload-no-local-mem) runs one
    iteration per work-item; its buffer holds a 256-element scratch area
@@ -33,6 +41,56 @@ gpurt_compute_units (struct gpurt_device *dev)
   if (atomic_load (&dev->compute_units) == 0)
     atomic_store (&dev->compute_units, gpurt_cl_compute_units (dev));
   return atomic_load (&dev->compute_units);
+}
+
+/* Make LK's buffer for the results of the NRED reductions of R that its
+   kernel's last work-group writes, with the count of work-groups done
+   after them, and the pinned host memory they are read into (malloc'd
+   where no pinned memory is to be had), unless they exist; on LANE's
+   queue, set the count to 0 where it may not be.  Returns 1, or 0 with
+   WHY.  */
+
+static int
+gpurt_reduce_last_buffer (struct gpurt_region *r, struct gpurt_lane *lane,
+			  struct gpurt_lane_kernel *lk, unsigned nred,
+			  char *why)
+{
+  static const uint64_t zero[1];
+  char what[300];
+
+  if (lk->last_mem == NULL)
+    {
+      snprintf (what, sizeof what, "the reductions' results of %s",
+		r->name);
+      lk->last_mem = gpurt_cl_buffer (lane->dev, CL_MEM_READ_WRITE,
+				      8 * ((size_t) nred + 1), why, what);
+      if (lk->last_mem == NULL)
+	return 0;
+      lk->last_reset = 1;
+    }
+  if (lk->last_host == NULL)
+    {
+      /* Pinned on a CPU device too: one small area per region and
+	 thread, and the path the tests run is the GPU's.  */
+      lk->last_host = gpurt_cl_pinned (lane->queue, 8 * (size_t) nred, 1,
+				       &lk->last_pin);
+      if (lk->last_host == NULL)
+	lk->last_host = malloc (8 * (size_t) nred);
+      if (lk->last_host == NULL)
+	{
+	  gpurt_set_why (why, "out of memory for the results of %s",
+			 r->name);
+	  return 0;
+	}
+    }
+  if (lk->last_reset)
+    {
+      if (!gpurt_cl_write (lane->queue, lk->last_mem, 8 * (size_t) nred,
+			   sizeof zero, zero, why))
+	return 0;
+      lk->last_reset = 0;
+    }
+  return 1;
 }
 
 /* Set up the reduction part of a launch of R on DEV with trip counts N:
@@ -75,6 +133,8 @@ gpurt_reduce_setup (struct gpurt_region *r, struct gpurt_lane *lane,
   if (groups == 0)
     groups = 1;
   rl->groups = (size_t) groups;
+  rl->last = r->reduce_last
+	     && gpurt_env.reduce_final == GPURT_REDUCE_FINAL_LAST;
   rl->offset = r->reduce_global ? (size_t) groups * wg : 0;
   local[0] = (size_t) wg;
   global[0] = (size_t) (groups * wg);
@@ -112,6 +172,13 @@ gpurt_reduce_setup (struct gpurt_region *r, struct gpurt_lane *lane,
 	    return 0;
 	  lk->reduce_bytes[k] = bytes;
 	}
+    }
+  lk->last_arg = NULL;
+  if (rl->last)
+    {
+      if (!gpurt_reduce_last_buffer (r, lane, lk, rl->nred, why))
+	return 0;
+      lk->last_arg = lk->last_mem;
     }
   return 1;
 }
@@ -211,7 +278,9 @@ gpurt_reduce_stats (void)
 
   if (c != 0)
     gpurt_message ("reduce final combine (%s): %" PRIu64 " launches, %.1f us"
-		   " each", gpurt_env.reduce_final_kernel ? "kernel" : "host", c,
+		   " each", gpurt_env.reduce_final == GPURT_REDUCE_FINAL_KERNEL
+		   ? "kernel" : gpurt_env.reduce_final == GPURT_REDUCE_FINAL_HOST
+		   ? "host" : "last work-group or host", c,
 		   (double) atomic_load (&gpurt_final_ns) / 1e3 / (double) c);
 }
 
@@ -271,6 +340,7 @@ gpurt_final_kernel (struct gpurt_region *r, struct gpurt_lane *lane,
 }
 
 /* Right after the kernel of R was enqueued on LANE's queue: queue the
+   read of the results its last work-group combined (RL->last), or the
    reads of each reduction's partial results (after the NAME_fin kernel
    that combines them on the device, with GPURT_REDUCE_FINAL=kernel) into
    RL's host buffer, without waiting.  The in-order queue runs them after
@@ -287,7 +357,14 @@ gpurt_reduce_read (struct gpurt_region *r, struct gpurt_lane *lane,
 {
   unsigned k, j = 0;
 
-  if (gpurt_env.reduce_final_kernel
+  if (rl->last)
+    {
+      rl->results = lk->last_host;
+      return gpurt_cl_read (lane->queue, lk->last_mem, 0, 0,
+			    8 * (size_t) rl->nred, rl->results, why,
+			    "reading the reductions' results");
+    }
+  if (gpurt_env.reduce_final == GPURT_REDUCE_FINAL_KERNEL
       && !gpurt_final_kernel (r, lane, lk, rl, why))
     return 0;
   rl->partials = malloc (rl->groups * 8 * (rl->nred ? rl->nred : 1));
@@ -329,13 +406,18 @@ gpurt_reduce_finish (struct gpurt_region *r, struct gpurt_reduce_launch *rl,
 
   if (rl->values == NULL)
     rl->values = calloc (r->nargs, 8);
-  if (rl->values == NULL || rl->partials == NULL)
+  if (rl->values == NULL || (rl->partials == NULL && rl->results == NULL))
     {
       gpurt_set_why (why, "out of memory combining partial results");
       return 0;
     }
   for (k = 0; k < r->nargs; k++)
-    if (r->args[k].kind == GPU_ARG_REDUCE)
+    if (r->args[k].kind == GPU_ARG_REDUCE && rl->results != NULL)
+      /* Combined by the last work-group: reduction J's result in the
+	 low bytes of word J.  */
+      memcpy (rl->values + 8 * (size_t) k, rl->results + 8 * (size_t) j++,
+	      8);
+    else if (r->args[k].kind == GPU_ARG_REDUCE)
       /* Kept until the whole launch has succeeded (gpurt_reduce_store):
 	 a host slot written now would be combined into again by a host
 	 fallback.  */

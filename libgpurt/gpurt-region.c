@@ -66,6 +66,7 @@ gpurt_region_parse (struct gpurt_region *r, const char *record)
   r->args = rec.args;
   r->reduce_wg = rec.reduce_wg;
   r->reduce_global = rec.reduce_global;
+  r->reduce_last = rec.reduce_last;
   r->group_wg = rec.group_wg;
   r->flat_name = rec.flat_name;
   r->flat_coalesced = rec.flat_coalesced;

@@ -326,6 +326,12 @@ gpurt_set_args (struct gpurt_region *r, cl_kernel kernel,
 			   NULL))
 	return 0;
     }
+  /* GPU_REDUCE hook, "reduce WG local last": the buffer the last
+     work-group combines into, or NULL (gpurt_reduce_setup).  */
+  if (r->reduce_last
+      && !gpurt_lane_arg (lk, kernel, index++, sizeof (cl_mem),
+			  &lk->last_arg, why, r->nargs, "gpu_rlast"))
+    return 0;
   /* A speculated region's deopt buffer, new at each launch: set each
      time, outside the lane's cache.  */
   if (r->ndeopts != 0
@@ -1145,6 +1151,10 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     atomic_fetch_add (&r->flat_runs, 1);
   if (!ok)
     {
+      /* A kernel that did not finish may leave the last work-group's
+	 count of work-groups done behind.  */
+      if (red.last)
+	lk->last_reset = 1;
       /* Nothing for the host to finish: it runs the whole loop.  */
       free (gpurt_heap_left);
       gpurt_heap_left = NULL;
@@ -1895,6 +1905,13 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 			    * (r->ndim > 2 ? n[1] : 1));
       s->groups = rl.groups;
       s->red_offset = rl.offset;
+      /* Each slot's partials come home and are combined on the host:
+	 no gpu_rlast (the slots' kernels run at the same time).  */
+      cl_mem none = NULL;
+      if (r->reduce_last
+	  && !gpurt_lane_arg (lk, lk->kernel, index++, sizeof none, &none,
+			      why, r->nargs, "gpu_rlast"))
+	return 0;
     }
   else
     {

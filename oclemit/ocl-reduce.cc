@@ -3,7 +3,10 @@
    A reduction kernel starts each work-item at the operator's identity,
    runs the body over a grid-stride range of the flattened index space,
    combines the work-group in __local memory with two barriers and stores
-   one partial result per work-group; libgpurt combines the partials (on
+   one partial result per work-group.  By default the last work-group to
+   finish (a counter in the gpu_rlast buffer) combines all groups'
+   partials and stores the results there, so that a launch is one kernel
+   and one small read; libgpurt can still combine the partials itself (on
    the host or with the NAME_fin kernel printed here too).  With
    -fplugin-arg-gpuoffload-no-local-mem the combine is a tree in global
    memory.  The operators' identities and combines are those of
@@ -12,6 +15,7 @@
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
 #include "ocl-reduce.h"
+#include "gpu-reduce.h"
 /* --------------------------------------------------------- kernel text */
 
 /* The OpenCL unsigned type of the same width as RED's.  */
@@ -106,54 +110,169 @@ print_step (struct gpu_region *r, unsigned j, pretty_printer *pp,
   pp_string (pp, ";\n");
 }
 
+/* Is reduction J of R in the selection SEL (all of them when SEL is
+   NULL)?  */
+
+static bool
+selected_p (const bool *sel, unsigned j)
+{
+  return sel == NULL || sel[j];
+}
+
+/* One round of the work-group combine below: each selected reduction j
+   (SEL, all with SEL NULL) of R starts gpu_x<j> at gpu_l<j>[FIRST] and
+   combines gpu_l<j>[OTHER] into it for gpu_k from 1 to 15.  */
+
+static void
+print_tree_round (struct gpu_region *r, pretty_printer *pp, const bool *sel,
+		  const char *first, const char *other)
+{
+  unsigned n = r->reds.length ();
+  for (unsigned j = 0; j < n; j++)
+    if (selected_p (sel, j))
+      pp_printf (pp, "    %s gpu_x%u = gpu_l%u[%s];\n", r->reds[j].tname, j,
+		 j, first);
+  pp_string (pp, "    for (uint gpu_k = 1; gpu_k < 16; gpu_k++) {\n");
+  for (unsigned j = 0; j < n; j++)
+    if (selected_p (sel, j))
+      {
+	char *x = xasprintf ("gpu_x%u", j);
+	char *l = xasprintf ("gpu_l%u[%s]", j, other);
+	print_step (r, j, pp, "      ", x, x, l);
+	free (x);
+	free (l);
+      }
+  pp_string (pp, "    }\n");
+}
+
 /* The work-group combine of the accumulators ACCS[j] in __local memory
    (arrays gpu_l<j>) with two barriers: 16 work-items combine 16 values
-   each, then one combines those 16.  The result goes to DST<j>[IDX].  */
+   each, then one combines those 16.  The result goes to DST<j>[IDX], or
+   with DST NULL to element j of the gpu_rlast buffer.  Only the
+   reductions j that SEL selects (all with SEL NULL).  */
 
 static void
 print_local_tree (struct gpu_region *r, const char *const *accs,
-		  pretty_printer *pp, const char *dst, const char *idx)
+		  pretty_printer *pp, const char *dst, const char *idx,
+		  const bool *sel)
 {
   unsigned n = r->reds.length ();
   pp_string (pp, "  {\n  const uint gpu_li = get_local_id(0);\n");
   for (unsigned j = 0; j < n; j++)
-    pp_printf (pp, "  gpu_l%u[gpu_li] = %s;\n", j, accs[j]);
+    if (selected_p (sel, j))
+      pp_printf (pp, "  gpu_l%u[gpu_li] = %s;\n", j, accs[j]);
   pp_string (pp, "  barrier(CLK_LOCAL_MEM_FENCE);\n"
 	     "  if (gpu_li < 16) {\n");
+  print_tree_round (r, pp, sel, "gpu_li", "gpu_li + 16 * gpu_k");
   for (unsigned j = 0; j < n; j++)
-    {
-      pp_printf (pp, "    %s gpu_x%u = gpu_l%u[gpu_li];\n", r->reds[j].tname,
-		 j, j);
-    }
-  pp_string (pp, "    for (uint gpu_k = 1; gpu_k < 16; gpu_k++) {\n");
-  for (unsigned j = 0; j < n; j++)
-    {
-      char *x = xasprintf ("gpu_x%u", j);
-      char *l = xasprintf ("gpu_l%u[gpu_li + 16 * gpu_k]", j);
-      print_step (r, j, pp, "      ", x, x, l);
-      free (x);
-      free (l);
-    }
-  pp_string (pp, "    }\n");
-  for (unsigned j = 0; j < n; j++)
-    pp_printf (pp, "    gpu_l%u[gpu_li] = gpu_x%u;\n", j, j);
+    if (selected_p (sel, j))
+      pp_printf (pp, "    gpu_l%u[gpu_li] = gpu_x%u;\n", j, j);
   pp_string (pp, "  }\n  barrier(CLK_LOCAL_MEM_FENCE);\n"
 	     "  if (gpu_li == 0) {\n");
+  print_tree_round (r, pp, sel, "0", "gpu_k");
   for (unsigned j = 0; j < n; j++)
-    pp_printf (pp, "    %s gpu_x%u = gpu_l%u[0];\n", r->reds[j].tname, j, j);
-  pp_string (pp, "    for (uint gpu_k = 1; gpu_k < 16; gpu_k++) {\n");
+    if (selected_p (sel, j) && dst)
+      pp_printf (pp, "    %s%d[%s] = gpu_x%u;\n", dst, r->reds[j].cap, idx,
+		 j);
+    else if (selected_p (sel, j))
+      pp_printf (pp, "    *(__global %s *)(gpu_rlast + %u) = gpu_x%u;\n",
+		 r->reds[j].tname, j, j);
+  pp_string (pp, "  }\n  }\n");
+}
+
+/* The last work-group's combine of all groups' partial results of R
+   (docs/ABI.md section 4), printed after the work-group combine: work-item
+   0 of each group, after its partial is stored, counts the group with
+   atomic_inc on the word after the NRED results of gpu_rlast; the group
+   that counts last combines the partials in work-group order, as the
+   host would, stores the results into gpu_rlast and resets the counter
+   for the next launch.  Integer operators are associative and
+   commutative in the type's width, so their partials combine in a tree
+   (same bits); floating-point ones are folded one after the other by
+   work-item 0, the partials staged through __local memory.  The partials
+   are read as volatile, since other work-groups wrote them.  A launch
+   with gpu_rlast NULL skips all this (the runtime combines).  */
+
+static void
+print_last_group (struct gpu_region *r, pretty_printer *pp)
+{
+  unsigned n = r->reds.length ();
+  bool *par = XALLOCAVEC (bool, n);
+  bool any_seq = false, any_par = false;
   for (unsigned j = 0; j < n; j++)
     {
-      char *x = xasprintf ("gpu_x%u", j);
-      char *l = xasprintf ("gpu_l%u[gpu_k]", j);
-      print_step (r, j, pp, "      ", x, x, l);
-      free (x);
-      free (l);
+      par[j] = !gpu_red_type_is_float (gpu_type_code (r->reds[j].type));
+      any_par |= par[j];
+      any_seq |= !par[j];
     }
-  pp_string (pp, "    }\n");
+  pp_printf (pp, "  if (gpu_rlast != 0) {\n"
+	     "  const uint gpu_ng = get_num_groups(0);\n"
+	     "  if (get_local_id(0) == 0) {\n"
+	     "    mem_fence(CLK_GLOBAL_MEM_FENCE);\n"
+	     "    gpu_last[0] = atomic_inc((__global uint *)(gpu_rlast + %u))"
+	     " == gpu_ng - 1;\n"
+	     "  }\n"
+	     "  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);\n"
+	     "  if (gpu_last[0]) {\n"
+	     "  mem_fence(CLK_GLOBAL_MEM_FENCE);\n", n);
+  auto_vec<const char *> accs;
   for (unsigned j = 0; j < n; j++)
-    pp_printf (pp, "    %s%d[%s] = gpu_x%u;\n", dst, r->reds[j].cap, idx, j);
-  pp_string (pp, "  }\n  }\n");
+    {
+      accs.safe_push (xasprintf ("gpu_la%u", j));
+      pp_printf (pp, "  volatile __global %s *gpu_p%u = gpu_r%d;\n",
+		 r->reds[j].tname, j, r->reds[j].cap);
+      pp_printf (pp, "  %s gpu_la%u = ", r->reds[j].tname, j);
+      if (par[j])
+	print_identity (&r->reds[j], pp);
+      else
+	pp_printf (pp, "gpu_p%u[0]", j);
+      pp_string (pp, ";\n");
+    }
+  if (any_seq)
+    {
+      pp_printf (pp, "  for (uint gpu_c = 0; gpu_c < gpu_ng; gpu_c += %d) {\n"
+		 "    const uint gpu_li = get_local_id(0);\n"
+		 "    if (gpu_c + gpu_li < gpu_ng) {\n", GPU_RED_WG);
+      for (unsigned j = 0; j < n; j++)
+	if (!par[j])
+	  pp_printf (pp, "      gpu_l%u[gpu_li] = gpu_p%u[gpu_c + gpu_li];\n",
+		     j, j);
+      pp_printf (pp, "    }\n    barrier(CLK_LOCAL_MEM_FENCE);\n"
+		 "    if (gpu_li == 0)\n"
+		 "      for (uint gpu_k = gpu_c == 0 ? 1 : 0; gpu_k < %d"
+		 " && gpu_c + gpu_k < gpu_ng; gpu_k++) {\n", GPU_RED_WG);
+      for (unsigned j = 0; j < n; j++)
+	if (!par[j])
+	  {
+	    char *l = xasprintf ("gpu_l%u[gpu_k]", j);
+	    print_step (r, j, pp, "        ", accs[j], accs[j], l);
+	    free (l);
+	  }
+      pp_string (pp, "      }\n    barrier(CLK_LOCAL_MEM_FENCE);\n  }\n");
+    }
+  if (any_par)
+    {
+      pp_printf (pp, "  for (uint gpu_k = get_local_id(0); gpu_k < gpu_ng; "
+		 "gpu_k += %d) {\n", GPU_RED_WG);
+      for (unsigned j = 0; j < n; j++)
+	if (par[j])
+	  {
+	    char *p = xasprintf ("gpu_p%u[gpu_k]", j);
+	    print_step (r, j, pp, "    ", accs[j], accs[j], p);
+	    free (p);
+	  }
+      pp_string (pp, "  }\n");
+      print_local_tree (r, accs.address (), pp, NULL, NULL, par);
+    }
+  pp_string (pp, "  if (get_local_id(0) == 0) {\n");
+  for (unsigned j = 0; j < n; j++)
+    if (!par[j])
+      pp_printf (pp, "    *(__global %s *)(gpu_rlast + %u) = gpu_la%u;\n",
+		 r->reds[j].tname, j, j);
+  pp_printf (pp, "    *(__global uint *)(gpu_rlast + %u) = 0;\n"
+	     "  }\n  }\n  }\n", n);
+  for (unsigned j = 0; j < n; j++)
+    free (CONST_CAST (char *, accs[j]));
 }
 
 /* See ocl-reduce.h.  */
@@ -166,6 +285,8 @@ gpu_reduce_kernel_locals (struct gpu_region *r, pretty_printer *pp)
   for (unsigned j = 0; j < r->reds.length (); j++)
     pp_printf (pp, "  __local %s gpu_l%u[%d];\n", r->reds[j].tname, j,
 	       GPU_RED_WG);
+  if (gpu_reduce_last_p (r))
+    pp_string (pp, "  __local uint gpu_last[1];\n");
 }
 
 /* See ocl-reduce.h.  */
@@ -192,7 +313,9 @@ gpu_reduce_kernel_epilogue (struct gpu_region *r, const char *const *accs,
   pretty_printer *epi = pp;
   if (!gpu_opts.no_local_mem)
     {
-      print_local_tree (r, accs, epi, "gpu_r", "get_group_id(0)");
+      print_local_tree (r, accs, epi, "gpu_r", "get_group_id(0)", NULL);
+      if (gpu_reduce_last_p (r))
+	print_last_group (r, epi);
       return;
     }
   /* no-local-mem: a tree in global memory, each work-group in its own
@@ -261,7 +384,7 @@ gpu_reduce_fin_kernel (struct gpu_region *r, pretty_printer *pp)
   auto_vec<const char *> accs;
   for (unsigned j = 0; j < n; j++)
     accs.safe_push (xasprintf ("gpu_a%u", j));
-  print_local_tree (r, accs.address (), pp, "gpu_r", "0");
+  print_local_tree (r, accs.address (), pp, "gpu_r", "0", NULL);
   for (unsigned j = 0; j < n; j++)
     free (CONST_CAST (char *, accs[j]));
   pp_string (pp, "}\n");

@@ -16,6 +16,7 @@
 #include "gpuoffload-plugin.h"
 #include "oclemit.h"
 #include "ocl-reduce.h"
+#include "gpu-reduce.h"
 #include "ocl-strtod.h"
 
 /* Emission state of one function body (the kernel region or a callee).  */
@@ -2363,6 +2364,10 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
 		       type_name (&kf, NULL, c->type), i);
 	}
       pp_string (&params, "ulong gpu_n0, ulong gpu_n1, ulong gpu_n2");
+      /* The reductions' results and the count of work-groups done
+	 (ocl-reduce.cc print_last_group).  */
+      if (red && gpu_reduce_last_p (r))
+	pp_string (&params, ", __global ulong *gpu_rlast");
       /* A speculated region's deopt buffer (gpu_speculate).  */
       if (r->nspec)
 	pp_string (&params, ", __global uint *gpu_deopt");

@@ -12,6 +12,9 @@ struct gpu_options
   const char *dump_flags;	/* dump[=FLAGS]: enable the gpu_* dumps.  */
   bool werror;			/* werror: a marked loop not offloaded is an error.  */
   bool no_local_mem;		/* no-local-mem: reductions combine in global memory.  */
+  bool no_reduce_last;		/* no-reduce-last: a reduction kernel's last
+				   work-group does not combine the partial
+				   results (the runtime does).  */
   bool no_tile;			/* no-tile: no gpu_tile variants.  */
   int tile;			/* tile=N: gpu_tile's tile size, 0 = choose.  */
   int block;			/* block=N: outputs per work-item of gpu_tile's

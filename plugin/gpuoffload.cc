@@ -20,7 +20,8 @@ static struct plugin_info gpu_plugin_info = {
   "gpuoffload: run GPU_PARALLEL loops on OpenCL devices.\n"
   "Options: -fplugin-arg-gpuoffload-dump-cl=DIR, -fplugin-arg-gpuoffload-werror,\n"
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
-  "  no-local-mem, no-tile, tile=N, block=N, no-register-block,\n"
+  "  no-local-mem, no-reduce-last, no-tile, tile=N, block=N,\n"
+  "  no-register-block,\n"
   "  no-deep-tile, halo-tile, vector-tile, no-private, no-alloc,\n"
   "  no-heap-iter, no-escape,\n"
   "  no-batch, no-fill, no-transfer-elim,\n"
@@ -192,6 +193,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.werror = true;
       else if (!strcmp (key, "no-local-mem"))
 	gpu_opts.no_local_mem = true;
+      else if (!strcmp (key, "no-reduce-last"))
+	gpu_opts.no_reduce_last = true;
       else if (!strcmp (key, "no-tile"))
 	gpu_opts.no_tile = true;
       else if (!strcmp (key, "no-private"))

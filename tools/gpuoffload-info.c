@@ -108,8 +108,9 @@ print_record (const struct gpurt_record *r)
   for (i = 0; i < r->nargs; i++)
     print_arg (r, i);
   if (r->reduce_wg != 0)
-    printf ("  reductions:    work-groups of %u, combined in %s memory\n",
-	    r->reduce_wg, r->reduce_global ? "global" : "local");
+    printf ("  reductions:    work-groups of %u, combined in %s memory%s\n",
+	    r->reduce_wg, r->reduce_global ? "global" : "local",
+	    r->reduce_last ? ", then by the last work-group" : "");
   if (r->group_wg != 0)
     printf ("  two levels:    one work-group of up to %u per outer "
 	    "iteration\n", r->group_wg);

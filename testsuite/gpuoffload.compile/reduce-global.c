@@ -1,4 +1,4 @@
-/* reduce-global.c: with -fplugin-arg-gpuoffload-no-local-mem the reduction kernel uses no __local memory: one iteration per work-item and a tree in global memory, and the remark says so.  */
+/* reduce-global.c: with -fplugin-arg-gpuoffload-no-local-mem the reduction kernel uses no __local memory: one iteration per work-item and a tree in global memory, and the remark says so; its last work-group does not combine the partials.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-optimized -fplugin-arg-gpuoffload-no-local-mem -fplugin-arg-gpuoffload-dump=details" } */
 #include <gpuoffload.h>
@@ -16,3 +16,5 @@ dot (long n, const double *x, const double *y)
    kernel NAME_fin after it may).  */
 /* { dg-final { scan-tree-dump-not "void gpu_dot_\[0-9\]*\\(\[^\n\]*\\)\n.\n  __local" "gpu_emit" } } */
 /* { dg-final { scan-tree-dump "barrier\\(CLK_GLOBAL_MEM_FENCE\\)" "gpu_emit" } } */
+/* Nor a last work-group's combine (the runtime combines this form).  */
+/* { dg-final { scan-tree-dump-not "gpu_rlast" "gpu_emit" } } */
