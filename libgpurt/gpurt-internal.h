@@ -141,8 +141,8 @@ enum gpurt_two_level
 /* One entry of GPURT_DEVICES.  */
 struct gpurt_device_ref
 {
-  int flat;			/* "N": PLATFORM_INDEX is the N-th device of
-				   the listing */
+  int flat;			/* "N": PLATFORM_INDEX is the N-th usable
+				   device of the chosen one's type */
   unsigned platform_index;	/* "P:D" */
   unsigned device_index;
 };

@@ -74,16 +74,30 @@ static atomic_uint_least64_t gpurt_multi_out[GPURT_MAX_DEVICES];
 static char gpurt_multi_why[GPURT_WHY_LEN];
 
 /* The candidate GPURT_DEVICES's entry REF names among the N candidates
-   CANDS, or NULL.  */
+   CANDS, or NULL.  An entry "N" is the N-th usable device, over all
+   platforms, of the type of the device GPURT_DEVICE chooses (so "0" is
+   the first GPU on a host with a GPU and an OpenCL CPU platform beside
+   it, which GPURT_DEVICE=gpu or auto chooses); "P:D" names any.  */
 
 static struct gpurt_candidate *
 gpurt_multi_find (struct gpurt_candidate *cands, unsigned n,
 		  const struct gpurt_device_ref *ref)
 {
-  unsigned i;
+  unsigned i, k = 0;
 
   if (ref->flat)
-    return ref->platform_index < n ? &cands[ref->platform_index] : NULL;
+    {
+      const char *because;
+      char why[GPURT_WHY_LEN];
+      const struct gpurt_candidate *m
+	= gpurt_match_device (cands, n, &because, why);
+
+      for (i = 0; i < n; i++)
+	if (cands[i].usable && (m == NULL || cands[i].type == m->type)
+	    && k++ == ref->platform_index)
+	  return &cands[i];
+      return NULL;
+    }
   for (i = 0; i < n; i++)
     if (cands[i].platform_index == ref->platform_index
 	&& cands[i].device_index == ref->device_index)
