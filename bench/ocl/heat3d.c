@@ -10,11 +10,6 @@
 #include "../progs/heat3d.c"
 #include "oclh.h"
 
-#ifdef BENCH_INDEX32
-# define IX "-DIX=int"
-#else
-# define IX "-DIX=size_t"
-#endif
 #ifdef BENCH_OURS_SHAPE
 # define LOCAL0 8
 # define LOCAL1 8
@@ -56,7 +51,7 @@ prog_run (void)
   memcpy (a, a0, bytes);
   if (k == NULL)
     {
-      k = ocl_kernel (src, "h3", IX);
+      k = ocl_kernel (src, "h3", OCL_INDEX_OPTS);
       ba = ocl_buf (bytes); bb = ocl_buf (bytes);
     }
   ocl_write (ba, a, bytes);

@@ -9,11 +9,6 @@
 #include "../progs/jacobi2d.c"
 #include "oclh.h"
 
-#ifdef BENCH_INDEX32
-# define IX "-DIX=int"
-#else
-# define IX "-DIX=size_t"
-#endif
 #ifdef BENCH_OURS_SHAPE
 # define LOCAL0 16
 # define LOCAL1 16
@@ -46,7 +41,7 @@ prog_run (void)
   memcpy (a, a0, n * n * sizeof *a);
   if (k == NULL)
     {
-      k = ocl_kernel (src, "j2", IX);
+      k = ocl_kernel (src, "j2", OCL_INDEX_OPTS);
       ba = ocl_buf (n * n * 4); bb = ocl_buf (n * n * 4);
     }
   ocl_write (ba, a, n * n * 4);
