@@ -12,7 +12,10 @@
 # 5-point and 3-D 7-point stencils jacobi2d and heat3d (100 steps; the
 # input's 32x8 block plus its halo in a __local tile: gpu_tile's variant
 # _halo32x8; "ours-no-halo-tile" the untiled kernel, against plain
-# hand-written kernels), each as "ours", "ours-no-tile",
+# hand-written kernels; "ours-shape" ours in the hand-written kernels'
+# work-groups, 32x8 and 32x4x2 (GPURT_LOCAL_SHAPE), "ocl-int" the
+# hand-written kernels with 32-bit indices, "ocl-ours-shape" in ours'
+# work-groups, 16x16 and 8x8x4), each as "ours", "ours-no-tile",
 # "ours-no-local-mem" and the hand-written OpenCL ("ocl"), and matvec as
 # "ours-assoc" (-fassociative-math: a work-group per row, its sum in
 # local memory, as the hand-written kernel); cuBLAS SGEMM
@@ -58,9 +61,17 @@ if [ "${1:-run}" = build ]; then
     [ $p = matvec ] && { gcc $ours $assoc progs/$p.c $libs \
       -o "$PACK/$p.ours-assoc" || exit 1; }
     # the stencils with their halo variant (off by default): what it buys.
+    # ... and the hand-written stencils with 32-bit indices (ocl-int)
+    # and in gpuoffload's work-groups (ocl-ours-shape): what each would
+    # buy ours.
     case $p in jacobi2d|heat3d)
       gcc $ours -fplugin-arg-gpuoffload-halo-tile progs/$p.c $libs \
-	-o "$PACK/$p.ours-halo-tile" || exit 1 ;;
+	-o "$PACK/$p.ours-halo-tile" || exit 1
+      for d in INDEX32:int OURS_SHAPE:ours-shape; do
+	gcc -std=gnu11 -O3 -Iharness -I"$top/include" -DBENCH_KERNEL_TIMER \
+	  -DBENCH_${d%:*} ocl/$p.c harness/oclh.c -lOpenCL -lm \
+	  -o "$PACK/$p.ocl-${d#*:}" || exit 1
+      done ;;
     esac
     gcc -std=gnu11 -O3 -Iharness -I"$top/include" -DBENCH_KERNEL_TIMER ocl/$p.c harness/oclh.c \
       -lOpenCL -lm -o "$PACK/$p.ocl" || exit 1
@@ -93,9 +104,15 @@ err=$out/tile-err.txt
     [ $p = matvec ] && vs="$vs ours-assoc"
     [ $p = transpose ] && vs="$vs ours-no-register-block"
     [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile"
-    case $p in jacobi2d|heat3d) vs="$vs ours-halo-tile" ;; esac
+    case $p in jacobi2d|heat3d)
+      vs="$vs ours-halo-tile ours-shape ocl-int ocl-ours-shape" ;;
+    esac
     for v in $vs; do
-      line=$(variants_run "$PACK/$p.$v" "$n" "$err" BENCH_VARIANT=$v \
+      # ours-shape: ours in the hand-written kernels' work-groups.
+      bin=$PACK/$p.$v shape=
+      [ $v = ours-shape ] && bin=$PACK/$p.ours shape=32x8,32x4x2
+      line=$(variants_run "$bin" "$n" "$err" BENCH_VARIANT=$v \
+	${shape:+GPURT_LOCAL_SHAPE=$shape} \
 	GPURT_FALLBACK=abort GPURT_VERBOSE=1 \
 	GPURT_PROFILE=json:/tmp/gpurt-profile.json)
       echo "${line:-$p,$v,$n,FAIL (see tile-err.txt)}"

@@ -82,7 +82,7 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE", "GPURT_TWO_LEVEL",
   "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH", "GPURT_POOL",
   "GPURT_PINNED_CHUNK", "GPURT_DEVICES", "GPURT_BATCH_RAMP",
-  "GPURT_STAGE_MERGE"
+  "GPURT_STAGE_MERGE", "GPURT_LOCAL_SHAPE"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -123,6 +123,46 @@ gpurt_read_bytes (const char *name, uint64_t *out)
   if (s != NULL && *s != '\0' && !gpurt_parse_bytes (s, out))
     gpurt_message ("%s=%s is not a byte count (N, NK, NM or NG, above 0);"
 		   " ignored", name, s);
+}
+
+/* Parse GPURT_LOCAL_SHAPE's value S, shapes such as 32x8,32x4x2 (one per
+   number of dimensions at most), into gpurt_env.local_shape; nonzero on
+   success.  */
+
+static int
+gpurt_parse_local_shape (const char *s)
+{
+  while (*s != '\0')
+    {
+      size_t shape[3];
+      unsigned ndim = 0, d;
+
+      for (;;)
+	{
+	  unsigned v;
+	  size_t len = strcspn (s, "x,");
+	  char word[16];
+
+	  if (len == 0 || len >= sizeof word || ndim == 3)
+	    return 0;
+	  memcpy (word, s, len);
+	  word[len] = '\0';
+	  if (!gpurt_parse_unsigned (word, &v) || v == 0 || v > 4096)
+	    return 0;
+	  shape[ndim++] = v;
+	  s += len;
+	  if (*s != 'x')
+	    break;
+	  s++;
+	}
+      if (gpurt_env.local_shape[ndim - 1][0] != 0)
+	return 0;
+      for (d = 0; d < 3; d++)
+	gpurt_env.local_shape[ndim - 1][d] = d < ndim ? shape[d] : 1;
+      if (*s == ',')
+	s++;
+    }
+  return 1;
 }
 
 /* Parse GPURT_DEVICE's value S.  */
@@ -393,6 +433,17 @@ gpurt_env_read (void)
       else
 	gpurt_message ("GPURT_GROUP_SIZE=%s is not a power of two from 1 to"
 		       " 4096; choosing", s);
+    }
+  /* Plain kernels: the work-group to start from, per number of
+     dimensions (gpurt_choose_local_size), to measure other shapes.  */
+  memset (gpurt_env.local_shape, 0, sizeof gpurt_env.local_shape);
+  s = getenv ("GPURT_LOCAL_SHAPE");
+  if (s != NULL && *s != '\0' && !gpurt_parse_local_shape (s))
+    {
+      memset (gpurt_env.local_shape, 0, sizeof gpurt_env.local_shape);
+      gpurt_message ("GPURT_LOCAL_SHAPE=%s is not a list of work-group"
+		     " shapes such as 32x8,32x4x2 (each size 1 to 4096);"
+		     " choosing", s);
     }
   /* Kernel variants (docs/ABI.md section 6): pretend the device has
      less local memory, to test the fall back to the plain kernel.  */

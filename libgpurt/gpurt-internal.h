@@ -187,6 +187,9 @@ struct gpurt_env
   size_t reduce_groups;		/* GPURT_REDUCE_GROUPS, 0: choose */
   size_t group_size;		/* GPURT_GROUP_SIZE (a power of two),
 				   0: choose */
+  size_t local_shape[3][3];	/* GPURT_LOCAL_SHAPE: the starting
+				   work-group of plain (ndim)-D kernels,
+				   [ndim - 1][d]; 0: the default */
   enum gpurt_two_level two_level;	/* GPURT_TWO_LEVEL */
   uint64_t local_mem_limit;	/* GPURT_LOCAL_MEM_LIMIT: pretend the
 				   device has no more __local bytes; 0:

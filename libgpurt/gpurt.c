@@ -165,7 +165,8 @@ gpurt_fallback (struct gpurt_region *r, int quiet, const char *why)
 /* Choose the work-group size LOCAL for an NDIM-dimensional launch of trip
    counts N on a kernel whose work-group limit is KERNEL_WG and a device
    whose per-dimension limits are MAX_ITEMS.  1-D starts from 256, 2-D from
-   16x16 and 3-D from 8x8x4; the largest dimension is halved until the
+   16x16 and 3-D from 8x8x4 (or GPURT_LOCAL_SHAPE's shape of NDIM
+   dimensions, to measure others); the largest dimension is halved until the
    product fits KERNEL_WG; a dimension whose trip count is smaller than its
    local size is shrunk to the next power of two >= the trip count.  */
 
@@ -183,6 +184,8 @@ gpurt_choose_local_size (unsigned ndim, const uint64_t *n, size_t kernel_wg,
   for (d = 0; d < 3; d++)
     {
       local[d] = d < ndim ? initial[ndim - 1][d] : 1;
+      if (ndim >= 1 && ndim <= 3 && gpurt_env.local_shape[ndim - 1][0] != 0)
+	local[d] = gpurt_env.local_shape[ndim - 1][d];
       if (max_items[d] != 0 && local[d] > max_items[d])
 	local[d] = max_items[d];
     }

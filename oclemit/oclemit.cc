@@ -1688,6 +1688,24 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
     }
 }
 
+/* Print into PP the start or the step VALUE of a marked loop's index
+   as type UT: the constant itself when VALUE is a small INTEGER_CST (the
+   device compiler then folds it: no 64-bit multiplication by a step of
+   1 per work-item), else its kernel parameter gpu_sCAP, which the launch
+   sets to the same value.  */
+
+static void
+print_index_term (pretty_printer *pp, tree value, int cap, const char *ut)
+{
+  if (value != NULL_TREE && TREE_CODE (value) == INTEGER_CST
+      && tree_fits_shwi_p (value)
+      && IN_RANGE (tree_to_shwi (value), -(HOST_WIDE_INT_1 << 31),
+		   HOST_WIDE_INT_1 << 31))
+    pp_printf (pp, "(%s)%wdL", ut, tree_to_shwi (value));
+  else
+    pp_printf (pp, "(%s)gpu_s%d", ut, cap);
+}
+
 /* Does the edge E end the work-item (a marked loop's back edge or exit,
    or any edge out of the region)?  */
 
@@ -1748,9 +1766,17 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
 	{
 	  struct gpu_dim *d = &r->dims[dim];
 	  const char *ut = uint_type_name (TREE_TYPE (res));
-	  pp_printf (f->out,
-		     "%s%s = (%s)((%s)gpu_s%d + (%s)gpu_g%d * (%s)gpu_s%d);\n",
-		     indent, tmp, tn, ut, d->lo_cap, ut, dim, ut, d->step_cap);
+	  pretty_printer lo, step;
+	  print_index_term (&lo, d->lo, d->lo_cap, ut);
+	  print_index_term (&step, d->step, d->step_cap, ut);
+	  if (integer_onep (d->step))
+	    /* Step 1 (most loops): no multiplication.  */
+	    pp_printf (f->out, "%s%s = (%s)(%s + (%s)gpu_g%d);\n",
+		       indent, tmp, tn, pp_formatted_text (&lo), ut, dim);
+	  else
+	    pp_printf (f->out, "%s%s = (%s)(%s + (%s)gpu_g%d * %s);\n",
+		       indent, tmp, tn, pp_formatted_text (&lo), ut, dim,
+		       pp_formatted_text (&step));
 	}
       else
 	{

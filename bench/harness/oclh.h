@@ -9,6 +9,13 @@
 #include <stddef.h>
 
 cl_kernel ocl_kernel (const char *src, const char *name, const char *opts);
+/* Build options defining IX, the index type of a kernel source that
+   uses it: 32-bit int under -DBENCH_INDEX32, else size_t.  */
+#ifdef BENCH_INDEX32
+# define OCL_INDEX_OPTS "-DIX=int"
+#else
+# define OCL_INDEX_OPTS "-DIX=size_t"
+#endif
 cl_mem ocl_buf (size_t bytes);
 void ocl_write (cl_mem b, const void *p, size_t bytes);
 void ocl_read (cl_mem b, void *p, size_t bytes);

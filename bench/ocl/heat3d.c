@@ -2,17 +2,30 @@
    interior point in groups of 32 x 4 x 2, the seven reads straight from
    global memory (neighbouring rows and planes hit in the caches), both
    grids on the device for the whole time loop, one copy in and two
-   out (the check reads both).  */
+   out (the check reads both).  Built with -DBENCH_INDEX32 the indices
+   are 32-bit ints instead of size_t, with -DBENCH_OURS_SHAPE the groups
+   are gpuoffload's 8 x 8 x 4 (bench/tile.sh's ocl-int and
+   ocl-ours-shape: what each would buy ours).  */
 #define BENCH_EXTERNAL_RUN
 #include "../progs/heat3d.c"
 #include "oclh.h"
 
+#ifdef BENCH_OURS_SHAPE
+# define LOCAL0 8
+# define LOCAL1 8
+# define LOCAL2 4
+#else
+# define LOCAL0 32
+# define LOCAL1 4
+# define LOCAL2 2
+#endif
+
 static const char *src =
   "#define IN(i, j, k) a[((i) * n + (j)) * n + (k)]\n"
-  "kernel void h3 (ulong n, global const float *a, global float *b)\n"
+  "kernel void h3 (ulong nn, global const float *a, global float *b)\n"
   "{\n"
-  "  size_t k = get_global_id (0) + 1, j = get_global_id (1) + 1;\n"
-  "  size_t i = get_global_id (2) + 1;\n"
+  "  IX n = nn, k = get_global_id (0) + 1, j = get_global_id (1) + 1;\n"
+  "  IX i = get_global_id (2) + 1;\n"
   "  if (i >= n - 1 || j >= n - 1 || k >= n - 1)\n"
   "    return;\n"
   "  float c = IN (i, j, k);\n"
@@ -28,17 +41,17 @@ prog_run (void)
 {
   static cl_kernel k;
   static cl_mem ba, bb;
-  size_t n = bench_n, local[3] = { 32, 4, 2 };
+  size_t n = bench_n, local[3] = { LOCAL0, LOCAL1, LOCAL2 };
   size_t m = n > 2 ? n - 2 : 0;
-  size_t global[3] = { ocl_round (m, 32), ocl_round (m, 4),
-		       ocl_round (m, 2) };
+  size_t global[3] = { ocl_round (m, LOCAL0), ocl_round (m, LOCAL1),
+		       ocl_round (m, LOCAL2) };
   size_t bytes = n * n * n * sizeof *a;
   cl_ulong nn = n;
 
   memcpy (a, a0, bytes);
   if (k == NULL)
     {
-      k = ocl_kernel (src, "h3", "");
+      k = ocl_kernel (src, "h3", OCL_INDEX_OPTS);
       ba = ocl_buf (bytes); bb = ocl_buf (bytes);
     }
   ocl_write (ba, a, bytes);

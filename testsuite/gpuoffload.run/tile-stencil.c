@@ -7,10 +7,11 @@
    sweeps), at sizes no work-group divides (1 x 1, 2 x 2, 17 x 33,
    100 x 7, 7 x 100, 0 rows, 40 x 3 x 9, ...); a stencil whose output
    follows its input in one buffer (the halo variant must not run: the
-   plain kernel does, same results).  First two children run a few
-   sizes under GPURT_VERBOSE=1: on the device the log must say that the
+   plain kernel does, same results).  Children run a few
+   sizes under GPURT_VERBOSE=2: on the device the log must say that the
    halo variant ran, and under GPURT_LOCAL_MEM_LIMIT=64 that it did not
-   for lack of local memory (the plain kernels run).  Built with
+   for lack of local memory (the plain kernels run); a third runs the
+   plain kernels in work-groups of 3x5 and 7x3x2 (GPURT_LOCAL_SHAPE).  Built with
    -fplugin-arg-gpuoffload-halo-tile: the variant is off by default.  */
 /* { dg-additional-options "-fplugin-arg-gpuoffload-halo-tile" } */
 #include "check.h"
@@ -173,15 +174,16 @@ test3 (int n, int m, int l, int steps)
   free (a); free (b); free (wa); free (wb);
 }
 
-/* Run this program again (ARGV0 child: a few sizes) under ENV and
-   GPURT_VERBOSE=1; on the device its log must have WANT2D and WANT3D
-   (what the runtime did with a halo variant of jacobi and of heat).  */
+/* Run this program again (ARGV0 child: a few sizes) under ENV, ENV2 (or
+   NULL) and GPURT_VERBOSE=2; on the device its log must have WANT2D and
+   WANT3D (what the runtime did with a halo variant of jacobi and of heat,
+   or the plain kernels' work-groups).  */
 static void
-child (const char *argv0, const char *env, const char *want2d,
-       const char *want3d)
+child (const char *argv0, const char *env, const char *env2,
+       const char *want2d, const char *want3d)
 {
   static char err[1 << 16];
-  const char *const envs[] = { "GPURT_VERBOSE=1", env, NULL };
+  const char *const envs[] = { "GPURT_VERBOSE=2", env, env2, NULL };
   int status = check_child_stderr (argv0, "child", envs, err, sizeof err);
   CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0,
 	 "the run under %s failed (%#x): %s", env, status, err);
@@ -205,12 +207,15 @@ main (int argc, char **argv)
   check_init ();
   if (argc < 2)
     {
-      child (argv[0], "GPURT_LOCAL_MEM_LIMIT=1000000",
+      child (argv[0], "GPURT_LOCAL_MEM_LIMIT=1000000", NULL,
 	     "runs variant gpu_jacobi_0_halo32x8",
 	     "runs variant gpu_heat_6_halo32x8");
-      child (argv[0], "GPURT_LOCAL_MEM_LIMIT=64",
+      child (argv[0], "GPURT_LOCAL_MEM_LIMIT=64", NULL,
 	     "variant gpu_jacobi_0_halo32x8 not run: it needs",
 	     "variant gpu_heat_6_halo32x8 not run: it needs");
+      /* The plain kernels in work-groups that divide no size.  */
+      child (argv[0], "GPURT_LOCAL_MEM_LIMIT=64",
+	     "GPURT_LOCAL_SHAPE=3x5,7x3x2", "local 3x5x1", "local 7x3x2");
     }
   unsigned n2 = argc < 2 ? sizeof sizes / sizeof sizes[0] : 2;
   unsigned n3 = argc < 2 ? sizeof sizes3 / sizeof sizes3[0] : 1;
