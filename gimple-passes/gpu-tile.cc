@@ -555,6 +555,17 @@ add_marker (gimple_stmt_iterator *gsi, enum gpu_marker m, int arg)
   return lhs;
 }
 
+/* Append at *GSI a barrier of a variant: the work-items of a group share
+   only __local tiles, so it fences local memory only (a global fence
+   costs a memory barrier on some devices), unless no-lean-tile.  */
+
+static void
+add_tile_barrier (gimple_stmt_iterator *gsi)
+{
+  add_marker (gsi, gpu_opts.no_lean_tile ? GPU_MARK_BARRIER
+	      : GPU_MARK_LOCAL_BARRIER, -1);
+}
+
 /* Append VAL, gimplified, at *GSI; returns its value.  */
 
 static tree
@@ -1421,6 +1432,79 @@ add_tile_copy (gimple_stmt_iterator *gsi, struct tile_ref *t, tree off,
 			     NULL_TREE), val), GSI_NEW_STMT);
 }
 
+/* Lean loads of full tiles (the SGEMM target of issue 16): a tile all
+   of whose TSK iterations of the serial loop exist needs no clamp to the
+   last one, so each promoted load gets a base pointer before the loop
+   over tiles -- its address at the work-item's own element of the first
+   tile -- and each tile moves it once by T0 iterations; its copies then
+   read at constant multiples of the step from there (the address no
+   longer recomputed from the indices per element, and the device
+   compiler can strength-reduce it over the tiles).  Appends them at
+   *LGI, after the clamped loads, which now run only for the last,
+   partial tile; PG appends before the loop over tiles, LID are the local
+   indices, T0 the tile's first iteration, N_IN its number of iterations,
+   BAR the barrier before the loads.  Sets *FIRST to the first lean
+   statement and returns the condition (a name) that the tile is full.
+   The tiles get the same elements either way.  */
+
+static tree
+tile_lean_loads (struct tile_plan *plan, int tsk, tree *lid,
+		 gimple_stmt_iterator *pg, gimple_stmt_iterator *lgi,
+		 gimple *bar, tree t0, tree n_in, gimple **first)
+{
+  struct gpu_region *r = plan->r;
+  tree u32 = unsigned_type_node, u64 = long_long_unsigned_type_node;
+  gimple_stmt_iterator bg = gsi_for_stmt (bar);
+  tree full = add_value (&bg, fold_build2 (EQ_EXPR, boolean_type_node, n_in,
+					   build_int_cst (TREE_TYPE (n_in),
+							  tsk)));
+  gimple *prev = gsi_stmt (*lgi);
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      unsigned so, sd;
+      tile_layout (r->ndim, t->dim, plan->ts, tsk, &so, &sd);
+      tree step = fold_convert (sizetype, unshare_expr (t->step));
+      tree off = fold_build2 (PLUS_EXPR, sizetype,
+			      fold_convert (sizetype,
+					    unshare_expr (t->offset)),
+			      fold_convert (sizetype, unshare_expr (t->init)));
+      off = fold_build2 (PLUS_EXPR, sizetype, off, fold_build2
+			 (MULT_EXPR, sizetype,
+			  fold_convert (sizetype, lid[t->dim]), step));
+      tree a0 = add_value (pg, fold_build_pointer_plus
+			   (unshare_expr (t->base), off));
+      tree p = add_value (lgi, fold_build_pointer_plus
+			  (a0, fold_build2 (MULT_EXPR, sizetype,
+					    fold_convert (sizetype, t0),
+					    unshare_expr (step))));
+      tree own = r->ndim == 2
+	? fold_build2 (MULT_EXPR, u32, fold_convert (u32, lid[1 - t->dim]),
+		       build_int_cst (u32, so))
+	: build_zero_cst (u32);
+      tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
+      for (int c = 0; c < tsk; c += plan->ts)
+	{
+	  tree mc = fold_build2 (PLUS_EXPR, u64, lid[t->dim],
+				 build_int_cst (u64, c));
+	  tree idx = fold_build2 (PLUS_EXPR, u32, unshare_expr (own),
+				  fold_build2 (MULT_EXPR, u32,
+					       fold_convert (u32, mc),
+					       build_int_cst (u32, sd)));
+	  /* add_tile_copy adds its offset to T's base: P stands in.  */
+	  struct tile_ref at = *t;
+	  at.base = p;
+	  add_tile_copy (lgi, &at, fold_build2 (MULT_EXPR, sizetype,
+						size_int (c), unshare_expr (step)),
+			 build_int_cst (aptr, 0), idx);
+	}
+    }
+  gimple_stmt_iterator fg = gsi_for_stmt (prev);
+  gsi_next (&fg);
+  *first = gsi_stmt (fg);
+  return full;
+}
+
 /* Lower the variant clone of PLAN (see the head of the file).  */
 
 static void
@@ -1489,7 +1573,7 @@ tile_lower (struct tile_plan *plan)
   basic_block top = split_edge (te);
   gimple_stmt_iterator tg = gsi_last_bb (top);
   gimple_stmt_iterator lgi = gsi_last_bb (load);
-  add_marker (&lgi, GPU_MARK_BARRIER, -1);
+  add_tile_barrier (&lgi);
   gimple *bar = gsi_stmt (lgi);
   tree last = fold_build2 (MINUS_EXPR, u64, cnt, build_one_cst (u64));
   bitmap dead = BITMAP_ALLOC (NULL);
@@ -1555,10 +1639,32 @@ tile_lower (struct tile_plan *plan)
 					       NULL_TREE));
       update_stmt (t->stmt);
     }
-  gimple *slast = gsi_stmt (lgi);
-  add_marker (&lgi, GPU_MARK_BARRIER, -1);
+  gimple *slast = gsi_stmt (lgi), *cfirst = gsi_stmt (gsi_for_stmt (bar));
+  gimple *ffirst = NULL;
+  tree full = NULL_TREE;
+  if (!gpu_opts.no_lean_tile)
+    {
+      gimple_stmt_iterator cg = gsi_for_stmt (bar);
+      gsi_next (&cg);
+      cfirst = gsi_stmt (cg);
+      full = tile_lean_loads (plan, tsk, lid, &pg, &lgi, bar, t0, n_in,
+			      &ffirst);
+    }
+  gimple *flast = gsi_stmt (lgi);
+  add_tile_barrier (&lgi);
   bool vec = (blocked && r->ndim == 2
-	      && tile_vector (plan, tsk, lid, &pg, bar, slast, t0, n_in));
+	      && tile_vector (plan, tsk, lid, &pg, bar, flast, t0, n_in));
+  /* The clamped loads for a partial tile, the lean ones for a full one
+     (inside the scalar loads tile_vector may have put under its own
+     condition: those statements are still one block).  */
+  if (full)
+    {
+      guard_stmts (cfirst, slast, fold_build2 (EQ_EXPR, boolean_type_node,
+					       full, boolean_false_node),
+		   false);
+      guard_stmts (ffirst, flast, full, false);
+      free_dominance_info (CDI_DOMINATORS);
+    }
   simple_dce_from_worklist (dead);
   BITMAP_FREE (dead);
 
@@ -1935,7 +2041,7 @@ transpose_lower (struct tile_plan *plan)
 			  lid[0]));
 	}
     }
-  add_marker (&g, GPU_MARK_BARRIER, -1);
+  add_tile_barrier (&g);
   /* The exchanged iteration of each copy Q reads (L0, L1 + Q EXT).  */
   for (unsigned i = 0; i < plan->refs.length (); i++)
     {
@@ -2657,7 +2763,7 @@ halo_lower (struct tile_plan *plan)
 	  g = gsi_last_bb (split_block_after_labels (join)->src);
 	}
     }
-  add_marker (&g, GPU_MARK_BARRIER, -1);
+  add_tile_barrier (&g);
   /* Each load reads the tile at its offset from the work-item's
      iteration.  */
   for (int a = 0; (lead = halo_extent (plan, a, mn, mx)); a++)

@@ -28,6 +28,11 @@ struct gpu_options
 				   variant loads full aligned tiles with
 				   4-lane vector loads; off by default:
 				   slower on an H100.  */
+  bool no_lean_tile;		/* no-lean-tile: every tile load of gpu_tile's
+				   variants clamped to the serial loop's
+				   last iteration, its address computed
+				   from the start, and barriers fencing
+				   global memory too.  */
   bool no_private;		/* no-private: no gpu_private (a block the
 				   body allocates keeps the loop on the
 				   host).  */
