@@ -21,8 +21,8 @@ static struct plugin_info gpu_plugin_info = {
   "Options: -fplugin-arg-gpuoffload-dump-cl=DIR, -fplugin-arg-gpuoffload-werror,\n"
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
   "  no-local-mem, no-tile, tile=N, block=N, no-register-block,\n"
-  "  no-deep-tile, halo-tile, vector-tile, no-lean-tile, no-private,\n"
-  "  no-alloc, no-heap-iter, no-escape,\n"
+  "  no-deep-tile, halo-tile, vector-tile, no-lean-tile, no-tile-unroll,\n"
+  "  no-private, no-alloc, no-heap-iter, no-escape,\n"
   "  no-batch, no-fill, no-transfer-elim,\n"
   "  no-object-bounds, no-sync-range, no-sync-hoist, no-hoist,\n"
   "  no-hoist-guarded,\n"
@@ -172,6 +172,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.vector_tile = false;
       else if (!strcmp (key, "no-lean-tile"))
 	gpu_opts.no_lean_tile = true;
+      else if (!strcmp (key, "no-tile-unroll"))
+	gpu_opts.no_tile_unroll = true;
       else if (!strcmp (key, "device-version"))
 	{
 	  if (!val || strcmp (val, "1.2"))
