@@ -4,7 +4,9 @@
 # slices of 32, 8x8 outputs per work-item; "ours-no-register-block" one
 # each, "ours-no-deep-tile" slices of 16, "ours-block4" 4x4 outputs and
 # slices of 16, the shape before the sgemm sweep, "ours-vector-tile"
-# the tiles loaded with float4 instead of one element per load) and
+# the tiles loaded with float4 instead of one element per load,
+# "ours-no-lean-tile" every tile load clamped and addressed from the
+# indices, "ours-no-tile-unroll" the loop over a full tile rolled) and
 # matvec (x in a __local tile), transpose (the load staged through a
 # 32x33 __local tile, the local indices exchanged so the stores are
 # coalesced, 32x8 work-items moving 4 elements each: gpu_tile's variant
@@ -53,6 +55,13 @@ if [ "${1:-run}" = build ]; then
       progs/$p.c $libs -o "$PACK/$p.ours-block4" || exit 1; }
     [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-vector-tile \
       progs/$p.c $libs -o "$PACK/$p.ours-vector-tile" || exit 1; }
+    # ... with every tile load clamped and addressed from the indices
+    # and barriers fencing global memory (the kernel before the lean
+    # loads), and with the loop over a full tile not unrolled.
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-lean-tile \
+      progs/$p.c $libs -o "$PACK/$p.ours-no-lean-tile" || exit 1; }
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-tile-unroll \
+      progs/$p.c $libs -o "$PACK/$p.ours-no-tile-unroll" || exit 1; }
     # matvec's float sum over a row becomes a work-group per row with a
     # local-memory sum when its order may change (gpu_twolevel_auto_reduce).
     [ $p = matvec ] && { gcc $ours $assoc progs/$p.c $libs \
@@ -92,7 +101,7 @@ err=$out/tile-err.txt
     vs="ours ours-no-tile ours-no-local-mem ocl"
     [ $p = matvec ] && vs="$vs ours-assoc"
     [ $p = transpose ] && vs="$vs ours-no-register-block"
-    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile"
+    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile ours-no-lean-tile ours-no-tile-unroll"
     case $p in jacobi2d|heat3d) vs="$vs ours-halo-tile" ;; esac
     for v in $vs; do
       line=$(variants_run "$PACK/$p.$v" "$n" "$err" BENCH_VARIANT=$v \

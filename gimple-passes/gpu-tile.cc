@@ -1210,14 +1210,28 @@ tile_layout (int ndim, int dim, int ts, int tsk, unsigned *s_o,
    elements -- along the serial loop when the load walks it (matmul's a),
    along its own dimension when it walks that (matmul's b) -- taken by
    the work-items of one part of the group in order (neighbouring
-   work-items, neighbouring vectors), the copies spread over the parts;
-   offsets from the tile's first element are 32-bit.  The kernel checks
+   work-items, neighbouring vectors), the copies spread over the parts
+   (every work-item loads a vector of each copy, so that its loads go out
+   together, and only the copy's part stores it into the tile); offsets
+   from the tile's first element are 32-bit.  The kernel checks
    what makes them valid: once, the tile's first element aligned to the
    vector, the step between its rows a multiple of the vector's size and
    small enough for 32-bit offsets; for each tile, that it is full and
    that every row and column of the group is inside the index space (no
    clamped iteration).  Otherwise the scalar loads run.  The tiles get
    the same elements either way: the results do not change.  */
+
+/* The offset in bytes of T's address at iteration 0 of the serial loop
+   from its base (OFFSET + INIT; sizetype, unshared: gimplifying it must
+   not change the trees of the plan, which are read again).  */
+
+static tree
+ref_off0 (struct tile_ref *t)
+{
+  return fold_build2 (PLUS_EXPR, sizetype,
+		      fold_convert (sizetype, unshare_expr (t->offset)),
+		      fold_convert (sizetype, unshare_expr (t->init)));
+}
 
 /* Which way the vector loads of the tile of T go: 1 along the serial
    loop, 2 along its own dimension, 0 neither.  */
@@ -1299,11 +1313,7 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
       tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
       tree so = fold_convert (sizetype, unshare_expr (t->so));
       tree step = fold_convert (sizetype, unshare_expr (t->step));
-      tree off = fold_build2 (PLUS_EXPR, sizetype,
-			      fold_convert (sizetype,
-					    unshare_expr (t->offset)),
-			      fold_convert (sizetype, unshare_expr (t->init)));
-      off = fold_build2 (MINUS_EXPR, sizetype, off, fold_build2
+      tree off = fold_build2 (MINUS_EXPR, sizetype, ref_off0 (t), fold_build2
 			 (MULT_EXPR, sizetype,
 			  fold_convert (sizetype, lid[1 - t->dim]), so));
       a0[i] = add_value (pg, fold_build_pointer_plus (unshare_expr (t->base),
@@ -1340,21 +1350,32 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
   gimple *sfirst = gsi_stmt (sg);
 
   /* The vector loads of each copy, after the scalar ones; copy I is
-     loaded by the work-items LO .. LO + NQ - 1 of the group.  */
+     stored into its tile by the work-items LO .. LO + NQ - 1 of the
+     group.  Every work-item loads a vector of every copy (the others
+     one of those, again, from the cache): the loads are then in one
+     block, issued together, not each behind its own branch.  */
   gimple_stmt_iterator vg = gsi_for_stmt (last);
   auto_vec<gimple *> firsts, lasts;
-  auto_vec<tree> conds;
+  auto_vec<tree> conds, vals, ls, cs;
+  gimple *vfirst = NULL;
   for (unsigned i = 0; i < nrefs; i++)
     {
       struct tile_ref *t = &plan->refs[i];
       gimple *prev = gsi_stmt (vg);
       tree lo = build_int_cst (u32, (i * nq) % ng);
-      tree e = add_value (&vg, fold_build2 (MINUS_EXPR, u32, tid, lo));
-      conds.safe_push (fold_build2 (BIT_AND_EXPR, boolean_type_node, full,
-				    fold_build2 (LT_EXPR, boolean_type_node,
-						 fold_build2 (MINUS_EXPR, u32,
-							      tid, lo),
-						 build_int_cst (u32, nq))));
+      tree e = add_value (&vg, fold_build2
+			  (TRUNC_MOD_EXPR, u32,
+			   fold_build2 (MINUS_EXPR, u32, tid, lo),
+			   build_int_cst (u32, nq)));
+      if (!vfirst)
+	{
+	  gimple_stmt_iterator fg = gsi_for_stmt (prev);
+	  gsi_next (&fg);
+	  vfirst = gsi_stmt (fg);
+	}
+      conds.safe_push (fold_build2 (LT_EXPR, boolean_type_node,
+				    fold_build2 (MINUS_EXPR, u32, tid, lo),
+				    build_int_cst (u32, nq)));
       /* Element (L, C) of the tile and its offset in bytes.  */
       tree elt = TYPE_MAIN_VARIANT (TREE_TYPE (gimple_assign_rhs1
 					       (t->stmt)));
@@ -1385,6 +1406,16 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
       gsi_insert_after (&vg, gimple_build_assign
 			(v, build2 (MEM_REF, vt, p, build_int_cst (aptr, 0))),
 			GSI_NEW_STMT);
+      vals.safe_push (v);
+      ls.safe_push (l);
+      cs.safe_push (c);
+    }
+  for (unsigned i = 0; i < nrefs; i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      gimple *prev = gsi_stmt (vg);
+      tree elt = TYPE_MAIN_VARIANT (TREE_TYPE (gimple_assign_rhs1
+					       (t->stmt)));
       unsigned s_o, s_d;
       tile_layout (r->ndim, t->dim, ts, tsk, &s_o, &s_d);
       tree so_t = build_int_cst (u32, s_o), sd_t = build_int_cst (u32, s_d);
@@ -1392,14 +1423,16 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
 	{
 	  tree x = make_ssa_name (elt);
 	  gsi_insert_after (&vg, gimple_build_assign
-			    (x, build3 (BIT_FIELD_REF, elt, v,
+			    (x, build3 (BIT_FIELD_REF, elt, vals[i],
 					TYPE_SIZE (elt),
 					bitsize_int (j * tree_to_uhwi
 						     (TYPE_SIZE (elt))))),
 			    GSI_NEW_STMT);
 	  tree jj = build_int_cst (u32, j);
-	  tree li = way[i] == 1 ? l : fold_build2 (PLUS_EXPR, u32, l, jj);
-	  tree ci = way[i] == 1 ? fold_build2 (PLUS_EXPR, u32, c, jj) : c;
+	  tree li = way[i] == 1 ? ls[i] : fold_build2 (PLUS_EXPR, u32, ls[i],
+						       jj);
+	  tree ci = way[i] == 1 ? fold_build2 (PLUS_EXPR, u32, cs[i], jj)
+	    : cs[i];
 	  tree idx = add_value (&vg, fold_build2
 				(PLUS_EXPR, u32,
 				 fold_build2 (MULT_EXPR, u32, li, so_t),
@@ -1414,10 +1447,11 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
       lasts.safe_push (gsi_stmt (vg));
     }
 
-  /* The scalar loads when the tile is not full, each copy's vector
-     loads in its part of the group when it is.  */
+  /* The scalar loads when the tile is not full, the vector loads when
+     it is, each copy's stores in its part of the group.  */
   guard_stmts (sfirst, last, fold_build2 (EQ_EXPR, boolean_type_node,
 					  full, boolean_false_node), false);
+  guard_stmts (vfirst, lasts[nrefs - 1], full, false);
   for (unsigned i = 0; i < nrefs; i++)
     guard_stmts (firsts[i], lasts[i], conds[i], false);
   free_dominance_info (CDI_DOMINATORS);
@@ -1444,6 +1478,28 @@ add_tile_copy (gimple_stmt_iterator *gsi, struct tile_ref *t, tree off,
 			     NULL_TREE), val), GSI_NEW_STMT);
 }
 
+/* The base pointers of the lean loads (see below) of PLAN's promoted
+   loads, appended at PG (before the loop over tiles) for the local
+   indices LID: each load's address at the work-item's own element of
+   the first tile.  */
+
+static tree *
+tile_bases (struct tile_plan *plan, tree *lid, gimple_stmt_iterator *pg)
+{
+  tree *a0 = XNEWVEC (tree, plan->refs.length ());
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      tree step = fold_convert (sizetype, unshare_expr (t->step));
+      tree off = fold_build2 (PLUS_EXPR, sizetype, ref_off0 (t), fold_build2
+			 (MULT_EXPR, sizetype,
+			  fold_convert (sizetype, lid[t->dim]), step));
+      a0[i] = add_value (pg, fold_build_pointer_plus (unshare_expr (t->base),
+						      off));
+    }
+  return a0;
+}
+
 /* Lean loads of full tiles (the SGEMM target of issue 16): a tile all
    of whose TSK iterations of the serial loop exist needs no clamp to the
    last one, so each promoted load gets a base pointer before the loop
@@ -1453,16 +1509,17 @@ add_tile_copy (gimple_stmt_iterator *gsi, struct tile_ref *t, tree off,
    longer recomputed from the indices per element, and the device
    compiler can strength-reduce it over the tiles).  Appends them at
    *LGI, after the clamped loads, which now run only for the last,
-   partial tile; PG appends before the loop over tiles, LID are the local
-   indices, T0 the tile's first iteration, N_IN its number of iterations,
-   BAR the barrier before the loads.  Sets *FIRST to the first lean
-   statement and returns the condition (a name) that the tile is full.
-   The tiles get the same elements either way.  */
+   partial tile (from the same base pointers); LID are the local
+   indices, A0 the base pointers (tile_bases), T0 the tile's first
+   iteration, N_IN its number of iterations, BAR the barrier before the
+   loads.  Sets *FIRST to the first lean statement and returns the
+   condition (a name) that the tile is full.  The tiles get the same
+   elements either way.  */
 
 static tree
-tile_lean_loads (struct tile_plan *plan, int tsk, tree *lid,
-		 gimple_stmt_iterator *pg, gimple_stmt_iterator *lgi,
-		 gimple *bar, tree t0, tree n_in, gimple **first)
+tile_lean_loads (struct tile_plan *plan, int tsk, tree *lid, tree *a0,
+		 gimple_stmt_iterator *lgi, gimple *bar, tree t0, tree n_in,
+		 gimple **first)
 {
   struct gpu_region *r = plan->r;
   tree u32 = unsigned_type_node, u64 = long_long_unsigned_type_node;
@@ -1477,17 +1534,8 @@ tile_lean_loads (struct tile_plan *plan, int tsk, tree *lid,
       unsigned so, sd;
       tile_layout (r->ndim, t->dim, plan->ts, tsk, &so, &sd);
       tree step = fold_convert (sizetype, unshare_expr (t->step));
-      tree off = fold_build2 (PLUS_EXPR, sizetype,
-			      fold_convert (sizetype,
-					    unshare_expr (t->offset)),
-			      fold_convert (sizetype, unshare_expr (t->init)));
-      off = fold_build2 (PLUS_EXPR, sizetype, off, fold_build2
-			 (MULT_EXPR, sizetype,
-			  fold_convert (sizetype, lid[t->dim]), step));
-      tree a0 = add_value (pg, fold_build_pointer_plus
-			   (unshare_expr (t->base), off));
       tree p = add_value (lgi, fold_build_pointer_plus
-			  (a0, fold_build2 (MULT_EXPR, sizetype,
+			  (a0[i], fold_build2 (MULT_EXPR, sizetype,
 					    fold_convert (sizetype, t0),
 					    unshare_expr (step))));
       tree own = r->ndim == 2
@@ -1514,6 +1562,13 @@ tile_lean_loads (struct tile_plan *plan, int tsk, tree *lid,
   gimple_stmt_iterator fg = gsi_for_stmt (prev);
   gsi_next (&fg);
   *first = gsi_stmt (fg);
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      expanded_location xl = expand_location (r->loc);
+      fprintf (dump_file, "SUCCESS: %s:%d: %s: full tiles loaded from %u "
+	       "base pointers without clamps\n", xl.file, xl.line,
+	       r->kernel_name, plan->refs.length ());
+    }
   return full;
 }
 
@@ -1591,6 +1646,8 @@ tile_lower (struct tile_plan *plan)
   bitmap dead = BITMAP_ALLOC (NULL);
   tree u32 = unsigned_type_node;
   tree ridx[2] = { NULL_TREE, NULL_TREE };
+  tree *a0 = gpu_opts.no_lean_tile ? NULL
+    : tile_bases (plan, lid, &pg);
   for (unsigned i = 0; i < plan->refs.length (); i++)
     {
       struct tile_ref *t = &plan->refs[i];
@@ -1606,13 +1663,7 @@ tile_lower (struct tile_plan *plan)
 	: build_zero_cst (u32);
       tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
       tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
-      /* (Unshared: gimplifying them would change the trees of PLAN,
-	 which tile_vector reads again.)  */
-      tree off0 = fold_build2 (PLUS_EXPR, sizetype,
-			       fold_convert (sizetype,
-					     unshare_expr (t->offset)),
-			       fold_convert (sizetype,
-					     unshare_expr (t->init)));
+      tree off0 = ref_off0 (t);
       /* Its loads: iterations T0 + LID_D + C for C = 0, TS, ... below
 	 TSK, or the last one.  */
       for (int c = 0; c < tsk; c += ts)
@@ -1622,13 +1673,21 @@ tile_lower (struct tile_plan *plan)
 	  tree it = fold_build2 (MIN_EXPR, u64,
 				 fold_build2 (PLUS_EXPR, u64, t0, mc),
 				 unshare_expr (last));
-	  tree off = fold_build2 (PLUS_EXPR, sizetype, unshare_expr (off0),
-				  fold_build2 (MULT_EXPR, sizetype,
-					       fold_convert (sizetype, it),
-					       fold_convert (sizetype,
-							     unshare_expr
-							     (t->step))));
-	  add_tile_copy (&lgi, t, off, build_int_cst (aptr, 0),
+	  /* From the lean loads' base pointer when there is one (the
+	     work-item keeps fewer addresses).  */
+	  struct tile_ref at = *t;
+	  if (a0)
+	    {
+	      at.base = a0[i];
+	      it = fold_build2 (MINUS_EXPR, u64, it, lid[t->dim]);
+	    }
+	  tree off = fold_build2 (MULT_EXPR, sizetype,
+				  fold_convert (sizetype, it),
+				  fold_convert (sizetype,
+						unshare_expr (t->step)));
+	  if (!a0)
+	    off = fold_build2 (PLUS_EXPR, sizetype, unshare_expr (off0), off);
+	  add_tile_copy (&lgi, &at, off, build_int_cst (aptr, 0),
 			 fold_build2 (PLUS_EXPR, u32, unshare_expr (own),
 				      fold_build2 (MULT_EXPR, u32,
 						   fold_convert (u32, mc),
@@ -1659,8 +1718,9 @@ tile_lower (struct tile_plan *plan)
       gimple_stmt_iterator cg = gsi_for_stmt (bar);
       gsi_next (&cg);
       cfirst = gsi_stmt (cg);
-      full = tile_lean_loads (plan, tsk, lid, &pg, &lgi, bar, t0, n_in,
+      full = tile_lean_loads (plan, tsk, lid, a0, &lgi, bar, t0, n_in,
 			      &ffirst);
+      XDELETEVEC (a0);
     }
   gimple *flast = gsi_stmt (lgi);
   add_tile_barrier (&lgi);
