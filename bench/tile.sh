@@ -6,7 +6,9 @@
 # slices of 16, the shape before the sgemm sweep, "ours-vector-tile"
 # the tiles loaded with float4 instead of one element per load,
 # "ours-no-lean-tile" every tile load clamped and addressed from the
-# indices, "ours-no-tile-unroll" the loop over a full tile rolled) and
+# indices, "ours-no-tile-unroll" the loop over a full tile rolled,
+# "ours-unroll32" unrolled whole instead of 8 times, "ours-vector-unroll32"
+# that with the float4 loads) and
 # matvec (x in a __local tile), transpose (the load staged through a
 # 32x33 __local tile, the local indices exchanged so the stores are
 # coalesced, 32x8 work-items moving 4 elements each: gpu_tile's variant
@@ -62,6 +64,13 @@ if [ "${1:-run}" = build ]; then
       progs/$p.c $libs -o "$PACK/$p.ours-no-lean-tile" || exit 1; }
     [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-tile-unroll \
       progs/$p.c $libs -o "$PACK/$p.ours-no-tile-unroll" || exit 1; }
+    # ... and with it unrolled whole (32 times), and with the vector
+    # tile loads as well.
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-tile-unroll=32 \
+      progs/$p.c $libs -o "$PACK/$p.ours-unroll32" || exit 1; }
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-tile-unroll=32 \
+      -fplugin-arg-gpuoffload-vector-tile progs/$p.c $libs \
+      -o "$PACK/$p.ours-vector-unroll32" || exit 1; }
     # matvec's float sum over a row becomes a work-group per row with a
     # local-memory sum when its order may change (gpu_twolevel_auto_reduce).
     [ $p = matvec ] && { gcc $ours $assoc progs/$p.c $libs \
@@ -101,7 +110,7 @@ err=$out/tile-err.txt
     vs="ours ours-no-tile ours-no-local-mem ocl"
     [ $p = matvec ] && vs="$vs ours-assoc"
     [ $p = transpose ] && vs="$vs ours-no-register-block"
-    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile ours-no-lean-tile ours-no-tile-unroll"
+    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile ours-no-lean-tile ours-no-tile-unroll ours-unroll32 ours-vector-unroll32"
     case $p in jacobi2d|heat3d) vs="$vs ours-halo-tile" ;; esac
     for v in $vs; do
       line=$(variants_run "$PACK/$p.$v" "$n" "$err" BENCH_VARIANT=$v \

@@ -1758,7 +1758,7 @@ tile_lower (struct tile_plan *plan)
       gcond *c = as_a <gcond *> (last_stmt (k->header));
       gimple_cond_set_rhs (c, tsz);
       update_stmt (c);
-      if (blocked && !gpu_opts.no_tile_unroll)
+      if (blocked && gpu_opts.tile_unroll != 1)
 	plan->unroll = k;
     }
   expanded_location kl = expand_location (find_loop_location (k)
@@ -1816,7 +1816,8 @@ tile_lower (struct tile_plan *plan)
 }
 
 /* Unroll the loop over a full tile of PLAN's variant (PLAN->unroll, a
-   constant trip count of TSK iterations) TILE_UNROLL times: the device
+   constant trip count of TSK iterations) TILE_UNROLL times (or
+   tile-unroll=N times, at most TSK): the device
    compiler then sees straight-line runs of the inner product in which
    the tile reads have constant offsets and can be scheduled ahead of the
    multiplications, as #pragma unroll gives a hand-written kernel.  Run
@@ -1834,7 +1835,9 @@ tile_unroll (struct tile_plan *plan)
   edge ex = single_dom_exit (k);
   class tree_niter_desc desc;
   const char *why = NULL;
-  if (plan->tsk % TILE_UNROLL)
+  int factor = MIN (gpu_opts.tile_unroll ? gpu_opts.tile_unroll
+		    : TILE_UNROLL, plan->tsk);
+  if (plan->tsk % factor)
     why = "the tile's depth is no multiple of the unroll factor";
   else if (!ex || !k->latch || !single_succ_p (k->latch)
 	   || !empty_block_p (k->latch) || !can_duplicate_loop_p (k))
@@ -1842,7 +1845,7 @@ tile_unroll (struct tile_plan *plan)
   else if (!number_of_iterations_exit (k, ex, &desc, false)
 	   || desc.cmp == ERROR_MARK || !integer_zerop (desc.may_be_zero)
 	   || !tree_fits_uhwi_p (desc.niter)
-	   || tree_to_uhwi (desc.niter) < TILE_UNROLL)
+	   || tree_to_uhwi (desc.niter) < (unsigned) factor)
     why = "its trip count is not known";
   if (dump_file && (dump_flags & TDF_DETAILS))
     {
@@ -1853,12 +1856,12 @@ tile_unroll (struct tile_plan *plan)
       else
 	fprintf (dump_file, "SUCCESS: %s:%d: %s: the loop over a full tile "
 		 "unrolled %d times\n", xl.file, xl.line, r->kernel_name,
-		 TILE_UNROLL);
+		 factor);
     }
   if (why)
     return;
   initialize_original_copy_tables ();
-  tree_unroll_loop (k, TILE_UNROLL, &desc);
+  tree_unroll_loop (k, factor, &desc);
   free_original_copy_tables ();
 }
 

@@ -33,10 +33,11 @@ struct gpu_options
 				   last iteration, its address computed
 				   from the start, and barriers fencing
 				   global memory too.  */
-  bool no_tile_unroll;		/* no-tile-unroll: the loop over a full
-				   tile of gpu_tile's register-blocked
-				   variant is not unrolled (by
-				   TILE_UNROLL).  */
+  int tile_unroll;		/* tile-unroll=N: the loop over a full tile
+				   of gpu_tile's register-blocked variant
+				   unrolled N times, 0 = the default
+				   (TILE_UNROLL), 1 = not unrolled
+				   (no-tile-unroll).  */
   bool no_private;		/* no-private: no gpu_private (a block the
 				   body allocates keeps the loop on the
 				   host).  */

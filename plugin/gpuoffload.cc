@@ -22,7 +22,7 @@ static struct plugin_info gpu_plugin_info = {
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
   "  no-local-mem, no-tile, tile=N, block=N, no-register-block,\n"
   "  no-deep-tile, halo-tile, vector-tile, no-lean-tile, no-tile-unroll,\n"
-  "  no-private, no-alloc, no-heap-iter, no-escape,\n"
+  "  tile-unroll=N, no-private, no-alloc, no-heap-iter, no-escape,\n"
   "  no-batch, no-fill, no-transfer-elim,\n"
   "  no-object-bounds, no-sync-range, no-sync-hoist, no-hoist,\n"
   "  no-hoist-guarded,\n"
@@ -173,7 +173,19 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
       else if (!strcmp (key, "no-lean-tile"))
 	gpu_opts.no_lean_tile = true;
       else if (!strcmp (key, "no-tile-unroll"))
-	gpu_opts.no_tile_unroll = true;
+	gpu_opts.tile_unroll = 1;
+      else if (!strcmp (key, "tile-unroll"))
+	{
+	  if (!val || atoi (val) <= 0 || atoi (val) > 64)
+	    {
+	      error ("%<-fplugin-arg-gpuoffload-tile-unroll%> needs a factor "
+		     "from 1 to 64");
+	      ok = false;
+	    }
+	  else
+	    gpu_opts.tile_unroll = atoi (val);
+	  flag = false;
+	}
       else if (!strcmp (key, "device-version"))
 	{
 	  if (!val || strcmp (val, "1.2"))
