@@ -112,6 +112,22 @@ gpu_define_macro (void *, void *)
     cpp_define (parse_in, "__GPUOFFLOAD__=1");
 }
 
+/* Set *DST to VAL, the value of the plugin argument KEY, when it is a
+   number from 1 to MAX; else say so.  Returns false after an error.  */
+
+static bool
+gpu_int_arg (const char *key, const char *val, int max, int *dst)
+{
+  if (!val || atoi (val) <= 0 || atoi (val) > max)
+    {
+      error ("%<-fplugin-arg-gpuoffload-%s%> needs a number from 1 to %d",
+	     key, max);
+      return false;
+    }
+  *dst = atoi (val);
+  return true;
+}
+
 /* Parse the plugin arguments ARGV[0..ARGC-1] into gpu_opts.  Returns false
    after an error.  */
 
@@ -148,14 +164,7 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	}
       else if (!strcmp (key, "block"))
 	{
-	  if (!val || atoi (val) <= 0 || atoi (val) > 16)
-	    {
-	      error ("%<-fplugin-arg-gpuoffload-block%> needs a size from 1 "
-		     "to 16");
-	      ok = false;
-	    }
-	  else
-	    gpu_opts.block = atoi (val);
+	  ok &= gpu_int_arg (key, val, 16, &gpu_opts.block);
 	  flag = false;
 	}
       else if (!strcmp (key, "no-register-block"))
@@ -176,14 +185,7 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.tile_unroll = 1;
       else if (!strcmp (key, "tile-unroll"))
 	{
-	  if (!val || atoi (val) <= 0 || atoi (val) > 64)
-	    {
-	      error ("%<-fplugin-arg-gpuoffload-tile-unroll%> needs a factor "
-		     "from 1 to 64");
-	      ok = false;
-	    }
-	  else
-	    gpu_opts.tile_unroll = atoi (val);
+	  ok &= gpu_int_arg (key, val, 64, &gpu_opts.tile_unroll);
 	  flag = false;
 	}
       else if (!strcmp (key, "device-version"))
