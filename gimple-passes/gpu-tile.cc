@@ -1211,9 +1211,9 @@ tile_layout (int ndim, int dim, int ts, int tsk, unsigned *s_o,
    along its own dimension when it walks that (matmul's b) -- taken by
    the work-items of one part of the group in order (neighbouring
    work-items, neighbouring vectors), the copies spread over the parts
-   (every work-item loads a vector of each copy, so that its loads go out
-   together, and only the copy's part stores it into the tile); offsets
-   from the tile's first element are 32-bit.  The kernel checks
+   (each part loads its vector of its own copy of a run of copies, with
+   one load for the run: see tile_vector; the loads go out together);
+   offsets from the tile's first element are 32-bit.  The kernel checks
    what makes them valid: once, the tile's first element aligned to the
    vector, the step between its rows a multiple of the vector's size and
    small enough for 32-bit offsets; for each tile, that it is full and
@@ -1349,69 +1349,98 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
   gsi_next (&sg);
   gimple *sfirst = gsi_stmt (sg);
 
-  /* The vector loads of each copy, after the scalar ones; copy I is
-     stored into its tile by the work-items LO .. LO + NQ - 1 of the
-     group.  Every work-item loads a vector of every copy (the others
-     one of those, again, from the cache): the loads are then in one
-     block, issued together, not each behind its own branch.  */
+  /* The vector loads, after the scalar ones.  The group is NG / NQ
+     parts of NQ work-items; the copies of one promoted load go in runs
+     of up to that many consecutive copy numbers Q0 .. Q0 + G - 1, and
+     part P of the group loads vector E of copy Q0 + MIN (P, G - 1) of
+     its run: copy Q's tile is the first one's moved by Q rows of the
+     group (Q * TS * SO bytes; every row and column of the group is
+     inside the index space when the vector loads run), so a run costs
+     each work-item one load, all of them in one block, issued
+     together; then part J stores it into the tile of copy Q0 + J.  */
+  tree part = add_value (pg, fold_build2 (TRUNC_DIV_EXPR, u32, tid,
+					  build_int_cst (u32, nq)));
+  tree e = add_value (pg, fold_build2 (TRUNC_MOD_EXPR, u32, tid,
+				       build_int_cst (u32, nq)));
+  unsigned nparts = ng / nq;
   gimple_stmt_iterator vg = gsi_for_stmt (last);
-  auto_vec<gimple *> firsts, lasts;
-  auto_vec<tree> conds, vals, ls, cs;
-  gimple *vfirst = NULL;
-  for (unsigned i = 0; i < nrefs; i++)
+  auto_vec<unsigned> runs;	/* The first ref of each run.  */
+  auto_vec<unsigned> run_len;
+  auto_vec<tree> vals, ls, cs;
+  unsigned *member = XALLOCAVEC (unsigned, nrefs);
+  for (unsigned o = 0; o < nrefs; o++)
     {
-      struct tile_ref *t = &plan->refs[i];
-      gimple *prev = gsi_stmt (vg);
-      tree lo = build_int_cst (u32, (i * nq) % ng);
-      tree e = add_value (&vg, fold_build2
-			  (TRUNC_MOD_EXPR, u32,
-			   fold_build2 (MINUS_EXPR, u32, tid, lo),
-			   build_int_cst (u32, nq)));
-      if (!vfirst)
+      if (plan->refs[o].copy)
+	continue;
+      /* The loads of O's family by copy number.  */
+      unsigned nb = 0;
+      for (unsigned i = 0; i < nrefs; i++)
+	if (i == o || (plan->refs[i].copy && plan->refs[i].origin == o))
+	  member[plan->refs[i].copy] = i, nb++;
+      for (unsigned q0 = 0; q0 < nb; q0 += nparts)
 	{
-	  gimple_stmt_iterator fg = gsi_for_stmt (prev);
-	  gsi_next (&fg);
-	  vfirst = gsi_stmt (fg);
+	  unsigned g = MIN (nparts, nb - q0);
+	  struct tile_ref *t = &plan->refs[o];
+	  tree elt = TYPE_MAIN_VARIANT (TREE_TYPE (gimple_assign_rhs1
+						   (t->stmt)));
+	  /* Element (L, C) of the tile and its offset in bytes.  */
+	  tree per = build_int_cst (u32, way[o] == 1 ? tsk / 4 : ts / 4);
+	  tree four = build_int_cst (u32, 4);
+	  tree q = add_value (&vg, fold_build2 (TRUNC_DIV_EXPR, u32, e, per));
+	  tree rm = add_value (&vg, fold_build2
+			       (MULT_EXPR, u32, fold_build2
+				(TRUNC_MOD_EXPR, u32, e, per), four));
+	  tree l = way[o] == 1 ? q : rm, c = way[o] == 1 ? rm : q;
+	  tree so = fold_convert (sizetype, unshare_expr (t->so));
+	  tree so32 = fold_convert (u32, so);
+	  tree step32 = fold_convert (u32, fold_convert
+				      (sizetype, unshare_expr (t->step)));
+	  tree goff = fold_build2 (PLUS_EXPR, u32,
+				   fold_build2 (MULT_EXPR, u32, l, so32),
+				   fold_build2 (MULT_EXPR, u32, c, step32));
+	  tree cq = fold_build2 (PLUS_EXPR, u32, build_int_cst (u32, q0),
+				 fold_build2 (MIN_EXPR, u32, part,
+					      build_int_cst (u32, g - 1)));
+	  tree shift = fold_build2 (MULT_EXPR, sizetype,
+				    fold_convert (sizetype, cq),
+				    fold_build2 (MULT_EXPR, sizetype,
+						 size_int (ts), so));
+	  tree p = fold_build_pointer_plus
+	    (a0[o], fold_build2 (MULT_EXPR, sizetype,
+				 fold_convert (sizetype, t0),
+				 fold_convert (sizetype,
+					       unshare_expr (t->step))));
+	  p = add_value (&vg, p);
+	  p = add_value (&vg, fold_build_pointer_plus
+			 (p, fold_build2 (PLUS_EXPR, sizetype,
+					  fold_convert (sizetype, goff),
+					  shift)));
+	  tree vt = build_vector_type (elt, 4);
+	  tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
+	  tree v = make_ssa_name (vt);
+	  gsi_insert_after (&vg, gimple_build_assign
+			    (v, build2 (MEM_REF, vt, p,
+					build_int_cst (aptr, 0))),
+			    GSI_NEW_STMT);
+	  for (unsigned jj = 0; jj < g; jj++)
+	    {
+	      runs.safe_push (member[q0 + jj]);
+	      run_len.safe_push (jj);
+	      vals.safe_push (v);
+	      ls.safe_push (l);
+	      cs.safe_push (c);
+	    }
 	}
-      conds.safe_push (fold_build2 (LT_EXPR, boolean_type_node,
-				    fold_build2 (MINUS_EXPR, u32, tid, lo),
-				    build_int_cst (u32, nq)));
-      /* Element (L, C) of the tile and its offset in bytes.  */
-      tree elt = TYPE_MAIN_VARIANT (TREE_TYPE (gimple_assign_rhs1
-					       (t->stmt)));
-      tree per = build_int_cst (u32, way[i] == 1 ? tsk / 4 : ts / 4);
-      tree four = build_int_cst (u32, 4);
-      tree q = add_value (&vg, fold_build2 (TRUNC_DIV_EXPR, u32, e, per));
-      tree rm = add_value (&vg, fold_build2
-			   (MULT_EXPR, u32, fold_build2 (TRUNC_MOD_EXPR, u32,
-							 e, per), four));
-      tree l = way[i] == 1 ? q : rm, c = way[i] == 1 ? rm : q;
-      tree so32 = fold_convert (u32, fold_convert (sizetype,
-						   unshare_expr (t->so)));
-      tree step32 = fold_convert (u32, fold_convert
-				  (sizetype, unshare_expr (t->step)));
-      tree goff = fold_build2 (PLUS_EXPR, u32,
-			       fold_build2 (MULT_EXPR, u32, l, so32),
-			       fold_build2 (MULT_EXPR, u32, c, step32));
-      tree p = fold_build_pointer_plus
-	(a0[i], fold_build2 (MULT_EXPR, sizetype,
-			     fold_convert (sizetype, t0),
-			     fold_convert (sizetype, unshare_expr (t->step))));
-      p = add_value (&vg, p);
-      p = add_value (&vg, fold_build_pointer_plus
-		     (p, fold_convert (sizetype, goff)));
-      tree vt = build_vector_type (elt, 4);
-      tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
-      tree v = make_ssa_name (vt);
-      gsi_insert_after (&vg, gimple_build_assign
-			(v, build2 (MEM_REF, vt, p, build_int_cst (aptr, 0))),
-			GSI_NEW_STMT);
-      vals.safe_push (v);
-      ls.safe_push (l);
-      cs.safe_push (c);
     }
-  for (unsigned i = 0; i < nrefs; i++)
+  gimple_stmt_iterator fg0 = gsi_for_stmt (last);
+  gsi_next (&fg0);
+  gimple *vfirst = gsi_stmt (fg0);
+  /* The stores: part J of each run's copy Q0 + J.  */
+  auto_vec<gimple *> firsts, lasts;
+  auto_vec<tree> conds;
+  for (unsigned x = 0; x < runs.length (); x++)
     {
+      unsigned i = runs[x];
       struct tile_ref *t = &plan->refs[i];
       gimple *prev = gsi_stmt (vg);
       tree elt = TYPE_MAIN_VARIANT (TREE_TYPE (gimple_assign_rhs1
@@ -1421,39 +1450,41 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
       tree so_t = build_int_cst (u32, s_o), sd_t = build_int_cst (u32, s_d);
       for (int j = 0; j < 4; j++)
 	{
-	  tree x = make_ssa_name (elt);
+	  tree xv = make_ssa_name (elt);
 	  gsi_insert_after (&vg, gimple_build_assign
-			    (x, build3 (BIT_FIELD_REF, elt, vals[i],
-					TYPE_SIZE (elt),
-					bitsize_int (j * tree_to_uhwi
-						     (TYPE_SIZE (elt))))),
+			    (xv, build3 (BIT_FIELD_REF, elt, vals[x],
+					 TYPE_SIZE (elt),
+					 bitsize_int (j * tree_to_uhwi
+						      (TYPE_SIZE (elt))))),
 			    GSI_NEW_STMT);
 	  tree jj = build_int_cst (u32, j);
-	  tree li = way[i] == 1 ? ls[i] : fold_build2 (PLUS_EXPR, u32, ls[i],
+	  tree li = way[i] == 1 ? ls[x] : fold_build2 (PLUS_EXPR, u32, ls[x],
 						       jj);
-	  tree ci = way[i] == 1 ? fold_build2 (PLUS_EXPR, u32, cs[i], jj)
-	    : cs[i];
+	  tree ci = way[i] == 1 ? fold_build2 (PLUS_EXPR, u32, cs[x], jj)
+	    : cs[x];
 	  tree idx = add_value (&vg, fold_build2
 				(PLUS_EXPR, u32,
 				 fold_build2 (MULT_EXPR, u32, li, so_t),
 				 fold_build2 (MULT_EXPR, u32, ci, sd_t)));
 	  gsi_insert_after (&vg, gimple_build_assign
 			    (build4 (ARRAY_REF, elt, t->tile, idx, NULL_TREE,
-				     NULL_TREE), x), GSI_NEW_STMT);
+				     NULL_TREE), xv), GSI_NEW_STMT);
 	}
       gimple_stmt_iterator fg = gsi_for_stmt (prev);
       gsi_next (&fg);
       firsts.safe_push (gsi_stmt (fg));
       lasts.safe_push (gsi_stmt (vg));
+      conds.safe_push (fold_build2 (EQ_EXPR, boolean_type_node, part,
+				    build_int_cst (u32, run_len[x])));
     }
 
   /* The scalar loads when the tile is not full, the vector loads when
      it is, each copy's stores in its part of the group.  */
   guard_stmts (sfirst, last, fold_build2 (EQ_EXPR, boolean_type_node,
 					  full, boolean_false_node), false);
-  guard_stmts (vfirst, lasts[nrefs - 1], full, false);
-  for (unsigned i = 0; i < nrefs; i++)
-    guard_stmts (firsts[i], lasts[i], conds[i], false);
+  guard_stmts (vfirst, lasts[lasts.length () - 1], full, false);
+  for (unsigned x = 0; x < firsts.length (); x++)
+    guard_stmts (firsts[x], lasts[x], conds[x], false);
   free_dominance_info (CDI_DOMINATORS);
   return true;
 }
