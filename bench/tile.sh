@@ -21,8 +21,10 @@
 # "ours-assoc" (-fassociative-math: a work-group per row, its sum in
 # local memory, as the hand-written kernel); cuBLAS SGEMM
 # (built there with nvcc) and the device copy bandwidth (OpenCL and CUDA)
-# for the ceilings.  Kernel times from OpenCL events (ours, ocl) and CUDA
-# events (cuBLAS).  One round (about 3 minutes on an H100).
+# for the ceilings, and bench/ocl/sgemm_sweep.c's shapes (hand-written
+# SGEMM kernels) when a matmul is run.  Kernel times from OpenCL events
+# (ours, ocl) and CUDA events (cuBLAS).  One round (about 4 minutes on
+# an H100).
 #
 #   bash bench/tile.sh build          here, after `make'
 #   bash bench/tile.sh run [OUTDIR]   on the GPU machine (gpu-pack carried)
@@ -84,6 +86,10 @@ if [ "${1:-run}" = build ]; then
       -lOpenCL -lm -o "$PACK/$p.ocl" || exit 1
   done
   gcc -O2 harness/copybw.c -lOpenCL -o "$PACK/copybw" || exit 1
+  # The SGEMM shape sweep's hand-written kernels, for the same run.
+  gcc -std=gnu11 -O2 -Iharness -I"$top/include" -DBENCH_KERNEL_TIMER \
+    ocl/sgemm_sweep.c harness/oclh.c -lOpenCL -lm -o "$PACK/sgemm_sweep" \
+    || exit 1
   mkdir -p "$PACK/cuda" && cp cuda/sgemm_cublas.cu "$PACK/cuda/" || exit 1
   echo "built into $PACK"
   exit 0
@@ -105,6 +111,11 @@ err=$out/tile-err.txt
   else
     echo "cublas unavailable: no nvcc"
   fi
+  # SWEEP=0 leaves out the sweep (about 30 s on an H100).
+  case " $specs " in *" matmul:"*)
+    [ "${SWEEP:-1}" = 1 ] && timeout 300 "$PACK/sgemm_sweep" 4096 8192 \
+      2>>"$err" ;;
+  esac
   for spec in $specs; do
     p=${spec%:*} n=${spec#*:}
     vs="ours ours-no-tile ours-no-local-mem ocl"
