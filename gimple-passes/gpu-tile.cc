@@ -97,9 +97,10 @@
 
 /* Unroll factor of the loop over a full tile of a register-blocked
    variant (tile_unroll): the sweep's kernel (bench/ocl/sgemm_sweep.c)
-   unrolls it with #pragma unroll, which our printed loops cannot carry,
-   and is 1.2x faster than the same shape without (bench/ocl/matmul.c,
-   H100).  */
+   unrolls it with #pragma unroll, which our printed loops cannot carry;
+   the hand-written bench/ocl/matmul.c, the same shape without the pragma
+   (and with other index arithmetic), took 5.81 ms against the sweep's
+   4.78 at n = 4096 on an H100.  */
 #define TILE_UNROLL 8
 
 /* A promoted load.  */
