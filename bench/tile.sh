@@ -4,7 +4,11 @@
 # slices of 32, 8x8 outputs per work-item; "ours-no-register-block" one
 # each, "ours-no-deep-tile" slices of 16, "ours-block4" 4x4 outputs and
 # slices of 16, the shape before the sgemm sweep, "ours-vector-tile"
-# the tiles loaded with float4 instead of one element per load) and
+# the tiles loaded with float4 instead of one element per load,
+# "ours-no-lean-tile" every tile load clamped and addressed from the
+# indices, "ours-no-tile-unroll" the loop over a full tile rolled,
+# "ours-unroll32" unrolled whole instead of 8 times, "ours-vector-unroll32"
+# that with the float4 loads) and
 # matvec (x in a __local tile), transpose (the load staged through a
 # 32x33 __local tile, the local indices exchanged so the stores are
 # coalesced, 32x8 work-items moving 4 elements each: gpu_tile's variant
@@ -20,8 +24,10 @@
 # "ours-assoc" (-fassociative-math: a work-group per row, its sum in
 # local memory, as the hand-written kernel); cuBLAS SGEMM
 # (built there with nvcc) and the device copy bandwidth (OpenCL and CUDA)
-# for the ceilings.  Kernel times from OpenCL events (ours, ocl) and CUDA
-# events (cuBLAS).  One round (about 3 minutes on an H100).
+# for the ceilings, and bench/ocl/sgemm_sweep.c's shapes (hand-written
+# SGEMM kernels) when a matmul is run.  Kernel times from OpenCL events
+# (ours, ocl) and CUDA events (cuBLAS).  One round (about 4 minutes on
+# an H100).
 #
 #   bash bench/tile.sh build          here, after `make'
 #   bash bench/tile.sh run [OUTDIR]   on the GPU machine (gpu-pack carried)
@@ -56,6 +62,20 @@ if [ "${1:-run}" = build ]; then
       progs/$p.c $libs -o "$PACK/$p.ours-block4" || exit 1; }
     [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-vector-tile \
       progs/$p.c $libs -o "$PACK/$p.ours-vector-tile" || exit 1; }
+    # ... with every tile load clamped and addressed from the indices
+    # and barriers fencing global memory (the kernel before the lean
+    # loads), and with the loop over a full tile not unrolled.
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-lean-tile \
+      progs/$p.c $libs -o "$PACK/$p.ours-no-lean-tile" || exit 1; }
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-no-tile-unroll \
+      progs/$p.c $libs -o "$PACK/$p.ours-no-tile-unroll" || exit 1; }
+    # ... and with it unrolled whole (32 times), and with the vector
+    # tile loads as well.
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-tile-unroll=32 \
+      progs/$p.c $libs -o "$PACK/$p.ours-unroll32" || exit 1; }
+    [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-tile-unroll=32 \
+      -fplugin-arg-gpuoffload-vector-tile progs/$p.c $libs \
+      -o "$PACK/$p.ours-vector-unroll32" || exit 1; }
     # matvec's float sum over a row becomes a work-group per row with a
     # local-memory sum when its order may change (gpu_twolevel_auto_reduce).
     [ $p = matvec ] && { gcc $ours $assoc progs/$p.c $libs \
@@ -77,6 +97,10 @@ if [ "${1:-run}" = build ]; then
       -lOpenCL -lm -o "$PACK/$p.ocl" || exit 1
   done
   gcc -O2 harness/copybw.c -lOpenCL -o "$PACK/copybw" || exit 1
+  # The SGEMM shape sweep's hand-written kernels, for the same run.
+  gcc -std=gnu11 -O2 -Iharness -I"$top/include" -DBENCH_KERNEL_TIMER \
+    ocl/sgemm_sweep.c harness/oclh.c -lOpenCL -lm -o "$PACK/sgemm_sweep" \
+    || exit 1
   mkdir -p "$PACK/cuda" && cp cuda/sgemm_cublas.cu "$PACK/cuda/" || exit 1
   echo "built into $PACK"
   exit 0
@@ -98,12 +122,17 @@ err=$out/tile-err.txt
   else
     echo "cublas unavailable: no nvcc"
   fi
+  # SWEEP=0 leaves out the sweep (about 30 s on an H100).
+  case " $specs " in *" matmul:"*)
+    [ "${SWEEP:-1}" = 1 ] && timeout 300 "$PACK/sgemm_sweep" 4096 8192 \
+      2>>"$err" ;;
+  esac
   for spec in $specs; do
     p=${spec%:*} n=${spec#*:}
     vs="ours ours-no-tile ours-no-local-mem ocl"
     [ $p = matvec ] && vs="$vs ours-assoc"
     [ $p = transpose ] && vs="$vs ours-no-register-block"
-    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile"
+    [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile ours-no-lean-tile ours-no-tile-unroll ours-unroll32 ours-vector-unroll32"
     case $p in jacobi2d|heat3d)
       vs="$vs ours-halo-tile ours-shape ocl-int ocl-ours-shape" ;;
     esac

@@ -95,6 +95,14 @@
    bench/ocl/transpose.c.  */
 #define TILE_TRANSPOSE_ROWS 4
 
+/* Unroll factor of the loop over a full tile of a register-blocked
+   variant (tile_unroll): the sweep's kernel (bench/ocl/sgemm_sweep.c)
+   unrolls it with #pragma unroll, which our printed loops cannot carry;
+   the hand-written bench/ocl/matmul.c, the same shape without the pragma
+   (and with other index arithmetic), took 5.81 ms against the sweep's
+   4.78 at n = 4096 on an H100.  */
+#define TILE_UNROLL 8
+
 /* A promoted load.  */
 struct tile_ref
 {
@@ -152,6 +160,9 @@ struct tile_plan
   bool halo;			/* Halo tiles of a stencil (no serial
 				   loop; the group is TS x TS1).  */
   int ts1;
+  class loop *unroll;		/* The copy of SERIAL that runs a full
+				   tile, to unroll (tile_unroll), or
+				   NULL.  */
 };
 
 /* Say that the access (or loop) at LOC of region R is not tiled, WHY:
@@ -417,6 +428,7 @@ tile_analyze (struct gpu_region *r, struct tile_plan *plan)
   plan->r = r;
   plan->block[0] = plan->block[1] = 0;
   plan->transpose = false;
+  plan->unroll = NULL;
   plan->halo = false;
   if (r->ndim > 2 || r->ninner || !r->reds.is_empty () || r->grid_stride)
     return false;
@@ -553,6 +565,17 @@ add_marker (gimple_stmt_iterator *gsi, enum gpu_marker m, int arg)
     }
   gsi_insert_after (gsi, call, GSI_NEW_STMT);
   return lhs;
+}
+
+/* Append at *GSI a barrier of a variant: the work-items of a group share
+   only __local tiles, so it fences local memory only (a global fence
+   costs a memory barrier on some devices), unless no-lean-tile.  */
+
+static void
+add_tile_barrier (gimple_stmt_iterator *gsi)
+{
+  add_marker (gsi, gpu_opts.no_lean_tile ? GPU_MARK_BARRIER
+	      : GPU_MARK_LOCAL_BARRIER, -1);
 }
 
 /* Append VAL, gimplified, at *GSI; returns its value.  */
@@ -860,6 +883,7 @@ tile_block_plan (struct tile_plan *plan)
   b->block[1] = block[1];
   b->lo[0] = b->lo[1] = b->n[0] = b->n[1] = NULL_TREE;
   b->transpose = false;
+  b->unroll = NULL;
   b->halo = false;
   return b;
 }
@@ -1187,7 +1211,9 @@ tile_layout (int ndim, int dim, int ts, int tsk, unsigned *s_o,
    elements -- along the serial loop when the load walks it (matmul's a),
    along its own dimension when it walks that (matmul's b) -- taken by
    the work-items of one part of the group in order (neighbouring
-   work-items, neighbouring vectors), the copies spread over the parts;
+   work-items, neighbouring vectors), the copies spread over the parts
+   (each part loads its vector of its own copy of a run of copies, with
+   one load for the run: see tile_vector; the loads go out together);
    offsets from the tile's first element are 32-bit.  The kernel checks
    what makes them valid: once, the tile's first element aligned to the
    vector, the step between its rows a multiple of the vector's size and
@@ -1195,6 +1221,18 @@ tile_layout (int ndim, int dim, int ts, int tsk, unsigned *s_o,
    that every row and column of the group is inside the index space (no
    clamped iteration).  Otherwise the scalar loads run.  The tiles get
    the same elements either way: the results do not change.  */
+
+/* The offset in bytes of T's address at iteration 0 of the serial loop
+   from its base (OFFSET + INIT; sizetype, unshared: gimplifying it must
+   not change the trees of the plan, which are read again).  */
+
+static tree
+ref_off0 (struct tile_ref *t)
+{
+  return fold_build2 (PLUS_EXPR, sizetype,
+		      fold_convert (sizetype, unshare_expr (t->offset)),
+		      fold_convert (sizetype, unshare_expr (t->init)));
+}
 
 /* Which way the vector loads of the tile of T go: 1 along the serial
    loop, 2 along its own dimension, 0 neither.  */
@@ -1276,11 +1314,7 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
       tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
       tree so = fold_convert (sizetype, unshare_expr (t->so));
       tree step = fold_convert (sizetype, unshare_expr (t->step));
-      tree off = fold_build2 (PLUS_EXPR, sizetype,
-			      fold_convert (sizetype,
-					    unshare_expr (t->offset)),
-			      fold_convert (sizetype, unshare_expr (t->init)));
-      off = fold_build2 (MINUS_EXPR, sizetype, off, fold_build2
+      tree off = fold_build2 (MINUS_EXPR, sizetype, ref_off0 (t), fold_build2
 			 (MULT_EXPR, sizetype,
 			  fold_convert (sizetype, lid[1 - t->dim]), so));
       a0[i] = add_value (pg, fold_build_pointer_plus (unshare_expr (t->base),
@@ -1316,87 +1350,142 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
   gsi_next (&sg);
   gimple *sfirst = gsi_stmt (sg);
 
-  /* The vector loads of each copy, after the scalar ones; copy I is
-     loaded by the work-items LO .. LO + NQ - 1 of the group.  */
+  /* The vector loads, after the scalar ones.  The group is NG / NQ
+     parts of NQ work-items; the copies of one promoted load go in runs
+     of up to that many consecutive copy numbers Q0 .. Q0 + G - 1, and
+     part P of the group loads vector E of copy Q0 + MIN (P, G - 1) of
+     its run: copy Q's tile is the first one's moved by Q rows of the
+     group (Q * TS * SO bytes; every row and column of the group is
+     inside the index space when the vector loads run), so a run costs
+     each work-item one load, all of them in one block, issued
+     together; then part J stores it into the tile of copy Q0 + J.  */
+  tree part = add_value (pg, fold_build2 (TRUNC_DIV_EXPR, u32, tid,
+					  build_int_cst (u32, nq)));
+  tree e = add_value (pg, fold_build2 (TRUNC_MOD_EXPR, u32, tid,
+				       build_int_cst (u32, nq)));
+  unsigned nparts = ng / nq;
   gimple_stmt_iterator vg = gsi_for_stmt (last);
+  auto_vec<unsigned> runs;	/* The first ref of each run.  */
+  auto_vec<unsigned> run_len;
+  auto_vec<tree> vals, ls, cs;
+  unsigned *member = XALLOCAVEC (unsigned, nrefs);
+  for (unsigned o = 0; o < nrefs; o++)
+    {
+      if (plan->refs[o].copy)
+	continue;
+      /* The loads of O's family by copy number.  */
+      unsigned nb = 0;
+      for (unsigned i = 0; i < nrefs; i++)
+	if (i == o || (plan->refs[i].copy && plan->refs[i].origin == o))
+	  member[plan->refs[i].copy] = i, nb++;
+      for (unsigned q0 = 0; q0 < nb; q0 += nparts)
+	{
+	  unsigned g = MIN (nparts, nb - q0);
+	  struct tile_ref *t = &plan->refs[o];
+	  tree elt = TYPE_MAIN_VARIANT (TREE_TYPE (gimple_assign_rhs1
+						   (t->stmt)));
+	  /* Element (L, C) of the tile and its offset in bytes.  */
+	  tree per = build_int_cst (u32, way[o] == 1 ? tsk / 4 : ts / 4);
+	  tree four = build_int_cst (u32, 4);
+	  tree q = add_value (&vg, fold_build2 (TRUNC_DIV_EXPR, u32, e, per));
+	  tree rm = add_value (&vg, fold_build2
+			       (MULT_EXPR, u32, fold_build2
+				(TRUNC_MOD_EXPR, u32, e, per), four));
+	  tree l = way[o] == 1 ? q : rm, c = way[o] == 1 ? rm : q;
+	  tree so = fold_convert (sizetype, unshare_expr (t->so));
+	  tree so32 = fold_convert (u32, so);
+	  tree step32 = fold_convert (u32, fold_convert
+				      (sizetype, unshare_expr (t->step)));
+	  tree goff = fold_build2 (PLUS_EXPR, u32,
+				   fold_build2 (MULT_EXPR, u32, l, so32),
+				   fold_build2 (MULT_EXPR, u32, c, step32));
+	  tree cq = fold_build2 (PLUS_EXPR, u32, build_int_cst (u32, q0),
+				 fold_build2 (MIN_EXPR, u32, part,
+					      build_int_cst (u32, g - 1)));
+	  tree shift = fold_build2 (MULT_EXPR, sizetype,
+				    fold_convert (sizetype, cq),
+				    fold_build2 (MULT_EXPR, sizetype,
+						 size_int (ts), so));
+	  tree p = fold_build_pointer_plus
+	    (a0[o], fold_build2 (MULT_EXPR, sizetype,
+				 fold_convert (sizetype, t0),
+				 fold_convert (sizetype,
+					       unshare_expr (t->step))));
+	  p = add_value (&vg, p);
+	  p = add_value (&vg, fold_build_pointer_plus
+			 (p, fold_build2 (PLUS_EXPR, sizetype,
+					  fold_convert (sizetype, goff),
+					  shift)));
+	  tree vt = build_vector_type (elt, 4);
+	  tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
+	  tree v = make_ssa_name (vt);
+	  gsi_insert_after (&vg, gimple_build_assign
+			    (v, build2 (MEM_REF, vt, p,
+					build_int_cst (aptr, 0))),
+			    GSI_NEW_STMT);
+	  for (unsigned jj = 0; jj < g; jj++)
+	    {
+	      runs.safe_push (member[q0 + jj]);
+	      run_len.safe_push (jj);
+	      vals.safe_push (v);
+	      ls.safe_push (l);
+	      cs.safe_push (c);
+	    }
+	}
+    }
+  gimple_stmt_iterator fg0 = gsi_for_stmt (last);
+  gsi_next (&fg0);
+  gimple *vfirst = gsi_stmt (fg0);
+  /* The stores: part J of each run's copy Q0 + J.  */
   auto_vec<gimple *> firsts, lasts;
   auto_vec<tree> conds;
-  for (unsigned i = 0; i < nrefs; i++)
+  for (unsigned x = 0; x < runs.length (); x++)
     {
+      unsigned i = runs[x];
       struct tile_ref *t = &plan->refs[i];
       gimple *prev = gsi_stmt (vg);
-      tree lo = build_int_cst (u32, (i * nq) % ng);
-      tree e = add_value (&vg, fold_build2 (MINUS_EXPR, u32, tid, lo));
-      conds.safe_push (fold_build2 (BIT_AND_EXPR, boolean_type_node, full,
-				    fold_build2 (LT_EXPR, boolean_type_node,
-						 fold_build2 (MINUS_EXPR, u32,
-							      tid, lo),
-						 build_int_cst (u32, nq))));
-      /* Element (L, C) of the tile and its offset in bytes.  */
       tree elt = TYPE_MAIN_VARIANT (TREE_TYPE (gimple_assign_rhs1
 					       (t->stmt)));
-      tree per = build_int_cst (u32, way[i] == 1 ? tsk / 4 : ts / 4);
-      tree four = build_int_cst (u32, 4);
-      tree q = add_value (&vg, fold_build2 (TRUNC_DIV_EXPR, u32, e, per));
-      tree rm = add_value (&vg, fold_build2
-			   (MULT_EXPR, u32, fold_build2 (TRUNC_MOD_EXPR, u32,
-							 e, per), four));
-      tree l = way[i] == 1 ? q : rm, c = way[i] == 1 ? rm : q;
-      tree so32 = fold_convert (u32, fold_convert (sizetype,
-						   unshare_expr (t->so)));
-      tree step32 = fold_convert (u32, fold_convert
-				  (sizetype, unshare_expr (t->step)));
-      tree goff = fold_build2 (PLUS_EXPR, u32,
-			       fold_build2 (MULT_EXPR, u32, l, so32),
-			       fold_build2 (MULT_EXPR, u32, c, step32));
-      tree p = fold_build_pointer_plus
-	(a0[i], fold_build2 (MULT_EXPR, sizetype,
-			     fold_convert (sizetype, t0),
-			     fold_convert (sizetype, unshare_expr (t->step))));
-      p = add_value (&vg, p);
-      p = add_value (&vg, fold_build_pointer_plus
-		     (p, fold_convert (sizetype, goff)));
-      tree vt = build_vector_type (elt, 4);
-      tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
-      tree v = make_ssa_name (vt);
-      gsi_insert_after (&vg, gimple_build_assign
-			(v, build2 (MEM_REF, vt, p, build_int_cst (aptr, 0))),
-			GSI_NEW_STMT);
       unsigned s_o, s_d;
       tile_layout (r->ndim, t->dim, ts, tsk, &s_o, &s_d);
       tree so_t = build_int_cst (u32, s_o), sd_t = build_int_cst (u32, s_d);
       for (int j = 0; j < 4; j++)
 	{
-	  tree x = make_ssa_name (elt);
+	  tree xv = make_ssa_name (elt);
 	  gsi_insert_after (&vg, gimple_build_assign
-			    (x, build3 (BIT_FIELD_REF, elt, v,
-					TYPE_SIZE (elt),
-					bitsize_int (j * tree_to_uhwi
-						     (TYPE_SIZE (elt))))),
+			    (xv, build3 (BIT_FIELD_REF, elt, vals[x],
+					 TYPE_SIZE (elt),
+					 bitsize_int (j * tree_to_uhwi
+						      (TYPE_SIZE (elt))))),
 			    GSI_NEW_STMT);
 	  tree jj = build_int_cst (u32, j);
-	  tree li = way[i] == 1 ? l : fold_build2 (PLUS_EXPR, u32, l, jj);
-	  tree ci = way[i] == 1 ? fold_build2 (PLUS_EXPR, u32, c, jj) : c;
+	  tree li = way[i] == 1 ? ls[x] : fold_build2 (PLUS_EXPR, u32, ls[x],
+						       jj);
+	  tree ci = way[i] == 1 ? fold_build2 (PLUS_EXPR, u32, cs[x], jj)
+	    : cs[x];
 	  tree idx = add_value (&vg, fold_build2
 				(PLUS_EXPR, u32,
 				 fold_build2 (MULT_EXPR, u32, li, so_t),
 				 fold_build2 (MULT_EXPR, u32, ci, sd_t)));
 	  gsi_insert_after (&vg, gimple_build_assign
 			    (build4 (ARRAY_REF, elt, t->tile, idx, NULL_TREE,
-				     NULL_TREE), x), GSI_NEW_STMT);
+				     NULL_TREE), xv), GSI_NEW_STMT);
 	}
       gimple_stmt_iterator fg = gsi_for_stmt (prev);
       gsi_next (&fg);
       firsts.safe_push (gsi_stmt (fg));
       lasts.safe_push (gsi_stmt (vg));
+      conds.safe_push (fold_build2 (EQ_EXPR, boolean_type_node, part,
+				    build_int_cst (u32, run_len[x])));
     }
 
-  /* The scalar loads when the tile is not full, each copy's vector
-     loads in its part of the group when it is.  */
+  /* The scalar loads when the tile is not full, the vector loads when
+     it is, each copy's stores in its part of the group.  */
   guard_stmts (sfirst, last, fold_build2 (EQ_EXPR, boolean_type_node,
 					  full, boolean_false_node), false);
-  for (unsigned i = 0; i < nrefs; i++)
-    guard_stmts (firsts[i], lasts[i], conds[i], false);
+  guard_stmts (vfirst, lasts[lasts.length () - 1], full, false);
+  for (unsigned x = 0; x < firsts.length (); x++)
+    guard_stmts (firsts[x], lasts[x], conds[x], false);
   free_dominance_info (CDI_DOMINATORS);
   return true;
 }
@@ -1419,6 +1508,100 @@ add_tile_copy (gimple_stmt_iterator *gsi, struct tile_ref *t, tree off,
   gsi_insert_after (gsi, gimple_build_assign
 		    (build4 (ARRAY_REF, elt, t->tile, idx, NULL_TREE,
 			     NULL_TREE), val), GSI_NEW_STMT);
+}
+
+/* The base pointers of the lean loads (see below) of PLAN's promoted
+   loads, appended at PG (before the loop over tiles) for the local
+   indices LID: each load's address at the work-item's own element of
+   the first tile.  */
+
+static tree *
+tile_bases (struct tile_plan *plan, tree *lid, gimple_stmt_iterator *pg)
+{
+  tree *a0 = XNEWVEC (tree, plan->refs.length ());
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      tree step = fold_convert (sizetype, unshare_expr (t->step));
+      tree off = fold_build2 (PLUS_EXPR, sizetype, ref_off0 (t), fold_build2
+			 (MULT_EXPR, sizetype,
+			  fold_convert (sizetype, lid[t->dim]), step));
+      a0[i] = add_value (pg, fold_build_pointer_plus (unshare_expr (t->base),
+						      off));
+    }
+  return a0;
+}
+
+/* Lean loads of full tiles (the SGEMM target of issue 16): a tile all
+   of whose TSK iterations of the serial loop exist needs no clamp to the
+   last one, so each promoted load gets a base pointer before the loop
+   over tiles -- its address at the work-item's own element of the first
+   tile -- and each tile moves it once by T0 iterations; its copies then
+   read at constant multiples of the step from there (the address no
+   longer recomputed from the indices per element, and the device
+   compiler can strength-reduce it over the tiles).  Appends them at
+   *LGI, after the clamped loads, which now run only for the last,
+   partial tile (from the same base pointers); LID are the local
+   indices, A0 the base pointers (tile_bases), T0 the tile's first
+   iteration, N_IN its number of iterations, BAR the barrier before the
+   loads.  Sets *FIRST to the first lean statement and returns the
+   condition (a name) that the tile is full.  The tiles get the same
+   elements either way.  */
+
+static tree
+tile_lean_loads (struct tile_plan *plan, int tsk, tree *lid, tree *a0,
+		 gimple_stmt_iterator *lgi, gimple *bar, tree t0, tree n_in,
+		 gimple **first)
+{
+  struct gpu_region *r = plan->r;
+  tree u32 = unsigned_type_node, u64 = long_long_unsigned_type_node;
+  gimple_stmt_iterator bg = gsi_for_stmt (bar);
+  tree full = add_value (&bg, fold_build2 (EQ_EXPR, boolean_type_node, n_in,
+					   build_int_cst (TREE_TYPE (n_in),
+							  tsk)));
+  gimple *prev = gsi_stmt (*lgi);
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      unsigned so, sd;
+      tile_layout (r->ndim, t->dim, plan->ts, tsk, &so, &sd);
+      tree step = fold_convert (sizetype, unshare_expr (t->step));
+      tree p = add_value (lgi, fold_build_pointer_plus
+			  (a0[i], fold_build2 (MULT_EXPR, sizetype,
+					    fold_convert (sizetype, t0),
+					    unshare_expr (step))));
+      tree own = r->ndim == 2
+	? fold_build2 (MULT_EXPR, u32, fold_convert (u32, lid[1 - t->dim]),
+		       build_int_cst (u32, so))
+	: build_zero_cst (u32);
+      tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
+      for (int c = 0; c < tsk; c += plan->ts)
+	{
+	  tree mc = fold_build2 (PLUS_EXPR, u64, lid[t->dim],
+				 build_int_cst (u64, c));
+	  tree idx = fold_build2 (PLUS_EXPR, u32, unshare_expr (own),
+				  fold_build2 (MULT_EXPR, u32,
+					       fold_convert (u32, mc),
+					       build_int_cst (u32, sd)));
+	  /* add_tile_copy adds its offset to T's base: P stands in.  */
+	  struct tile_ref at = *t;
+	  at.base = p;
+	  add_tile_copy (lgi, &at, fold_build2 (MULT_EXPR, sizetype,
+						size_int (c), unshare_expr (step)),
+			 build_int_cst (aptr, 0), idx);
+	}
+    }
+  gimple_stmt_iterator fg = gsi_for_stmt (prev);
+  gsi_next (&fg);
+  *first = gsi_stmt (fg);
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      expanded_location xl = expand_location (r->loc);
+      fprintf (dump_file, "SUCCESS: %s:%d: %s: full tiles loaded from %u "
+	       "base pointers without clamps\n", xl.file, xl.line,
+	       r->kernel_name, plan->refs.length ());
+    }
+  return full;
 }
 
 /* Lower the variant clone of PLAN (see the head of the file).  */
@@ -1489,12 +1672,14 @@ tile_lower (struct tile_plan *plan)
   basic_block top = split_edge (te);
   gimple_stmt_iterator tg = gsi_last_bb (top);
   gimple_stmt_iterator lgi = gsi_last_bb (load);
-  add_marker (&lgi, GPU_MARK_BARRIER, -1);
+  add_tile_barrier (&lgi);
   gimple *bar = gsi_stmt (lgi);
   tree last = fold_build2 (MINUS_EXPR, u64, cnt, build_one_cst (u64));
   bitmap dead = BITMAP_ALLOC (NULL);
   tree u32 = unsigned_type_node;
   tree ridx[2] = { NULL_TREE, NULL_TREE };
+  tree *a0 = gpu_opts.no_lean_tile ? NULL
+    : tile_bases (plan, lid, &pg);
   for (unsigned i = 0; i < plan->refs.length (); i++)
     {
       struct tile_ref *t = &plan->refs[i];
@@ -1510,13 +1695,7 @@ tile_lower (struct tile_plan *plan)
 	: build_zero_cst (u32);
       tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
       tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
-      /* (Unshared: gimplifying them would change the trees of PLAN,
-	 which tile_vector reads again.)  */
-      tree off0 = fold_build2 (PLUS_EXPR, sizetype,
-			       fold_convert (sizetype,
-					     unshare_expr (t->offset)),
-			       fold_convert (sizetype,
-					     unshare_expr (t->init)));
+      tree off0 = ref_off0 (t);
       /* Its loads: iterations T0 + LID_D + C for C = 0, TS, ... below
 	 TSK, or the last one.  */
       for (int c = 0; c < tsk; c += ts)
@@ -1526,13 +1705,21 @@ tile_lower (struct tile_plan *plan)
 	  tree it = fold_build2 (MIN_EXPR, u64,
 				 fold_build2 (PLUS_EXPR, u64, t0, mc),
 				 unshare_expr (last));
-	  tree off = fold_build2 (PLUS_EXPR, sizetype, unshare_expr (off0),
-				  fold_build2 (MULT_EXPR, sizetype,
-					       fold_convert (sizetype, it),
-					       fold_convert (sizetype,
-							     unshare_expr
-							     (t->step))));
-	  add_tile_copy (&lgi, t, off, build_int_cst (aptr, 0),
+	  /* From the lean loads' base pointer when there is one (the
+	     work-item keeps fewer addresses).  */
+	  struct tile_ref at = *t;
+	  if (a0)
+	    {
+	      at.base = a0[i];
+	      it = fold_build2 (MINUS_EXPR, u64, it, lid[t->dim]);
+	    }
+	  tree off = fold_build2 (MULT_EXPR, sizetype,
+				  fold_convert (sizetype, it),
+				  fold_convert (sizetype,
+						unshare_expr (t->step)));
+	  if (!a0)
+	    off = fold_build2 (PLUS_EXPR, sizetype, unshare_expr (off0), off);
+	  add_tile_copy (&lgi, &at, off, build_int_cst (aptr, 0),
 			 fold_build2 (PLUS_EXPR, u32, unshare_expr (own),
 				      fold_build2 (MULT_EXPR, u32,
 						   fold_convert (u32, mc),
@@ -1555,10 +1742,33 @@ tile_lower (struct tile_plan *plan)
 					       NULL_TREE));
       update_stmt (t->stmt);
     }
-  gimple *slast = gsi_stmt (lgi);
-  add_marker (&lgi, GPU_MARK_BARRIER, -1);
+  gimple *slast = gsi_stmt (lgi), *cfirst = gsi_stmt (gsi_for_stmt (bar));
+  gimple *ffirst = NULL;
+  tree full = NULL_TREE;
+  if (!gpu_opts.no_lean_tile)
+    {
+      gimple_stmt_iterator cg = gsi_for_stmt (bar);
+      gsi_next (&cg);
+      cfirst = gsi_stmt (cg);
+      full = tile_lean_loads (plan, tsk, lid, a0, &lgi, bar, t0, n_in,
+			      &ffirst);
+      XDELETEVEC (a0);
+    }
+  gimple *flast = gsi_stmt (lgi);
+  add_tile_barrier (&lgi);
   bool vec = (blocked && r->ndim == 2
-	      && tile_vector (plan, tsk, lid, &pg, bar, slast, t0, n_in));
+	      && tile_vector (plan, tsk, lid, &pg, bar, flast, t0, n_in));
+  /* The clamped loads for a partial tile, the lean ones for a full one
+     (inside the scalar loads tile_vector may have put under its own
+     condition: those statements are still one block).  */
+  if (full)
+    {
+      guard_stmts (cfirst, slast, fold_build2 (EQ_EXPR, boolean_type_node,
+					       full, boolean_false_node),
+		   false);
+      guard_stmts (ffirst, flast, full, false);
+      free_dominance_info (CDI_DOMINATORS);
+    }
   simple_dce_from_worklist (dead);
   BITMAP_FREE (dead);
 
@@ -1580,6 +1790,8 @@ tile_lower (struct tile_plan *plan)
       gcond *c = as_a <gcond *> (last_stmt (k->header));
       gimple_cond_set_rhs (c, tsz);
       update_stmt (c);
+      if (blocked && gpu_opts.tile_unroll != 1)
+	plan->unroll = k;
     }
   expanded_location kl = expand_location (find_loop_location (k)
 					  .get_location_t ());
@@ -1633,6 +1845,56 @@ tile_lower (struct tile_plan *plan)
 	    v->dev.group[0], v->dev.group[1], blocking, bytes,
 	    vec ? ", 4-lane vector loads of full aligned tiles" : "");
   tile_report (plan);
+}
+
+/* Unroll the loop over a full tile of PLAN's variant (PLAN->unroll, a
+   constant trip count of TSK iterations) TILE_UNROLL times (or
+   tile-unroll=N times, at most TSK): the device
+   compiler then sees straight-line runs of the inner product in which
+   the tile reads have constant offsets and can be scheduled ahead of the
+   multiplications, as #pragma unroll gives a hand-written kernel.  Run
+   after the variant is lowered and in SSA form again.  Says in the dump
+   whether it was done.  */
+
+static void
+tile_unroll (struct tile_plan *plan)
+{
+  class loop *k = plan->unroll;
+  struct gpu_region *r = plan->r;
+  /* The loop's body ends in its latch: give it an empty one.  */
+  if (k->latch && single_succ_p (k->latch) && !empty_block_p (k->latch))
+    split_edge (loop_latch_edge (k));
+  edge ex = single_dom_exit (k);
+  class tree_niter_desc desc;
+  const char *why = NULL;
+  int factor = MIN (gpu_opts.tile_unroll ? gpu_opts.tile_unroll
+		    : TILE_UNROLL, plan->tsk);
+  if (plan->tsk % factor)
+    why = "the tile's depth is no multiple of the unroll factor";
+  else if (!ex || !k->latch || !single_succ_p (k->latch)
+	   || !empty_block_p (k->latch) || !can_duplicate_loop_p (k))
+    why = "the loop is not in a shape to copy";
+  else if (!number_of_iterations_exit (k, ex, &desc, false)
+	   || desc.cmp == ERROR_MARK || !integer_zerop (desc.may_be_zero)
+	   || !tree_fits_uhwi_p (desc.niter)
+	   || tree_to_uhwi (desc.niter) < (unsigned) factor)
+    why = "its trip count is not known";
+  if (dump_file && (dump_flags & TDF_DETAILS))
+    {
+      expanded_location xl = expand_location (r->loc);
+      if (why)
+	fprintf (dump_file, "FAILED: %s:%d: %s: the loop over a full tile "
+		 "not unrolled: %s\n", xl.file, xl.line, r->kernel_name, why);
+      else
+	fprintf (dump_file, "SUCCESS: %s:%d: %s: the loop over a full tile "
+		 "unrolled %d times\n", xl.file, xl.line, r->kernel_name,
+		 factor);
+    }
+  if (why)
+    return;
+  initialize_original_copy_tables ();
+  tree_unroll_loop (k, factor, &desc);
+  free_original_copy_tables ();
 }
 
 /* Staged transpose (issue 16 item 1): in a 2-D nest without a serial
@@ -1745,6 +2007,7 @@ plan_start (struct tile_plan *plan, struct gpu_region *r, bool transpose,
 {
   plan->r = r;
   plan->transpose = transpose;
+  plan->unroll = NULL;
   plan->halo = halo;
   plan->serial = NULL;
   plan->count = NULL_TREE;
@@ -1935,7 +2198,7 @@ transpose_lower (struct tile_plan *plan)
 			  lid[0]));
 	}
     }
-  add_marker (&g, GPU_MARK_BARRIER, -1);
+  add_tile_barrier (&g);
   /* The exchanged iteration of each copy Q reads (L0, L1 + Q EXT).  */
   for (unsigned i = 0; i < plan->refs.length (); i++)
     {
@@ -2657,7 +2920,7 @@ halo_lower (struct tile_plan *plan)
 	  g = gsi_last_bb (split_block_after_labels (join)->src);
 	}
     }
-  add_marker (&g, GPU_MARK_BARRIER, -1);
+  add_tile_barrier (&g);
   /* Each load reads the tile at its offset from the work-item's
      iteration.  */
   for (int a = 0; (lead = halo_extent (plan, a, mn, mx)); a++)
@@ -2805,6 +3068,21 @@ pass_gpu_tile::execute (function *fun)
     {
       mark_virtual_operands_for_renaming (fun);
       update_ssa (TODO_update_ssa);
+    }
+  bool unroll = false;
+  for (unsigned i = 0; i < made.length (); i++)
+    unroll |= made[i]->unroll != NULL;
+  if (unroll)
+    {
+      calculate_dominance_info (CDI_DOMINATORS);
+      record_loop_exits ();
+      scev_initialize ();
+      for (unsigned i = 0; i < made.length (); i++)
+	if (made[i]->unroll)
+	  tile_unroll (made[i]);
+      scev_finalize ();
+      release_recorded_exits (fun);
+      free_dominance_info (CDI_DOMINATORS);
     }
   loop_optimizer_finalize ();
   return 0;

@@ -1031,6 +1031,9 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
       pp_string (pp, f->flat ? "(void)0"
 		 : "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
       return true;
+    case GPU_MARK_LOCAL_BARRIER:
+      pp_string (pp, f->flat ? "(void)0" : "barrier(CLK_LOCAL_MEM_FENCE)");
+      return true;
     case GPU_MARK_BARRIER_IF_SAME:
       if (f->flat)
 	{

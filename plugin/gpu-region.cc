@@ -274,7 +274,7 @@ gpu_type_code (tree type)
 static const char *const gpu_marker_names[] = {
   NULL, "__gpu_local_id", "__gpu_local_size", "__gpu_barrier",
   "__gpu_group_reduce", "__gpu_barrier_if_same", "__gpu_in_range",
-  "__gpu_deopt", "__gpu_group_id", "__gpu_count"
+  "__gpu_deopt", "__gpu_group_id", "__gpu_count", "__gpu_local_barrier"
 };
 
 /* See gpu-region.h.  */
@@ -293,6 +293,7 @@ gpu_marker_decl (enum gpu_marker m, tree type)
 					 integer_type_node, NULL_TREE);
       break;
     case GPU_MARK_BARRIER:
+    case GPU_MARK_LOCAL_BARRIER:
       fntype = build_function_type_list (void_type_node, NULL_TREE);
       break;
     case GPU_MARK_DEOPT:
@@ -319,7 +320,7 @@ gpu_marker_decl (enum gpu_marker m, tree type)
      operands.  The barrier orders the memory accesses around it; the
      deopt writes the deopt buffer.  */
   if (m != GPU_MARK_BARRIER && m != GPU_MARK_BARRIER_IF_SAME
-      && m != GPU_MARK_DEOPT)
+      && m != GPU_MARK_DEOPT && m != GPU_MARK_LOCAL_BARRIER)
     TREE_READONLY (decl) = 1;
   return decl;
 }
@@ -335,7 +336,7 @@ gpu_marker_of (gimple *stmt)
   if (!fn || !DECL_ARTIFICIAL (fn) || !DECL_NAME (fn))
     return GPU_MARK_NONE;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
-  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_COUNT; m++)
+  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_LOCAL_BARRIER; m++)
     if (!strcmp (n, gpu_marker_names[m]))
       return (enum gpu_marker) m;
   return GPU_MARK_NONE;

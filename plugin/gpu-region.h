@@ -561,9 +561,13 @@ enum gpu_marker
 				   iteration in the region's deopt buffer
 				   (gpu_speculate) */
   GPU_MARK_GROUP_ID,		/* ulong __gpu_group_id (int D) */
-  GPU_MARK_COUNT		/* ulong __gpu_count (int D): the trip count
+  GPU_MARK_COUNT,		/* ulong __gpu_count (int D): the trip count
 				   of marked dimension D (the kernel's
 				   argument gpu_nD) */
+  GPU_MARK_LOCAL_BARRIER	/* void __gpu_local_barrier (void): a
+				   barrier with a local memory fence only
+				   (gpu_tile's tiles: the work-items share
+				   nothing else) */
 };
 
 /* The function of marker M; TYPE is the value type of

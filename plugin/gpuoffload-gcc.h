@@ -60,6 +60,7 @@
 #include "tree-ssa-loop-manip.h"
 #include "cfgexpand.h"
 #include "cfgloop.h"
+#include "cfgloopmanip.h"
 #include "tree-chrec.h"
 #include "tree-scalar-evolution.h"
 #include "tree-data-ref.h"

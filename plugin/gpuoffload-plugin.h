@@ -31,6 +31,16 @@ struct gpu_options
 				   variant loads full aligned tiles with
 				   4-lane vector loads; off by default:
 				   slower on an H100.  */
+  bool no_lean_tile;		/* no-lean-tile: every tile load of gpu_tile's
+				   variants clamped to the serial loop's
+				   last iteration, its address computed
+				   from the start, and barriers fencing
+				   global memory too.  */
+  int tile_unroll;		/* tile-unroll=N: the loop over a full tile
+				   of gpu_tile's register-blocked variant
+				   unrolled N times, 0 = the default
+				   (TILE_UNROLL), 1 = not unrolled
+				   (no-tile-unroll).  */
   bool no_private;		/* no-private: no gpu_private (a block the
 				   body allocates keeps the loop on the
 				   host).  */

@@ -22,8 +22,8 @@ static struct plugin_info gpu_plugin_info = {
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
   "  no-local-mem, no-reduce-last, no-tile, tile=N, block=N,\n"
   "  no-register-block,\n"
-  "  no-deep-tile, halo-tile, vector-tile, no-private, no-alloc,\n"
-  "  no-heap-iter, no-escape,\n"
+  "  no-deep-tile, halo-tile, vector-tile, no-lean-tile, no-tile-unroll,\n"
+  "  tile-unroll=N, no-private, no-alloc, no-heap-iter, no-escape,\n"
   "  no-batch, no-fill, no-transfer-elim,\n"
   "  no-object-bounds, no-sync-range, no-sync-hoist, no-hoist,\n"
   "  no-hoist-guarded,\n"
@@ -113,6 +113,22 @@ gpu_define_macro (void *, void *)
     cpp_define (parse_in, "__GPUOFFLOAD__=1");
 }
 
+/* Set *DST to VAL, the value of the plugin argument KEY, when it is a
+   number from 1 to MAX; else say so.  Returns false after an error.  */
+
+static bool
+gpu_int_arg (const char *key, const char *val, int max, int *dst)
+{
+  if (!val || atoi (val) <= 0 || atoi (val) > max)
+    {
+      error ("%<-fplugin-arg-gpuoffload-%s%> needs a number from 1 to %d",
+	     key, max);
+      return false;
+    }
+  *dst = atoi (val);
+  return true;
+}
+
 /* Parse the plugin arguments ARGV[0..ARGC-1] into gpu_opts.  Returns false
    after an error.  */
 
@@ -149,14 +165,7 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	}
       else if (!strcmp (key, "block"))
 	{
-	  if (!val || atoi (val) <= 0 || atoi (val) > 16)
-	    {
-	      error ("%<-fplugin-arg-gpuoffload-block%> needs a size from 1 "
-		     "to 16");
-	      ok = false;
-	    }
-	  else
-	    gpu_opts.block = atoi (val);
+	  ok &= gpu_int_arg (key, val, 16, &gpu_opts.block);
 	  flag = false;
 	}
       else if (!strcmp (key, "no-register-block"))
@@ -171,6 +180,15 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.vector_tile = true;
       else if (!strcmp (key, "no-vector-tile"))
 	gpu_opts.vector_tile = false;
+      else if (!strcmp (key, "no-lean-tile"))
+	gpu_opts.no_lean_tile = true;
+      else if (!strcmp (key, "no-tile-unroll"))
+	gpu_opts.tile_unroll = 1;
+      else if (!strcmp (key, "tile-unroll"))
+	{
+	  ok &= gpu_int_arg (key, val, 64, &gpu_opts.tile_unroll);
+	  flag = false;
+	}
       else if (!strcmp (key, "device-version"))
 	{
 	  if (!val || strcmp (val, "1.2"))

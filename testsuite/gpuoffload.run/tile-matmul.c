@@ -2,9 +2,10 @@
    first the register-blocked one, 8x8 outputs per work-item, 128x128 per
    group, tiles of 32 iterations of k for float and int, 16 for double;
    then the plain tiled one, 16x16) against serial C: float square and
-   rectangular sizes no tile or block divides (1, 7, 31, 33, 100, 257, 1000; 63, 64, 65,
-   129 rows), int (exact) and double, the k loop starting elsewhere than
-   0, and empty ranges; rerun first in a child under GPURT_LOCAL_MEM_LIMIT=
+   rectangular sizes no tile or block divides (1, 7, 31, 33, 100, 257,
+   1000; 63, 64, 65, 129 rows; 97 iterations of k) and 128 (every tile
+   full), int (exact) and double, the k loop starting elsewhere than 0,
+   and empty ranges; rerun first in a child under GPURT_LOCAL_MEM_LIMIT=
    4096 (the blocked variant's 32768 bytes of float tiles do not fit: the
    plain tiled variant runs) and =64 (the plain kernel runs).  */
 #include "check.h"
@@ -151,6 +152,13 @@ main (int argc, char **argv)
   test (129, 3, 5);
   test (5, 129, 7);
   test (70, 65, 3);
+  /* Every tile full and every group inside the index space (the lean
+     loads and the unrolled loop over a full tile only), then full tiles
+     of k with partial groups, and k neither a multiple of the tile's
+     depth nor of 4.  */
+  test (128, 128, 128);
+  test (129, 257, 64);
+  test (200, 131, 97);
   test (0, 5, 9);
   for (int lo = 0; lo < 40; lo += 13)
     {
