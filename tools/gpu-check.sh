@@ -9,7 +9,7 @@
 #   tools/gpu-check.sh run     (on the GPU machine, gpu-pack/ carried there):
 #       points the OpenCL ICD loader at NVIDIA's library, runs every test
 #       with GPURT_DEVICE=gpu GPURT_FALLBACK=abort and again with
-#       GPURT_DEVICE=host (the two passes side by side), then times the
+#       GPURT_DEVICE=host (the passes side by side, GPU_CHECK_STREAMS), then times the
 #       demo on the GPU and on the host.
 #       Prints "N passed, N failed".
 set -u
@@ -51,23 +51,32 @@ mkdir -p /tmp/icd
 echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
 export OCL_ICD_VENDORS=/tmp/icd
 out=${OUT:-/tmp}
-# The device runs and the host runs go side by side (two streams: the
-# host path uses the machine's cores, the device runs mostly wait for the
-# GPU), each test's runs one after the other within its stream.
+# The device runs and the host runs go side by side: the host pass in
+# one stream (it uses the machine's cores), the device pass in
+# GPU_CHECK_STREAMS streams (default 2: a test mostly waits for copies
+# and kernels, and tests share the GPU well), each stream taking every
+# GPU_CHECK_STREAMS-th test.
+streams=${GPU_CHECK_STREAMS:-2}
 stream () {
+  i=0
   for t in "$pack"/bin/*; do
+    i=$((i+1))
+    [ $((i % $3)) -eq "$2" ] || continue
     b=$(basename "$t")
     if GPURT_DEVICE=$1 GPURT_FALLBACK=abort timeout 120 "$t" >"$out/$b.$1.log" 2>&1; then
       echo "PASS: $b ($1)"
     else
       echo "FAIL: $b ($1)"; tail -3 "$out/$b.$1.log"
     fi
-  done > "$out/gpu-check.$1.txt"
+  done > "$out/gpu-check.$1.$2.txt"
 }
-stream gpu & stream host & wait
-cat "$out/gpu-check.gpu.txt" "$out/gpu-check.host.txt"
-passed=$(cat "$out/gpu-check.gpu.txt" "$out/gpu-check.host.txt" | grep -c '^PASS: ')
-failed=$(cat "$out/gpu-check.gpu.txt" "$out/gpu-check.host.txt" | grep -c '^FAIL: ')
+k=0
+while [ $k -lt "$streams" ]; do stream gpu $k "$streams" & k=$((k+1)); done
+stream host 0 1 &
+wait
+cat "$out"/gpu-check.gpu.*.txt "$out"/gpu-check.host.0.txt
+passed=$(cat "$out"/gpu-check.*.txt | grep -c '^PASS: ')
+failed=$(cat "$out"/gpu-check.*.txt | grep -c '^FAIL: ')
 echo "== demo on the GPU"
 GPURT_DEVICE=gpu GPURT_FALLBACK=abort GPURT_VERBOSE=1 GPURT_PROFILE=1 "$pack/demo" 2>&1 | tail -30
 echo "== demo on the host fallback"
