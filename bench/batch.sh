@@ -17,9 +17,9 @@
 # GPURT_DEVICE_MEM_LIMIT=SMALL_LIMIT (default 256M): a device smaller than
 # the data (give specs of twice that or more: saxpy 2^26 moves 768 MiB,
 # blackscholes 2^25 640 MiB), run in batches, against the host ("omp")
-# that a region which cannot be batched falls back to; "ours-noramp":
-# GPURT_BATCH_RAMP=0 (a pipeline's first and last batches as large as
-# the others); "ours-nomerge": GPURT_STAGE_MERGE=0 (a batch's host
+# that a region which cannot be batched falls back to; "ours-ramp":
+# GPURT_BATCH_RAMP=1 (a pipeline's first and last batches smaller than
+# the others; off by default); "ours-nomerge": GPURT_STAGE_MERGE=0 (a batch's host
 # copies through the staging area in one call of the thread pool per
 # slice, not one for all); "ours-nopin": GPURT_PINNED=0 (pipelined, the driver's
 # copies straight from and to the user's pageable arrays);
@@ -58,7 +58,7 @@ PACK=$top/gpu-pack/bench
 progs="saxpy blackscholes hilbert bwfilter montecarlo"
 # Each moves 512 MiB or more.
 specs=${SPECS:-"saxpy:67108864 blackscholes:33554432 hilbert:12288 bwfilter:8192 montecarlo:134217728"}
-variants=${VARIANTS:-"ours ours-noramp ours-nomerge ours-nofill ours-nopin ours-nopipe ours-nopipe-nopin ours-nokeep ours-small omp"}
+variants=${VARIANTS:-"ours ours-ramp ours-nomerge ours-nofill ours-nopin ours-nopipe ours-nopipe-nopin ours-nokeep ours-small omp"}
 rounds=${ROUNDS:-2}
 # PROG.VARIANT pairs not run: OpenMP's montecarlo 2^27 (256 samples per
 # item) takes seconds per call on 16 threads.
@@ -87,7 +87,7 @@ batch_env () {
     ours-nopipe|ours-nokeep-nopipe) echo GPURT_BATCH=0 ;;
     ours-nopipe-nopin) echo GPURT_BATCH=0; echo GPURT_PINNED=0 ;;
     ours-nopin) echo GPURT_PINNED=0 ;;
-    ours-noramp) echo GPURT_BATCH_RAMP=0 ;;
+    ours-ramp) echo GPURT_BATCH_RAMP=1 ;;
     ours-nomerge) echo GPURT_STAGE_MERGE=0 ;;
     ours-batch) echo GPURT_BATCH_BYTES=$batch ;;
     ours-small) echo GPURT_DEVICE_MEM_LIMIT=$small ;;
@@ -158,7 +158,7 @@ if [ "$1" = check ]; then
       b=$(batch_bin $v)
       e=$(batch_env $v)
       case $v in
-	ours|ours-noramp|ours-nomerge|ours-nopin)
+	ours|ours-ramp|ours-nomerge|ours-nopin)
 	  e="$e GPURT_BATCH_BYTES=1M" ;;
 	ours-small) e=GPURT_DEVICE_MEM_LIMIT=4M ;;
       esac

@@ -100,8 +100,11 @@
    unrolls it with #pragma unroll, which our printed loops cannot carry;
    the hand-written bench/ocl/matmul.c, the same shape without the pragma
    (and with other index arithmetic), took 5.81 ms against the sweep's
-   4.78 at n = 4096 on an H100.  */
-#define TILE_UNROLL 8
+   4.78 at n = 4096 on an H100.  Unrolled 8 times our variant took 5.14
+   ms there, rolled 4.72 and unrolled 32 times (the whole 32-deep slice)
+   4.19, as the sweep's best kernel (bench/results/2026-11-25-h100-
+   session5.md).  */
+#define TILE_UNROLL 32
 
 /* A promoted load.  */
 struct tile_ref

@@ -540,9 +540,10 @@ gpurt_env_read (void)
      pipelined over several queues; 0 runs batches one after the other,
      and only for data that do not fit (for comparisons).  */
   gpurt_env.batch = gpurt_env_switch ("GPURT_BATCH", 1);
-  /* GPURT_BATCH_RAMP (default 1): a pipeline's first batches grow and
-     its last ones shrink, so that less of it runs unhidden.  */
-  gpurt_env.batch_ramp = gpurt_env_switch ("GPURT_BATCH_RAMP", 1);
+  /* GPURT_BATCH_RAMP (default 0; the ramp was slower on an H100): a
+     pipeline's first batches grow and its last ones shrink, so that
+     less of it runs unhidden.  */
+  gpurt_env.batch_ramp = gpurt_env_switch ("GPURT_BATCH_RAMP", 0);
   /* GPURT_STAGE_MERGE (default 1): a pipeline copies a batch's slices
      out of and the next one's into a staging area in one call of the host
      thread pool, not one call per slice.  */

@@ -1326,8 +1326,9 @@ gpurt_bound_objects (struct gpurt_region *r, uint64_t *args, unsigned nargs,
 #define GPURT_PIPE_BATCH_MIN ((uint64_t) 8 << 20)
 /* The pipeline's first batches grow from 1 / 2^GPURT_PIPE_RAMP of the
    batch size, doubling, and its last ones shrink the same way
-   (GPURT_BATCH_RAMP=0: all of one size): the first copy in and the last
-   copy out, which no kernel or other copy hides, are then short.  */
+   (with GPURT_BATCH_RAMP=1; by default all are of one size, which was
+   faster on an H100): the first copy in and the last copy out, which no
+   kernel or other copy hides, are then short.  */
 #define GPURT_PIPE_RAMP 3
 
 /* Most device buffers the calling thread keeps for its later pipelines,

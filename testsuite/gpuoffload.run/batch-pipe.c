@@ -191,15 +191,16 @@ keep (int calls)
 }
 
 /* Run this test as a child in batches of about 5000 bytes through
-   pinned staging areas, with the switch VAR (NULL: none) set to 0; its
-   profile in TEXT (SIZE bytes).  Returns its pipelined batches, or -1
-   when it never ran on the device.  */
+   pinned staging areas, with the variable VAR (NULL: none) set to VALUE;
+   its profile in TEXT (SIZE bytes).  Returns its pipelined batches, or
+   -1 when it never ran on the device.  */
 static long long
-pinned_child (const char *argv0, const char *var, char *text, size_t size)
+pinned_child (const char *argv0, const char *var, const char *value,
+	      char *text, size_t size)
 {
   setenv ("GPURT_PINNED", "1", 1);
   if (var != NULL)
-    setenv (var, "0", 1);
+    setenv (var, value, 1);
   check_profile_child (argv0, "--child", "GPURT_BATCH_BYTES=5000", text,
 		       size);
   if (var != NULL)
@@ -230,28 +231,29 @@ main (int argc, char **argv)
   if (check_json_sum (text, "\"device_runs\": ") != 0)
     CHECK (check_json_sum (text, "\"batches_pipelined\": ") >= 6 * 3 * 4,
 	   "too few pipelined batches in the profile:\n%s", text);
-  /* Through pinned staging areas (off by default on a CPU device).  */
-  long long ramp = pinned_child (argv[0], NULL, text, sizeof text);
-  CHECK (ramp < 0 || ramp >= 6 * 3 * 4,
-	 "too few pipelined batches in the profile (pinned):\n%s", text);
-  /* GPURT_BATCH_RAMP=0: every batch of a pipeline as large as the
-     others, so fewer of them than with the small first and last ones;
-     small pinned slots (GPURT_PINNED_CHUNK) stage the copies that are not
-     batched too.  */
+  /* Through pinned staging areas (off by default on a CPU device),
+     every batch of a pipeline of the one size (GPURT_BATCH_RAMP's
+     default); small pinned slots (GPURT_PINNED_CHUNK) stage the copies
+     that are not batched too.  */
   setenv ("GPURT_PINNED_CHUNK", "4096", 1);
-  long long flat = pinned_child (argv[0], "GPURT_BATCH_RAMP", text,
-				 sizeof text);
+  long long flat = pinned_child (argv[0], NULL, NULL, text, sizeof text);
   unsetenv ("GPURT_PINNED_CHUNK");
-  CHECK (flat < 0 || (flat >= 6 * 3 * 2 && flat < ramp),
-	 "GPURT_BATCH_RAMP=0: %lld pipelined batches, %lld with the ramp:\n%s",
-	 flat, ramp, text);
+  CHECK (flat < 0 || flat >= 6 * 3 * 2,
+	 "too few pipelined batches in the profile (pinned):\n%s", text);
+  /* GPURT_BATCH_RAMP=1: the first and last batches of a pipeline
+     smaller than the others, so more of them.  */
+  long long ramp = pinned_child (argv[0], "GPURT_BATCH_RAMP", "1", text,
+				 sizeof text);
+  CHECK (ramp < 0 || (ramp >= 6 * 3 * 4 && flat < ramp),
+	 "GPURT_BATCH_RAMP=1: %lld pipelined batches, %lld without the"
+	 " ramp:\n%s", ramp, flat, text);
   /* GPURT_STAGE_MERGE=0: each slice's host copy through the staging
      area in a call of the pool of its own; the same batches.  */
-  long long merge = pinned_child (argv[0], "GPURT_STAGE_MERGE", text,
+  long long merge = pinned_child (argv[0], "GPURT_STAGE_MERGE", "0", text,
 				  sizeof text);
-  CHECK (merge < 0 || merge == ramp,
+  CHECK (merge < 0 || merge == flat,
 	 "GPURT_STAGE_MERGE=0: %lld pipelined batches, not %lld:\n%s", merge,
-	 ramp, text);
+	 flat, text);
   /* GPURT_BATCH=0: the same batches, one after the other.  */
   setenv ("GPURT_BATCH", "0", 1);
   check_profile_child (argv[0], "--child", "GPURT_BATCH_BYTES=3000", text,
