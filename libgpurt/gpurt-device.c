@@ -1122,7 +1122,7 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev,
       /* Another device of GPURT_DEVICES: each lane makes its kernel.  */
       r->other_program[dev->ordinal] = program;
       r->other_wg[dev->ordinal] = wg != 0 ? wg : 1;
-      gpurt_cl.clReleaseKernel (kernel);
+      gpurt_cl_kernel_release (kernel);
     }
   ok = 1;
   if (gpurt_env.verbose >= 1)

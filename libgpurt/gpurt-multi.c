@@ -75,32 +75,23 @@ static char gpurt_multi_why[GPURT_WHY_LEN];
 
 /* The candidate GPURT_DEVICES's entry REF names among the N candidates
    CANDS, or NULL.  An entry "N" is the N-th usable device, over all
-   platforms, of the type of the device GPURT_DEVICE chooses (so "0" is
-   the first GPU on a host with a GPU and an OpenCL CPU platform beside
-   it, which GPURT_DEVICE=gpu or auto chooses); "P:D" names any.  */
+   platforms, of the type of CHOSEN, the device GPURT_DEVICE chooses (any
+   type when NULL): "0" is the first GPU on a host with a GPU and an
+   OpenCL CPU platform beside it; "P:D" names any.  */
 
 static struct gpurt_candidate *
 gpurt_multi_find (struct gpurt_candidate *cands, unsigned n,
-		  const struct gpurt_device_ref *ref)
+		  const struct gpurt_device_ref *ref,
+		  const struct gpurt_candidate *chosen)
 {
   unsigned i, k = 0;
 
-  if (ref->flat)
-    {
-      const char *because;
-      char why[GPURT_WHY_LEN];
-      const struct gpurt_candidate *m
-	= gpurt_match_device (cands, n, &because, why);
-
-      for (i = 0; i < n; i++)
-	if (cands[i].usable && (m == NULL || cands[i].type == m->type)
-	    && k++ == ref->platform_index)
-	  return &cands[i];
-      return NULL;
-    }
   for (i = 0; i < n; i++)
-    if (cands[i].platform_index == ref->platform_index
-	&& cands[i].device_index == ref->device_index)
+    if (ref->flat
+	? cands[i].usable && (chosen == NULL || cands[i].type == chosen->type)
+	  && k++ == ref->platform_index
+	: cands[i].platform_index == ref->platform_index
+	  && cands[i].device_index == ref->device_index)
       return &cands[i];
   return NULL;
 }
@@ -129,13 +120,14 @@ struct gpurt_candidate *
 gpurt_multi_select (struct gpurt_candidate *cands, unsigned n,
 		    const char **because, char *why)
 {
-  struct gpurt_candidate *first = NULL, *c;
+  struct gpurt_candidate *first = NULL, *chosen, *c;
   unsigned i;
 
   gpurt_multi_n = 0;
+  chosen = gpurt_match_device (cands, n, because, why);
   if (gpurt_env.devices_all)
     {
-      first = gpurt_match_device (cands, n, because, why);
+      first = chosen;
       if (first != NULL)
 	gpurt_multi_add (first, first);
       for (i = 0; first != NULL && i < n; i++)
@@ -146,7 +138,7 @@ gpurt_multi_select (struct gpurt_candidate *cands, unsigned n,
     }
   for (i = 0; i < gpurt_env.ndevices; i++)
     {
-      c = gpurt_multi_find (cands, n, &gpurt_env.devices[i]);
+      c = gpurt_multi_find (cands, n, &gpurt_env.devices[i], chosen);
       if (c == NULL || !c->usable)
 	gpurt_message ("GPURT_DEVICES: entry %u is %s; left out", i,
 		       c == NULL ? "no OpenCL device"
