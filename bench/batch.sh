@@ -19,7 +19,9 @@
 # blackscholes 2^25 640 MiB), run in batches, against the host ("omp")
 # that a region which cannot be batched falls back to; "ours-ramp":
 # GPURT_BATCH_RAMP=1 (a pipeline's first and last batches smaller than
-# the others; off by default); "ours-nomerge": GPURT_STAGE_MERGE=0 (a batch's host
+# the others; off by default); "ours-nont": GPURT_STAGE_NT=0 (the host
+# pool's staging copies by memcpy, not non-temporal stores);
+# "ours-nomerge": GPURT_STAGE_MERGE=0 (a batch's host
 # copies through the staging area in one call of the thread pool per
 # slice, not one for all); "ours-nopin": GPURT_PINNED=0 (pipelined, the driver's
 # copies straight from and to the user's pageable arrays);
@@ -58,7 +60,7 @@ PACK=$top/gpu-pack/bench
 progs="saxpy blackscholes hilbert bwfilter montecarlo"
 # Each moves 512 MiB or more.
 specs=${SPECS:-"saxpy:67108864 blackscholes:33554432 hilbert:12288 bwfilter:8192 montecarlo:134217728"}
-variants=${VARIANTS:-"ours ours-ramp ours-nomerge ours-nofill ours-nopin ours-nopipe ours-nopipe-nopin ours-nokeep ours-small omp"}
+variants=${VARIANTS:-"ours ours-nont ours-ramp ours-nomerge ours-nofill ours-nopin ours-nopipe ours-nopipe-nopin ours-nokeep ours-small omp"}
 rounds=${ROUNDS:-2}
 # PROG.VARIANT pairs not run: OpenMP's montecarlo 2^27 (256 samples per
 # item) takes seconds per call on 16 threads.
@@ -77,6 +79,7 @@ if [ "${1:-run}" = build ]; then
     gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
   done
   gcc -O2 -fopenmp harness/h2dbw.c -lOpenCL -o "$PACK/h2dbw" || exit 1
+  gcc -O2 -fopenmp harness/ntbw.c -lOpenCL -o "$PACK/ntbw" || exit 1
   echo "built into $PACK"
   exit 0
 fi
@@ -89,6 +92,7 @@ batch_env () {
     ours-nopin) echo GPURT_PINNED=0 ;;
     ours-ramp) echo GPURT_BATCH_RAMP=1 ;;
     ours-nomerge) echo GPURT_STAGE_MERGE=0 ;;
+    ours-nont) echo GPURT_STAGE_NT=0 ;;
     ours-batch) echo GPURT_BATCH_BYTES=$batch ;;
     ours-small) echo GPURT_DEVICE_MEM_LIMIT=$small ;;
     *) echo GPURT_VERBOSE=0 ;;
@@ -186,6 +190,8 @@ pinned=$("$PACK/h2dbw" 2>>"$out/bench-err.txt" | tee "$out/h2dbw.txt" \
   awk -v bw="$pinned" '$1 == "memcpy-par" && bw > 0 {
     printf "staging bound: memcpy-par %.2f GB/s = %.1f%% of pinned\n", $2, 100 * $2 / bw }' \
     "$out/h2dbw.txt"
+  # The copy rates with and without non-temporal stores (GPURT_STAGE_NT).
+  "$PACK/ntbw" 2>>"$out/bench-err.txt" | sed 's/^/ntbw: /'
   for spec in $specs; do
     p=${spec%:*} n=${spec#*:}
     for round in $(seq "$rounds"); do

@@ -82,7 +82,7 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE", "GPURT_TWO_LEVEL",
   "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH", "GPURT_POOL",
   "GPURT_PINNED_CHUNK", "GPURT_DEVICES", "GPURT_BATCH_RAMP",
-  "GPURT_STAGE_MERGE", "GPURT_LOCAL_SHAPE"
+  "GPURT_STAGE_MERGE", "GPURT_LOCAL_SHAPE", "GPURT_STAGE_NT"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -548,6 +548,9 @@ gpurt_env_read (void)
      out of and the next one's into a staging area in one call of the host
      thread pool, not one call per slice.  */
   gpurt_env.stage_merge = gpurt_env_switch ("GPURT_STAGE_MERGE", 1);
+  /* GPURT_STAGE_NT (default 1): the host pool's copies of 8 MiB or more
+     store with non-temporal stores where the CPU has them.  */
+  gpurt_env.stage_nt = gpurt_env_switch ("GPURT_STAGE_NT", 1);
 
   gpurt_check_unknown_vars ();
 }

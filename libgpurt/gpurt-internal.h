@@ -216,6 +216,9 @@ struct gpurt_env
 				   copies of a batch, one pool call each */
   int batch_ramp;		/* GPURT_BATCH_RAMP=0: a pipeline's first
 				   and last batches are not smaller */
+  int stage_nt;			/* GPURT_STAGE_NT=0: the host pool's large
+				   copies use memcpy, not non-temporal
+				   stores */
 };
 
 extern struct gpurt_env gpurt_env GPURT_HIDDEN;

@@ -1727,6 +1727,56 @@ opencl_loaded (void)
   return found;
 }
 
+#ifdef GPURT_SELFTEST_INTERNALS
+/* The host pool's copies (gpurt-stage.c), large enough for its
+   non-temporal stores (GPURT_STAGE_NT) and with them off: unaligned
+   starts and odd sizes, one copy and several in one call, every byte
+   compared, nothing written outside the destinations.  */
+
+static void
+run_host_copies (void)
+{
+  size_t big = ((size_t) 9 << 20) + 77, total = 2 * big + 4096;
+  unsigned char *src = malloc (total), *dst = malloc (total);
+  int nt, bad = 0;
+  size_t i;
+
+  if (src == NULL || dst == NULL)
+    {
+      check (0, "host copies: out of memory");
+      goto out;
+    }
+  for (i = 0; i < total; i++)
+    src[i] = (unsigned char) (i * 131 + (i >> 13));
+  for (nt = 0; nt < 2; nt++)
+    {
+      struct gpurt_host_copy c[3] = {
+	{ dst + 3, src + 5, big },
+	{ dst + big + 9, src + big + 17, 1000 },
+	{ dst + big + 1100, src + big + 1100, big - 3 },
+      };
+      int saved = gpurt_env.stage_nt;
+
+      gpurt_env.stage_nt = nt;
+      memset (dst, 0xa5, total);
+      gpurt_host_memcpy (dst + 1, src + 2, big);
+      bad |= memcmp (dst + 1, src + 2, big) != 0 || dst[0] != 0xa5
+	     || dst[big + 1] != 0xa5;
+      memset (dst, 0xa5, total);
+      gpurt_host_memcpy_many (c, 3);
+      for (i = 0; i < 3; i++)
+	bad |= memcmp (c[i].dst, c[i].src, c[i].size) != 0;
+      bad |= dst[2] != 0xa5 || dst[big + 3] != 0xa5 || dst[big + 8] != 0xa5
+	     || dst[big + 1009] != 0xa5 || dst[2 * big - 3 + 1100] != 0xa5;
+      gpurt_env.stage_nt = saved;
+      check (!bad, "host copies (GPURT_STAGE_NT=%d): bytes differ", nt);
+    }
+out:
+  free (src);
+  free (dst);
+}
+#endif
+
 int
 main (int argc, char **argv)
 {
@@ -1824,6 +1874,7 @@ main (int argc, char **argv)
   if (device_is_host)
     check (!opencl_loaded (), "GPURT_DEVICE=host loaded libOpenCL");
 #ifdef GPURT_SELFTEST_INTERNALS
+  run_host_copies ();
   /* Count the objects of a second round of launches.  */
   if (on_device && install_wrappers ())
     {
