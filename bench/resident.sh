@@ -25,7 +25,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 PACK=$top/gpu-pack/bench
 . "$top/bench/variants.sh"
 progs="jacobi2d heat3d fdtd2d nbody kmeans kmeans_iter pagerank pagerank_iter saxpy"
-steps="jacobi2d heat3d fdtd2d kmeans_iter pagerank_iter"
+steps="jacobi2d heat3d fdtd2d kmeans_iter pagerank_iter nbody"
 specs=${SPECS:-"jacobi2d:1024 jacobi2d:2048 heat3d:128 heat3d:256 fdtd2d:1024 fdtd2d:2048 nbody:16384 nbody:65536 kmeans:4194304 kmeans_iter:4194304 pagerank:1048576 pagerank:4194304 pagerank_iter:4194304 saxpy:16777216"}
 
 if [ "${1:-run}" = build ]; then

@@ -13,33 +13,39 @@ nbody_step (long n, const float *px, const float *py, const float *pz,
 	    const float *m, const float *vx, const float *vy, const float *vz,
 	    float *nvx, float *nvy, float *nvz, float *npx, float *npy, float *npz)
 {
-  OMP_FOR (map (to: px[0:n], py[0:n], pz[0:n], m[0:n], vx[0:n], vy[0:n], vz[0:n])
-	   map (from: nvx[0:n], nvy[0:n], nvz[0:n]))
-  for (long i GPU_PARALLEL = 0; i < n; i++)
-    {
-      float ax = 0, ay = 0, az = 0;
-      for (long j = 0; j < n; j++)
-	{
-	  float dx = px[j] - px[i], dy = py[j] - py[i], dz = pz[j] - pz[i];
-	  float d2 = dx * dx + dy * dy + dz * dz + EPS2;
-	  float inv = 1.0f / sqrtf (d2);
-	  float s = m[j] * inv * inv * inv;
-	  ax += dx * s;
-	  ay += dy * s;
-	  az += dz * s;
-	}
-      nvx[i] = vx[i] + DT * ax;
-      nvy[i] = vy[i] + DT * ay;
-      nvz[i] = vz[i] + DT * az;
-    }
-  OMP_FOR (map (to: px[0:n], py[0:n], pz[0:n], nvx[0:n], nvy[0:n], nvz[0:n])
-	   map (from: npx[0:n], npy[0:n], npz[0:n]))
-  for (long i GPU_PARALLEL = 0; i < n; i++)
-    {
-      npx[i] = px[i] + DT * nvx[i];
-      npy[i] = py[i] + DT * nvy[i];
-      npz[i] = pz[i] + DT * nvz[i];
-    }
+  /* nvptx: the positions and the new velocities stay on the device
+     between the two loops.  */
+  OMP_DATA (map (to: px[0:n], py[0:n], pz[0:n])
+	    map (from: nvx[0:n], nvy[0:n], nvz[0:n]))
+  {
+    OMP_FOR (map (to: px[0:n], py[0:n], pz[0:n], m[0:n], vx[0:n], vy[0:n], vz[0:n])
+	     map (from: nvx[0:n], nvy[0:n], nvz[0:n]))
+    for (long i GPU_PARALLEL = 0; i < n; i++)
+      {
+	float ax = 0, ay = 0, az = 0;
+	for (long j = 0; j < n; j++)
+	  {
+	    float dx = px[j] - px[i], dy = py[j] - py[i], dz = pz[j] - pz[i];
+	    float d2 = dx * dx + dy * dy + dz * dz + EPS2;
+	    float inv = 1.0f / sqrtf (d2);
+	    float s = m[j] * inv * inv * inv;
+	    ax += dx * s;
+	    ay += dy * s;
+	    az += dz * s;
+	  }
+	nvx[i] = vx[i] + DT * ax;
+	nvy[i] = vy[i] + DT * ay;
+	nvz[i] = vz[i] + DT * az;
+      }
+    OMP_FOR (map (to: px[0:n], py[0:n], pz[0:n], nvx[0:n], nvy[0:n], nvz[0:n])
+	     map (from: npx[0:n], npy[0:n], npz[0:n]))
+    for (long i GPU_PARALLEL = 0; i < n; i++)
+      {
+	npx[i] = px[i] + DT * nvx[i];
+	npy[i] = py[i] + DT * nvy[i];
+	npz[i] = pz[i] + DT * nvz[i];
+      }
+  }
 }
 static void
 prog_run (void)
