@@ -1,4 +1,4 @@
-/* reduce-final.c: the runtime's ways to finish a reduction give the same results: partials combined on the host (default) or by the NAME_fin kernel (GPURT_REDUCE_FINAL=kernel), with the default number of work-groups, with 1 and with 3 (GPURT_REDUCE_GROUPS), for several reductions at once in 1-D and 2-D loops.  The test sets the variables itself; libgpurt reads them at each launch.  */
+/* reduce-final.c: the runtime's ways to finish a reduction give the same results: partials combined on the host (default) or by the NAME_fin kernel (GPURT_REDUCE_FINAL=kernel), with the default number of work-groups, with 1 and with 3 (GPURT_REDUCE_GROUPS), for several reductions at once in 1-D and 2-D loops.  libgpurt reads the variables once, so the test runs itself again as a child for each setting (with the settings' names in its messages).  */
 #include "check.h"
 #include <float.h>
 
@@ -34,61 +34,80 @@ red2 (int rows, int cols, const float *x)
   return p;
 }
 
-int
-main (void)
+/* Every size under the setting of this process's environment.  */
+
+static void
+run_sizes (void)
 {
-  check_init ();
-  static const char *finals[] = { "host", "kernel" };
-  static const char *groups[] = { "", "1", "3" };
   static const long sizes[] = { 0, 1, 255, 256, 257, 65537, 300007 };
+  const char *final = getenv ("GPURT_REDUCE_FINAL");
+  const char *groups = getenv ("GPURT_REDUCE_GROUPS");
   long nmax = 300007;
   int *k = check_alloc (nmax * sizeof *k);
   double *x = check_alloc (nmax * sizeof *x);
   float *f = check_alloc (nmax * sizeof *f);
+
+  check_init ();
+  final = final ? final : "(default)";
+  groups = groups ? groups : "(default)";
   check_fill_int (k, nmax, -100000, 100000);
   check_fill_double (x, nmax, -1.0, 1.0);
   check_fill_float (f, nmax, -50.0f, 50.0f);
+  for (unsigned t = 0; t < sizeof sizes / sizeof sizes[0]; t++)
+    {
+      long n = sizes[t];
+      long s, ws = 10;
+      int m, wm = -5;
+      double d, wd = 0.5, mag = 0.5;
+      unsigned char b, wb = 0;
+      red1 (n, k, x, &s, &m, &d, &b);
+      CHECK_RAN_ON_DEVICE (n);
+      for (long i = 0; i < n; i++)
+	{
+	  ws += k[i];
+	  if (k[i] > wm)
+	    wm = k[i];
+	  wd += x[i];
+	  mag += fabs (x[i]);
+	  wb |= (unsigned char) (1u << (k[i] & 7));
+	}
+      CHECK (s == ws && m == wm && b == wb,
+	     "red1 n=%ld final=%s groups=%s: %ld %d %u, expected %ld %d %u",
+	     n, final, groups, s, m, b, ws, wm, wb);
+      CHECK (fabs (d - wd) <= 2.0 * (n + 1) * DBL_EPSILON * mag,
+	     "red1.d n=%ld final=%s groups=%s: %.17g, expected %.17g", n,
+	     final, groups, d, wd);
+      int rows = n > 1000 ? 1000 : 1, cols = (int) (n / rows);
+      float p = red2 (rows, cols, f);
+      CHECK_RAN_ON_DEVICE ((long) rows * cols);
+      float wp = -1.0f;
+      for (long i = 0; i < (long) rows * cols; i++)
+	wp = fminf (wp, f[i]);
+      CHECK (p == wp, "red2 %dx%d final=%s groups=%s: %g, expected %g",
+	     rows, cols, final, groups, p, wp);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  static const char *finals[] = { "GPURT_REDUCE_FINAL=host",
+				  "GPURT_REDUCE_FINAL=kernel" };
+  static const char *groups[] = { "GPURT_REDUCE_GROUPS",
+				  "GPURT_REDUCE_GROUPS=1",
+				  "GPURT_REDUCE_GROUPS=3" };
+  static char err[4096];
+
+  CHECK_CHILD_RUNS (argc, run_sizes);
+  check_init ();
   for (int fi = 0; fi < 2; fi++)
     for (int gi = 0; gi < 3; gi++)
       {
-	setenv ("GPURT_REDUCE_FINAL", finals[fi], 1);
-	if (*groups[gi])
-	  setenv ("GPURT_REDUCE_GROUPS", groups[gi], 1);
-	else
-	  unsetenv ("GPURT_REDUCE_GROUPS");
-	for (unsigned t = 0; t < sizeof sizes / sizeof sizes[0]; t++)
-	  {
-	    long n = sizes[t];
-	    long s, ws = 10;
-	    int m, wm = -5;
-	    double d, wd = 0.5, mag = 0.5;
-	    unsigned char b, wb = 0;
-	    red1 (n, k, x, &s, &m, &d, &b);
-	    CHECK_RAN_ON_DEVICE (n);
-	    for (long i = 0; i < n; i++)
-	      {
-		ws += k[i];
-		if (k[i] > wm)
-		  wm = k[i];
-		wd += x[i];
-		mag += fabs (x[i]);
-		wb |= (unsigned char) (1u << (k[i] & 7));
-	      }
-	    CHECK (s == ws && m == wm && b == wb,
-		   "red1 n=%ld final=%s groups=%s: %ld %d %u, expected %ld %d %u",
-		   n, finals[fi], groups[gi], s, m, b, ws, wm, wb);
-	    CHECK (fabs (d - wd) <= 2.0 * (n + 1) * DBL_EPSILON * mag,
-		   "red1.d n=%ld final=%s groups=%s: %.17g, expected %.17g", n,
-		   finals[fi], groups[gi], d, wd);
-	    int rows = n > 1000 ? 1000 : 1, cols = (int) (n / rows);
-	    float p = red2 (rows, cols, f);
-	    CHECK_RAN_ON_DEVICE ((long) rows * cols);
-	    float wp = -1.0f;
-	    for (long i = 0; i < (long) rows * cols; i++)
-	      wp = fminf (wp, f[i]);
-	    CHECK (p == wp, "red2 %dx%d final=%s groups=%s: %g, expected %g",
-		   rows, cols, finals[fi], groups[gi], p, wp);
-	  }
+	const char *envs[] = { finals[fi], groups[gi], NULL };
+	int st = check_child_stderr (argv[0], "--child", envs, err,
+				     sizeof err);
+	CHECK (WIFEXITED (st) && WEXITSTATUS (st) == 0,
+	       "child with %s %s failed:\n%s", finals[fi], groups[gi], err);
       }
   return 0;
 }
