@@ -41,6 +41,11 @@
 /* Bytes copied back by gpurt_sync (not charged to a region).  */
 static atomic_uint_least64_t gpurt_sync_bytes;
 
+/* Times kept mappings went home and were dropped (gpurt_map_sync_locked):
+   gpurt-multi.c's copies of a neighbour's rows are current only while
+   nothing went home behind its back.  */
+static atomic_uint_least64_t gpurt_map_homecomings;
+
 /* Index of the first mapping of MAP whose end is above START (the first
    that may overlap a range starting at START); MAP->N if none.  */
 
@@ -259,6 +264,7 @@ gpurt_map_sync_locked (struct gpurt_map *map, struct gpurt_lane *lane,
       i++;
   if (nout == 0)
     return;
+  atomic_fetch_add (&gpurt_map_homecomings, 1);
   pthread_mutex_unlock (&map->lock);
   for (i = 0; i < nout; i++)
     if (!gpurt_map_write_back (lane, out[i], why))
@@ -482,6 +488,86 @@ gpurt_map_host_access (struct gpurt_device *dev, struct gpurt_lane *lane,
       i = gpurt_map_search (map, m->start);
     }
   pthread_mutex_unlock (&map->lock);
+}
+
+/* See gpurt-internal.h.  */
+
+int
+gpurt_map_kept_dirty (struct gpurt_device *dev, struct gpurt_lane *lane,
+		      uint64_t start, uint64_t end, uint64_t *lo,
+		      uint64_t *hi)
+{
+  struct gpurt_map *map = &dev->map;
+  unsigned i;
+
+  *lo = UINT64_MAX;
+  *hi = 0;
+  pthread_mutex_lock (&map->lock);
+  for (i = gpurt_map_search (map, start);
+       i < map->n && map->v[i]->start < end; i++)
+    {
+      const struct gpurt_mapping *m = map->v[i];
+      uint64_t dlo = m->dirty_lo > start ? m->dirty_lo : start;
+      uint64_t dhi = m->dirty_hi < end ? m->dirty_hi : end;
+
+      if (!gpurt_map_kept_by (m, lane) || dlo >= dhi)
+	continue;
+      *lo = dlo < *lo ? dlo : *lo;
+      *hi = dhi > *hi ? dhi : *hi;
+    }
+  pthread_mutex_unlock (&map->lock);
+  return *lo < *hi;
+}
+
+/* See gpurt-internal.h.  */
+
+uint64_t
+gpurt_map_refresh (struct gpurt_device *dev, struct gpurt_lane *lane,
+		   struct gpurt_region *r, uint64_t start, uint64_t end)
+{
+  struct gpurt_map *map = &dev->map;
+  char why[GPURT_WHY_LEN] = "";
+  uint64_t bytes = 0;
+  unsigned i;
+
+  pthread_mutex_lock (&map->lock);
+  for (i = gpurt_map_search (map, start);
+       i < map->n && map->v[i]->start < end; i++)
+    {
+      struct gpurt_mapping *m = map->v[i];
+      uint64_t lo = start > m->start ? start : m->start;
+      uint64_t hi = end < m->end ? end : m->end;
+
+      if (!gpurt_map_kept_by (m, lane) || lo >= hi)
+	continue;
+      /* M stays in the table, idle and LANE's, while the lock is
+	 released for the copy.  */
+      pthread_mutex_unlock (&map->lock);
+      if (!gpurt_cl_write (lane->queue, m->mem, (size_t) (lo - m->start),
+			   (size_t) (hi - lo), (const void *) (uintptr_t) lo,
+			   why)
+	  || !gpurt_cl_finish (lane->queue, why, "copying a neighbour's rows"
+			       " in"))
+	gpurt_map_lost (why);
+      atomic_fetch_add (&r->bytes_h2d, hi - lo);
+      bytes += hi - lo;
+      if (gpurt_env.verbose >= 3)
+	gpurt_message ("%s: host to device, %" PRIu64 " bytes of a"
+		       " neighbour's slice at %p", r->name, hi - lo,
+		       (void *) (uintptr_t) lo);
+      pthread_mutex_lock (&map->lock);
+      i = gpurt_map_search (map, m->start);
+    }
+  pthread_mutex_unlock (&map->lock);
+  return bytes;
+}
+
+/* See gpurt-internal.h.  */
+
+uint64_t
+gpurt_map_homecoming_count (void)
+{
+  return atomic_load (&gpurt_map_homecomings);
 }
 
 /* See gpurt-internal.h.  */
