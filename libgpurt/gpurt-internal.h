@@ -489,8 +489,9 @@ GPURT_HIDDEN int gpurt_map_kept_dirty (struct gpurt_device *dev,
 				       uint64_t *lo, uint64_t *hi);
 /* Host memory holds the newest copy of [START, END): write it into the
    copies LANE keeps on DEV of any of those bytes (for region R's count of
-   bytes copied in), waiting for it.  Returns the bytes written; aborts
-   when a copy fails.  */
+   bytes copied in), through LANE's queue, not waiting: the caller waits
+   for the queue before those host bytes may change.  Returns the bytes
+   written; aborts when a copy fails.  */
 GPURT_HIDDEN uint64_t gpurt_map_refresh (struct gpurt_device *dev,
 					 struct gpurt_lane *lane,
 					 struct gpurt_region *r,

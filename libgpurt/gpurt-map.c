@@ -545,9 +545,7 @@ gpurt_map_refresh (struct gpurt_device *dev, struct gpurt_lane *lane,
       pthread_mutex_unlock (&map->lock);
       if (!gpurt_cl_write (lane->queue, m->mem, (size_t) (lo - m->start),
 			   (size_t) (hi - lo), (const void *) (uintptr_t) lo,
-			   why)
-	  || !gpurt_cl_finish (lane->queue, why, "copying a neighbour's rows"
-			       " in"))
+			   why))
 	gpurt_map_lost (why);
       atomic_fetch_add (&r->bytes_h2d, hi - lo);
       bytes += hi - lo;

@@ -335,11 +335,11 @@ gpurt_multi_exit (int took)
 static struct gpurt_lane *
 gpurt_slice_lane (struct gpurt_slice *s)
 {
-  if (s->lane == NULL || s->lane->nkept == 0)
+  if (s->lane == NULL)
     return NULL;
   if (s->lane->async_pending)
     gpurt_lane_wait (s->lane);
-  return s->lane;
+  return s->lane->nkept != 0 ? s->lane : NULL;
 }
 
 /* Bring home every slice kept on the logical devices.  Under the run
@@ -436,6 +436,10 @@ gpurt_multi_exchange (struct gpurt_region *r, const uint64_t *args,
 {
   unsigned d, e, k;
 
+  /* Every slice's kernels and copies finished (the copies of the last
+     exchange read host bytes this one writes).  */
+  for (d = 0; d < gpurt_multi_n; d++)
+    gpurt_slice_lane (&gpurt_slices[d]);
   for (d = 0; d < gpurt_multi_n; d++)
     {
       struct gpurt_slice *s = &gpurt_slices[d];
@@ -469,9 +473,14 @@ gpurt_multi_exchange (struct gpurt_region *r, const uint64_t *args,
 	      if (writes)
 		gpurt_map_host_access (o->dev, lane, lo, hi, 1);
 	      mine = gpurt_slice_lane (s);
-	      if (mine != NULL)
-		atomic_fetch_add (&gpurt_multi_halo[d],
-				  gpurt_map_refresh (s->dev, mine, r, lo, hi));
+	      if (mine == NULL)
+		continue;
+	      atomic_fetch_add (&gpurt_multi_halo[d],
+				gpurt_map_refresh (s->dev, mine, r, lo, hi));
+	      /* The copy runs before the slice's kernel, in order; whoever
+		 uses the lane next waits for it (gpurt_slice_lane), before
+		 the host bytes it reads may change.  */
+	      mine->async_pending = 1;
 	    }
 	}
     }
