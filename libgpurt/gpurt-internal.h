@@ -470,14 +470,22 @@ GPURT_HIDDEN void gpurt_map_settle (struct gpurt_device *dev,
 GPURT_HIDDEN int gpurt_map_kept_overlaps (struct gpurt_device *dev,
 					  struct gpurt_lane *lane,
 					  uint64_t start, uint64_t end);
-/* The host is about to load (STORE zero) or store the bytes [START,
-   END), which LANE keeps device copies of: make them current in host
-   memory, the copies staying on the device (gpurt_sync_range,
-   gpurt_sync_load).  */
-GPURT_HIDDEN void gpurt_map_host_access (struct gpurt_device *dev,
-					 struct gpurt_lane *lane,
-					 uint64_t start, uint64_t end,
-					 int store);
+/* HOW the host accesses bytes kept on a device (gpurt_map_host_access).  */
+#define GPURT_ACCESS_LOAD 0	/* it is about to load them */
+#define GPURT_ACCESS_STORE 1	/* it is about to store them */
+#define GPURT_ACCESS_REFRESH 2	/* it holds their newest copy: write it
+				   into the device copies now */
+/* The host is about to load or store the bytes [START, END) (HOW), which
+   LANE keeps device copies of: make them current in host memory, the
+   copies staying on the device (gpurt_sync_range, gpurt_sync_load); or
+   the host holds their newest copy: write it into LANE's copies through
+   its queue, not waiting (the caller waits for the queue before those
+   host bytes may change; gpurt-multi.c).  Returns the bytes written
+   into device copies.  */
+GPURT_HIDDEN uint64_t gpurt_map_host_access (struct gpurt_device *dev,
+					     struct gpurt_lane *lane,
+					     uint64_t start, uint64_t end,
+					     int how);
 GPURT_HIDDEN unsigned gpurt_map_count (struct gpurt_device *dev,
 				       uint64_t *bytes);
 /* The hull [*LO, *HI) of the bytes of [START, END) that LANE's kept
@@ -487,15 +495,6 @@ GPURT_HIDDEN int gpurt_map_kept_dirty (struct gpurt_device *dev,
 				       struct gpurt_lane *lane,
 				       uint64_t start, uint64_t end,
 				       uint64_t *lo, uint64_t *hi);
-/* Host memory holds the newest copy of [START, END): write it into the
-   copies LANE keeps on DEV of any of those bytes (for region R's count of
-   bytes copied in), through LANE's queue, not waiting: the caller waits
-   for the queue before those host bytes may change.  Returns the bytes
-   written; aborts when a copy fails.  */
-GPURT_HIDDEN uint64_t gpurt_map_refresh (struct gpurt_device *dev,
-					 struct gpurt_lane *lane,
-					 struct gpurt_region *r,
-					 uint64_t start, uint64_t end);
 /* How many times kept copies went home and were dropped so far.  */
 GPURT_HIDDEN uint64_t gpurt_map_homecoming_count (void);
 GPURT_HIDDEN uint64_t gpurt_map_sync_bytes (void);

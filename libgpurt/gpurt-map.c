@@ -433,14 +433,18 @@ gpurt_map_kept_overlaps (struct gpurt_device *dev, struct gpurt_lane *lane,
    stale range, which the next launch using the copy copies in -- those
    bytes, not the array.  The stale range is one interval, all of whose
    bytes the host must hold current: device results between it and the
-   new bytes come home first.  */
+   new bytes come home first.  A refresh (a neighbour's rows,
+   gpurt-multi.c) writes the host's bytes into the copy at once, through
+   LANE's queue, without waiting.  */
 
-void
+uint64_t
 gpurt_map_host_access (struct gpurt_device *dev, struct gpurt_lane *lane,
-		       uint64_t start, uint64_t end, int store)
+		       uint64_t start, uint64_t end, int how)
 {
   struct gpurt_map *map = &dev->map;
   char why[GPURT_WHY_LEN] = "";
+  int store = how == GPURT_ACCESS_STORE;
+  uint64_t bytes = 0;
   unsigned i;
 
   pthread_mutex_lock (&map->lock);
@@ -454,17 +458,17 @@ gpurt_map_host_access (struct gpurt_device *dev, struct gpurt_lane *lane,
 
       if (!gpurt_map_kept_by (m, lane))
 	continue;
-      if (!store)
+      if (how == GPURT_ACCESS_LOAD)
 	{
 	  gap_lo = lo;
 	  gap_hi = hi;
 	}
-      else if (m->stale_lo < m->stale_hi && hi <= m->stale_lo)
+      else if (store && m->stale_lo < m->stale_hi && hi <= m->stale_lo)
 	{
 	  gap_lo = hi;
 	  gap_hi = m->stale_lo;
 	}
-      else if (m->stale_lo < m->stale_hi && lo >= m->stale_hi)
+      else if (store && m->stale_lo < m->stale_hi && lo >= m->stale_hi)
 	{
 	  gap_lo = m->stale_hi;
 	  gap_hi = lo;
@@ -472,6 +476,12 @@ gpurt_map_host_access (struct gpurt_device *dev, struct gpurt_lane *lane,
       /* M stays in the table, idle and LANE's: no other thread changes
 	 it while the lock is released for the copy.  */
       pthread_mutex_unlock (&map->lock);
+      if (how == GPURT_ACCESS_REFRESH
+	  && !gpurt_cl_write (lane->queue, m->mem, (size_t) (lo - m->start),
+			      (size_t) (hi - lo),
+			      (const void *) (uintptr_t) lo, why))
+	gpurt_map_lost (why);
+      bytes += how == GPURT_ACCESS_REFRESH ? hi - lo : 0;
       if (!gpurt_map_bring_home (lane, m, gap_lo, gap_hi, why))
 	gpurt_map_lost (why);
       pthread_mutex_lock (&map->lock);
@@ -488,6 +498,7 @@ gpurt_map_host_access (struct gpurt_device *dev, struct gpurt_lane *lane,
       i = gpurt_map_search (map, m->start);
     }
   pthread_mutex_unlock (&map->lock);
+  return bytes;
 }
 
 /* See gpurt-internal.h.  */
@@ -517,47 +528,6 @@ gpurt_map_kept_dirty (struct gpurt_device *dev, struct gpurt_lane *lane,
     }
   pthread_mutex_unlock (&map->lock);
   return *lo < *hi;
-}
-
-/* See gpurt-internal.h.  */
-
-uint64_t
-gpurt_map_refresh (struct gpurt_device *dev, struct gpurt_lane *lane,
-		   struct gpurt_region *r, uint64_t start, uint64_t end)
-{
-  struct gpurt_map *map = &dev->map;
-  char why[GPURT_WHY_LEN] = "";
-  uint64_t bytes = 0;
-  unsigned i;
-
-  pthread_mutex_lock (&map->lock);
-  for (i = gpurt_map_search (map, start);
-       i < map->n && map->v[i]->start < end; i++)
-    {
-      struct gpurt_mapping *m = map->v[i];
-      uint64_t lo = start > m->start ? start : m->start;
-      uint64_t hi = end < m->end ? end : m->end;
-
-      if (!gpurt_map_kept_by (m, lane) || lo >= hi)
-	continue;
-      /* M stays in the table, idle and LANE's, while the lock is
-	 released for the copy.  */
-      pthread_mutex_unlock (&map->lock);
-      if (!gpurt_cl_write (lane->queue, m->mem, (size_t) (lo - m->start),
-			   (size_t) (hi - lo), (const void *) (uintptr_t) lo,
-			   why))
-	gpurt_map_lost (why);
-      atomic_fetch_add (&r->bytes_h2d, hi - lo);
-      bytes += hi - lo;
-      if (gpurt_env.verbose >= 3)
-	gpurt_message ("%s: host to device, %" PRIu64 " bytes of a"
-		       " neighbour's slice at %p", r->name, hi - lo,
-		       (void *) (uintptr_t) lo);
-      pthread_mutex_lock (&map->lock);
-      i = gpurt_map_search (map, m->start);
-    }
-  pthread_mutex_unlock (&map->lock);
-  return bytes;
 }
 
 /* See gpurt-internal.h.  */

@@ -22,8 +22,9 @@
    device -> host -> device, before the launch: for each slice D and each
    range it uses, the bytes another logical device E holds dirty in that
    range come home (and E's copy of bytes D writes is marked stale there),
-   then go into D's kept copies (gpurt_map_refresh).  So every byte is
-   current in host memory or dirty on one logical device only.  The data
+   then go into D's kept copies (gpurt_map_host_access's refresh).  So
+   every byte is current in host memory or dirty on one logical device
+   only.  The data
    come home (a gather: every slice's lane syncs its map) at gpurt_sync
    (every sync point of the compiler, the host fallback), before a launch
    that is not split or is cut another way, or that does not keep; a
@@ -380,10 +381,13 @@ gpurt_multi_gather (void)
   gpurt_multi_exit (took);
 }
 
-/* See gpurt-internal.h.  */
+/* Under the run lock unless the calling thread is a worker or nothing is
+   kept: for each logical device keeping copies of the bytes [START, END),
+   make the host's access HOW (GPURT_ACCESS_LOAD, GPURT_ACCESS_STORE)
+   agree with them, or drop them (HOW -1: the bytes are being freed).  */
 
-void
-gpurt_multi_host_access (uint64_t start, uint64_t end, int store)
+static void
+gpurt_multi_each (uint64_t start, uint64_t end, int how)
 {
   unsigned d;
   int took;
@@ -396,8 +400,12 @@ gpurt_multi_host_access (uint64_t start, uint64_t end, int store)
       struct gpurt_slice *s = &gpurt_slices[d];
       struct gpurt_lane *lane = gpurt_slice_lane (s);
 
-      if (lane != NULL && gpurt_map_kept_overlaps (s->dev, lane, start, end))
-	gpurt_map_host_access (s->dev, lane, start, end, store);
+      if (lane == NULL)
+	continue;
+      if (how < 0)
+	gpurt_map_discard (s->dev, lane, start, end);
+      else if (gpurt_map_kept_overlaps (s->dev, lane, start, end))
+	gpurt_map_host_access (s->dev, lane, start, end, how);
     }
   gpurt_multi_exit (took);
 }
@@ -405,22 +413,18 @@ gpurt_multi_host_access (uint64_t start, uint64_t end, int store)
 /* See gpurt-internal.h.  */
 
 void
+gpurt_multi_host_access (uint64_t start, uint64_t end, int store)
+{
+  gpurt_multi_each (start, end,
+		    store ? GPURT_ACCESS_STORE : GPURT_ACCESS_LOAD);
+}
+
+/* See gpurt-internal.h.  */
+
+void
 gpurt_multi_discard (uint64_t start, uint64_t end)
 {
-  unsigned d;
-  int took;
-
-  if (gpurt_multi_on_worker || !atomic_load (&gpurt_multi_kept))
-    return;
-  took = gpurt_multi_enter ();
-  for (d = 0; d < gpurt_multi_n; d++)
-    {
-      struct gpurt_lane *lane = gpurt_slice_lane (&gpurt_slices[d]);
-
-      if (lane != NULL)
-	gpurt_map_discard (gpurt_slices[d].dev, lane, start, end);
-    }
-  gpurt_multi_exit (took);
+  gpurt_multi_each (start, end, -1);
 }
 
 /* Before the split launch ARGS (NARGS arguments) of R whose slices find
@@ -452,7 +456,7 @@ gpurt_multi_exchange (struct gpurt_region *r, const uint64_t *args,
       for (k = 0; k < nargs; k++)
 	{
 	  uint64_t start = a[4 * k + 1] + a[4 * k + 2];
-	  uint64_t end = a[4 * k + 1] + a[4 * k + 3], lo, hi;
+	  uint64_t end = a[4 * k + 1] + a[4 * k + 3], lo, hi, bytes;
 	  int writes = ((GPU_ARG_WORD0_FLAGS (a[4 * k]) | r->args[k].flags)
 			& GPU_ARG_WRITTEN) != 0;
 
@@ -469,14 +473,17 @@ gpurt_multi_exchange (struct gpurt_region *r, const uint64_t *args,
 		  || !gpurt_map_kept_dirty (o->dev, lane, start, end, &lo,
 					    &hi))
 		continue;
-	      gpurt_map_host_access (o->dev, lane, lo, hi, 0);
+	      gpurt_map_host_access (o->dev, lane, lo, hi, GPURT_ACCESS_LOAD);
 	      if (writes)
-		gpurt_map_host_access (o->dev, lane, lo, hi, 1);
+		gpurt_map_host_access (o->dev, lane, lo, hi,
+				       GPURT_ACCESS_STORE);
 	      mine = gpurt_slice_lane (s);
 	      if (mine == NULL)
 		continue;
-	      atomic_fetch_add (&gpurt_multi_halo[d],
-				gpurt_map_refresh (s->dev, mine, r, lo, hi));
+	      bytes = gpurt_map_host_access (s->dev, mine, lo, hi,
+					     GPURT_ACCESS_REFRESH);
+	      atomic_fetch_add (&gpurt_multi_halo[d], bytes);
+	      atomic_fetch_add (&r->bytes_h2d, bytes);
 	      /* The copy runs before the slice's kernel, in order; whoever
 		 uses the lane next waits for it (gpurt_slice_lane), before
 		 the host bytes it reads may change.  */

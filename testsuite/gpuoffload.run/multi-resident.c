@@ -7,6 +7,26 @@ CHECK_CHILDREN_USE_DEVICE
    TRACE, a write of one element of B, or both.  */
 enum { HOST_NONE, HOST_READ, HOST_WRITE, HOST_BOTH, HOST_KINDS };
 
+/* The host code of kind KIND at step T over the LEN elements of B: one
+   element read into TRACE, or one written (at a place that moves by
+   STRIDE a step, VALUE), or both.  */
+#define BETWEEN_STEPS(kind, t, len, b, trace, stride, value)		\
+  do									\
+    {									\
+      if (((kind) == HOST_READ || (kind) == HOST_BOTH) && (len) > 0)	\
+	(trace)[t] = (b)[((len) / 2 + (t)) % (len)];			\
+      if (((kind) == HOST_WRITE || (kind) == HOST_BOTH) && (len) > 0)	\
+	(b)[((t) * (stride) + (len) / 3) % (len)] = (value);		\
+    }									\
+  while (0)
+
+/* The stencils: element I of the 1-D one from A, element (I, J) of the
+   2-D one from the M columns of A.  */
+#define LINE_AT(a, i) (((a)[(i) - 1] ^ ((a)[i] * 3u)) + (a)[(i) + 1] * 5u)
+#define GRID_AT(a, m, i, j)						\
+  ((a)[((i) - 1) * (m) + (j)] + (a)[(i) * (m) + (j)] * 2u		\
+   + ((a)[((i) + 1) * (m) + (j)] ^ (unsigned) (j)))
+
 /* STEPS steps of a 1-D stencil from A into B and back over N elements,
    with host code KIND between the two sweeps of a step.  */
 static void __attribute__ ((noinline))
@@ -15,13 +35,10 @@ line (long n, int steps, int kind, unsigned *a, unsigned *b, unsigned *trace)
   for (int t = 0; t < steps; t++)
     {
       for (long i GPU_PARALLEL = 1; i < n - 1; i++)
-	b[i] = (a[i - 1] ^ (a[i] * 3u)) + a[i + 1] * 5u;
-      if ((kind == HOST_READ || kind == HOST_BOTH) && n > 0)
-	trace[t] = b[(n / 2 + t) % n];
-      if ((kind == HOST_WRITE || kind == HOST_BOTH) && n > 0)
-	b[(t * 7 + n / 3) % n] = (unsigned) t * 977u;
+	b[i] = LINE_AT (a, i);
+      BETWEEN_STEPS (kind, t, n, b, trace, 7, (unsigned) t * 977u);
       for (long i GPU_PARALLEL = 1; i < n - 1; i++)
-	a[i] = (b[i - 1] ^ (b[i] * 3u)) + b[i + 1] * 5u;
+	a[i] = LINE_AT (b, i);
     }
 }
 
@@ -32,13 +49,10 @@ line_ref (long n, int steps, int kind, unsigned *a, unsigned *b,
   for (int t = 0; t < steps; t++)
     {
       for (long i = 1; i < n - 1; i++)
-	b[i] = (a[i - 1] ^ (a[i] * 3u)) + a[i + 1] * 5u;
-      if ((kind == HOST_READ || kind == HOST_BOTH) && n > 0)
-	trace[t] = b[(n / 2 + t) % n];
-      if ((kind == HOST_WRITE || kind == HOST_BOTH) && n > 0)
-	b[(t * 7 + n / 3) % n] = (unsigned) t * 977u;
+	b[i] = LINE_AT (a, i);
+      BETWEEN_STEPS (kind, t, n, b, trace, 7, (unsigned) t * 977u);
       for (long i = 1; i < n - 1; i++)
-	a[i] = (b[i - 1] ^ (b[i] * 3u)) + b[i + 1] * 5u;
+	a[i] = LINE_AT (b, i);
     }
 }
 
@@ -52,16 +66,11 @@ grid (long n, long m, int steps, int kind, unsigned *a, unsigned *b,
     {
       for (long i GPU_PARALLEL = 1; i < n - 1; i++)
 	for (long j GPU_PARALLEL = 0; j < m; j++)
-	  b[i * m + j] = a[(i - 1) * m + j] + a[i * m + j] * 2u
-			 + (a[(i + 1) * m + j] ^ (unsigned) j);
-      if ((kind == HOST_READ || kind == HOST_BOTH) && n > 0)
-	trace[t] = b[(n * m / 2 + t) % (n * m)];
-      if ((kind == HOST_WRITE || kind == HOST_BOTH) && n > 0)
-	b[(t * 13 + n * m / 3) % (n * m)] = (unsigned) t + 12345u;
+	  b[i * m + j] = GRID_AT (a, m, i, j);
+      BETWEEN_STEPS (kind, t, n * m, b, trace, 13, (unsigned) t + 12345u);
       for (long i GPU_PARALLEL = 1; i < n - 1; i++)
 	for (long j GPU_PARALLEL = 0; j < m; j++)
-	  a[i * m + j] = b[(i - 1) * m + j] + b[i * m + j] * 2u
-			 + (b[(i + 1) * m + j] ^ (unsigned) j);
+	  a[i * m + j] = GRID_AT (b, m, i, j);
     }
 }
 
@@ -73,16 +82,11 @@ grid_ref (long n, long m, int steps, int kind, unsigned *a, unsigned *b,
     {
       for (long i = 1; i < n - 1; i++)
 	for (long j = 0; j < m; j++)
-	  b[i * m + j] = a[(i - 1) * m + j] + a[i * m + j] * 2u
-			 + (a[(i + 1) * m + j] ^ (unsigned) j);
-      if ((kind == HOST_READ || kind == HOST_BOTH) && n > 0)
-	trace[t] = b[(n * m / 2 + t) % (n * m)];
-      if ((kind == HOST_WRITE || kind == HOST_BOTH) && n > 0)
-	b[(t * 13 + n * m / 3) % (n * m)] = (unsigned) t + 12345u;
+	  b[i * m + j] = GRID_AT (a, m, i, j);
+      BETWEEN_STEPS (kind, t, n * m, b, trace, 13, (unsigned) t + 12345u);
       for (long i = 1; i < n - 1; i++)
 	for (long j = 0; j < m; j++)
-	  a[i * m + j] = b[(i - 1) * m + j] + b[i * m + j] * 2u
-			 + (b[(i + 1) * m + j] ^ (unsigned) j);
+	  a[i * m + j] = GRID_AT (b, m, i, j);
     }
 }
 
