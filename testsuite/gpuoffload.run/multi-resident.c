@@ -1,4 +1,4 @@
-/* multi-resident.c: split regions keep their slices on their logical devices (issue 20, item 2; GPURT_MULTI_RESIDENT, gpurt-multi.c).  A 1-D and a 2-D stencil time loop (unsigned arithmetic: bit-identical to serial C, whatever the device compiler contracts), each slice reading a row of halo from each neighbour's slice, run under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device), and under POCL_DEVICES="pthread pthread" GPURT_DEVICES=all, at sizes 0, 1, 2, 5, 1000 and 1025 (divisible by neither 2 nor 3; fewer rows than devices too), with host code between the steps that reads one element, writes one, or both, and a full host read at the end.  Children under GPURT_PROFILE check that split launches found their slices kept (resident launches, neighbours' rows copied in on every device) and that the bytes copied to the devices for 20 steps are about the arrays once plus the halos, against 20 times as much under GPURT_MULTI_RESIDENT=0.  */
+/* multi-resident.c: split regions keep their slices on their logical devices (issue 20, item 2; GPURT_MULTI_RESIDENT, gpurt-multi.c).  A 1-D and a 2-D stencil time loop (unsigned arithmetic: bit-identical to serial C, whatever the device compiler contracts), each slice reading a row of halo from each neighbour's slice, run under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device), and under POCL_DEVICES="pthread pthread" GPURT_DEVICES=all, at sizes 0, 1, 2, 5, 1000 and 1025 (divisible by neither 2 nor 3; fewer rows than devices too), with host code between the steps that reads one element, writes one, or both, and a full host read at the end; and a time loop of regions cut in different ways and one that cannot be cut, one after the other.  Children under GPURT_PROFILE check that split launches found their slices kept (resident launches, neighbours' rows copied in on every device) and that the bytes copied to the devices for 20 steps are about the arrays once plus the halos, against 20 times as much under GPURT_MULTI_RESIDENT=0.  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
@@ -90,6 +90,38 @@ grid_ref (long n, long m, int steps, int kind, unsigned *a, unsigned *b,
     }
 }
 
+/* A time loop of regions cut in different ways: rows 1..N-2, all N
+   rows, and one that cannot be split (H is written through an index),
+   each after the other without host code between them.  */
+static void __attribute__ ((noinline))
+mixed (long n, int steps, unsigned *a, unsigned *b,
+       unsigned *restrict h GPU_EXTENT (64))
+{
+  for (int t = 0; t < steps; t++)
+    {
+      for (long i GPU_PARALLEL = 1; i < n - 1; i++)
+	b[i] = LINE_AT (a, i);
+      for (long i GPU_PARALLEL = 0; i < n; i++)
+	a[i] = b[i] * 7u + (unsigned) i;
+      for (long i GPU_PARALLEL = 0; i < n; i++)
+	h[b[i] & 63] = 1;
+    }
+}
+
+static void
+mixed_ref (long n, int steps, unsigned *a, unsigned *b, unsigned *h)
+{
+  for (int t = 0; t < steps; t++)
+    {
+      for (long i = 1; i < n - 1; i++)
+	b[i] = LINE_AT (a, i);
+      for (long i = 0; i < n; i++)
+	a[i] = b[i] * 7u + (unsigned) i;
+      for (long i = 0; i < n; i++)
+	h[b[i] & 63] = 1;
+    }
+}
+
 #define STEPS 6
 
 /* The 1-D loop over N elements and the 2-D loop over N x M, with host
@@ -122,6 +154,17 @@ test (long n, long m, int kind)
 	 n, m, kind);
   CHECK (memcmp (trace, want_trace, sizeof trace) == 0,
 	 "2-D %ldx%ld: the host read other values between the steps", n, m);
+
+  if (kind == HOST_NONE)
+    {
+      unsigned h[64] = { 0 }, want_h[64] = { 0 };
+      mixed_ref (n, STEPS, wa, wb, want_h);
+      mixed (n, STEPS, a, b, h);
+      CHECK (memcmp (a, wa, n * sizeof *a) == 0
+	     && memcmp (b, wb, n * sizeof *b) == 0
+	     && memcmp (h, want_h, sizeof h) == 0, "cuts that change n=%ld",
+	     n);
+    }
   free (a);
   free (b);
   free (wa);
