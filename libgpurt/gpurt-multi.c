@@ -21,15 +21,15 @@
    rows a slice reads from a neighbour's slice (a stencil's halo) move,
    device -> host -> device, before the launch: for each slice D and each
    range it uses, the bytes another logical device E holds dirty in that
-   range come home (and E's copy of bytes D writes is marked stale there),
-   then go into D's kept copies (gpurt_map_host_access's refresh).  So
-   every byte is current in host memory or dirty on one logical device
-   only.  The data
-   come home (a gather: every slice's lane syncs its map) at gpurt_sync
-   (every sync point of the compiler, the host fallback), before a launch
-   that is not split or is cut another way, or that does not keep; a
-   host load or store of a few bytes between regions asks every logical
-   device (gpurt_map_host_access).  When kept copies went home behind
+   range come home, then go into D's kept copies (gpurt_map_host_access's
+   refresh).  Every byte is current in host memory or dirty on one
+   logical device only: a launch whose slice would write near bytes
+   another holds dirty (gpurt_multi_exchange's check) gathers first.  The
+   data come home (a gather: every slice's lane syncs its map) at
+   gpurt_sync (every sync point of the compiler, the host fallback),
+   before a launch that is not split or is cut another way, or that does
+   not keep; a host load or store of a few bytes between regions asks
+   every logical device (gpurt_map_host_access).  When kept copies went home behind
    our back (a full device, gpurt_map_homecoming_count), the next split
    launch gathers first: a neighbour's rows kept as a halo are current
    only while their owner's dirty range says where the newest copy is.
@@ -428,15 +428,19 @@ gpurt_multi_discard (uint64_t start, uint64_t end)
 }
 
 /* Before the split launch ARGS (NARGS arguments) of R whose slices find
-   what they kept on their devices: for each slice D and each array
-   range it uses, the bytes of it another logical device E holds newer
-   than host memory come home and into D's kept copies; where D writes,
-   E's copy is marked stale (the newest will be D's).  A is room for the
-   launch's argument words.  Under the run lock, the workers idle.  */
+   what they kept on their devices.  CHECK: returns 1 when a slice D
+   would write near bytes another logical device E holds newer than host
+   memory -- inside the hull of what D's copy of that array would then
+   hold dirty (a mapping has one dirty range), so that D and E would both
+   hold those bytes dirty, and a gather could bring home the older --; the
+   caller then gathers first.  Else: for each slice D and each array range
+   it uses, the bytes of it another logical device holds dirty come home
+   and into D's kept copies.  A is room for the launch's argument words.
+   Under the run lock, the workers idle.  */
 
-static void
+static int
 gpurt_multi_exchange (struct gpurt_region *r, const uint64_t *args,
-		      unsigned nargs, uint64_t *a)
+		      unsigned nargs, uint64_t *a, int check)
 {
   unsigned d, e, k;
 
@@ -447,6 +451,7 @@ gpurt_multi_exchange (struct gpurt_region *r, const uint64_t *args,
   for (d = 0; d < gpurt_multi_n; d++)
     {
       struct gpurt_slice *s = &gpurt_slices[d];
+      struct gpurt_lane *mine = gpurt_slice_lane (s);
 
       if (s->lo == s->hi)
 	continue;
@@ -457,27 +462,34 @@ gpurt_multi_exchange (struct gpurt_region *r, const uint64_t *args,
 	{
 	  uint64_t start = a[4 * k + 1] + a[4 * k + 2];
 	  uint64_t end = a[4 * k + 1] + a[4 * k + 3], lo, hi, bytes;
-	  int writes = ((GPU_ARG_WORD0_FLAGS (a[4 * k]) | r->args[k].flags)
-			& GPU_ARG_WRITTEN) != 0;
+	  uint64_t hs = start, he = end;
 
 	  if (GPU_ARG_WORD0_KIND (a[4 * k]) != GPU_ARG_BUFFER
-	      || a[4 * k + 2] >= a[4 * k + 3])
+	      || a[4 * k + 2] >= a[4 * k + 3]
+	      || (check && !((GPU_ARG_WORD0_FLAGS (a[4 * k])
+			      | r->args[k].flags) & GPU_ARG_WRITTEN)))
 	    continue;
+	  if (check && mine != NULL)
+	    {
+	      gpurt_map_kept_hull (s->dev, mine, &hs, &he);
+	      if (gpurt_map_kept_dirty (s->dev, mine, hs, he, &lo, &hi))
+		{
+		  start = lo < start ? lo : start;
+		  end = hi > end ? hi : end;
+		}
+	    }
 	  for (e = 0; e < gpurt_multi_n; e++)
 	    {
 	      struct gpurt_slice *o = &gpurt_slices[e];
 	      struct gpurt_lane *lane = e != d ? gpurt_slice_lane (o) : NULL;
-	      struct gpurt_lane *mine;
 
 	      if (lane == NULL
 		  || !gpurt_map_kept_dirty (o->dev, lane, start, end, &lo,
 					    &hi))
 		continue;
+	      if (check)
+		return 1;
 	      gpurt_map_host_access (o->dev, lane, lo, hi, GPURT_ACCESS_LOAD);
-	      if (writes)
-		gpurt_map_host_access (o->dev, lane, lo, hi,
-				       GPURT_ACCESS_STORE);
-	      mine = gpurt_slice_lane (s);
 	      if (mine == NULL)
 		continue;
 	      bytes = gpurt_map_host_access (s->dev, mine, lo, hi,
@@ -491,6 +503,7 @@ gpurt_multi_exchange (struct gpurt_region *r, const uint64_t *args,
 	    }
 	}
     }
+  return 0;
 }
 
 /* Say once per launch under GPURT_VERBOSE, and count for GPURT_PROFILE,
@@ -708,7 +721,9 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
     if (!keep || gpurt_multi_kept_outer != n[r->ndim - 1]
 	|| gpurt_slices[d].lo != gpurt_slices[d].klo
 	|| gpurt_slices[d].hi != gpurt_slices[d].khi
-	|| gpurt_multi_homecomings != gpurt_map_homecoming_count ())
+	|| gpurt_multi_homecomings != gpurt_map_homecoming_count ()
+	|| gpurt_multi_exchange (r, args, nargs,
+				 red + (size_t) gpurt_multi_n * nargs, 1))
       gpurt_multi_gather_locked ();
   /* What the calling thread's regions kept goes home: slices copy in from
      host memory, or from what they kept.  */
@@ -717,7 +732,7 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
     {
       atomic_fetch_add (&gpurt_multi_resident, 1);
       gpurt_multi_exchange (r, args, nargs,
-			    red + (size_t) gpurt_multi_n * nargs);
+			    red + (size_t) gpurt_multi_n * nargs, 0);
     }
   for (d = 0; d < gpurt_multi_n; d++)
     {

@@ -1,4 +1,4 @@
-/* multi-resident.c: split regions keep their slices on their logical devices (issue 20, item 2; GPURT_MULTI_RESIDENT, gpurt-multi.c).  A 1-D and a 2-D stencil time loop (unsigned arithmetic: bit-identical to serial C, whatever the device compiler contracts), each slice reading a row of halo from each neighbour's slice, run under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device), and under POCL_DEVICES="pthread pthread" GPURT_DEVICES=all, at sizes 0, 1, 2, 5, 1000 and 1025 (divisible by neither 2 nor 3; fewer rows than devices too), with host code between the steps that reads one element, writes one, or both, and a full host read at the end; and a time loop of regions cut in different ways and one that cannot be cut, one after the other.  Children under GPURT_PROFILE check that split launches found their slices kept (resident launches, neighbours' rows copied in on every device) and that the bytes copied to the devices for 20 steps are about the arrays once plus the halos, against 20 times as much under GPURT_MULTI_RESIDENT=0.  */
+/* multi-resident.c: split regions keep their slices on their logical devices (issue 20, item 2; GPURT_MULTI_RESIDENT, gpurt-multi.c).  A 1-D and a 2-D stencil time loop (unsigned arithmetic: bit-identical to serial C, whatever the device compiler contracts), each slice reading a row of halo from each neighbour's slice, run under GPURT_DEVICES=0,0 and 0,0,0 (two and three logical devices on the OpenCL device), and under POCL_DEVICES="pthread pthread" GPURT_DEVICES=all, at sizes 0, 1, 2, 5, 1000 and 1025 (divisible by neither 2 nor 3; fewer rows than devices too), with host code between the steps that reads one element, writes one, or both, and a full host read at the end; a time loop of regions cut in different ways and one that cannot be cut, one after the other; and regions cut the same way whose slices write rows other slices wrote (gathered first).  Children under GPURT_PROFILE check that split launches found their slices kept (resident launches, neighbours' rows copied in on every device) and that the bytes copied to the devices for 20 steps are about the arrays once plus the halos, against 20 times as much under GPURT_MULTI_RESIDENT=0.  */
 #include "check.h"
 
 CHECK_CHILDREN_USE_DEVICE
@@ -122,6 +122,37 @@ mixed_ref (long n, int steps, unsigned *a, unsigned *b, unsigned *h)
     }
 }
 
+/* Regions cut the same way whose slices write different rows of B: each
+   slice of the second writes rows that another slice of the first
+   wrote, and nothing reads B before the end.  */
+static void __attribute__ ((noinline))
+mirror (long n, int steps, unsigned *restrict a, unsigned *restrict b)
+{
+  for (int t = 0; t < steps; t++)
+    {
+      for (long i GPU_PARALLEL = 0; i < n; i++)
+	b[i] = a[i] * 3u + 1u;
+      for (long i GPU_PARALLEL = 0; i < n; i++)
+	b[n - 1 - i] ^= a[i] >> 3;
+      for (long i GPU_PARALLEL = 0; i < n; i++)
+	a[i] = a[i] * 5u + (unsigned) t;
+    }
+}
+
+static void
+mirror_ref (long n, int steps, unsigned *a, unsigned *b)
+{
+  for (int t = 0; t < steps; t++)
+    {
+      for (long i = 0; i < n; i++)
+	b[i] = a[i] * 3u + 1u;
+      for (long i = 0; i < n; i++)
+	b[n - 1 - i] ^= a[i] >> 3;
+      for (long i = 0; i < n; i++)
+	a[i] = a[i] * 5u + (unsigned) t;
+    }
+}
+
 #define STEPS 6
 
 /* The 1-D loop over N elements and the 2-D loop over N x M, with host
@@ -163,6 +194,11 @@ test (long n, long m, int kind)
       CHECK (memcmp (a, wa, n * sizeof *a) == 0
 	     && memcmp (b, wb, n * sizeof *b) == 0
 	     && memcmp (h, want_h, sizeof h) == 0, "cuts that change n=%ld",
+	     n);
+      mirror_ref (n, STEPS, wa, wb);
+      mirror (n, STEPS, a, b);
+      CHECK (memcmp (a, wa, n * sizeof *a) == 0
+	     && memcmp (b, wb, n * sizeof *b) == 0, "mirrored writes n=%ld",
 	     n);
     }
   free (a);
