@@ -6,8 +6,12 @@
 # Variants, all the same build:
 #   ours        GPURT_DEVICES unset: one device, data kept between regions
 #   ours-split2 GPURT_DEVICES=0,0: one GPU as two logical devices (two
-#               queues, two host threads), every split launch copying its
-#               slices in and back: the overhead of the split
+#               contexts, two host threads), each keeping its slices
+#               between split launches, only a stencil's halo rows moving
+#               (GPURT_MULTI_RESIDENT, default): the overhead of the split
+#   ours-split2-copy
+#               the same with GPURT_MULTI_RESIDENT=0: every split launch
+#               copies its slices in and back (two queues of one context)
 #   ours-all    GPURT_DEVICES=all: every GPU of the host's first GPU's
 #               platform (one GPU: the same as ours, but for the check)
 #   omp         16 OpenMP threads, for reference
@@ -45,10 +49,11 @@ multi_variants () {
   for spec in $1; do
     p=${spec%:*} n=${spec#*:}
     for round in 1 2; do
-      for v in ours ours-split2 ours-all omp; do
+      for v in ours ours-split2 ours-split2-copy ours-all omp; do
 	bin=$PACK/$p.ours env="BENCH_VARIANT=$v GPURT_FALLBACK=abort GPURT_VERBOSE=1"
 	case $v in
 	  ours-split2) env="$env GPURT_DEVICES=0,0" ;;
+	  ours-split2-copy) env="$env GPURT_DEVICES=0,0 GPURT_MULTI_RESIDENT=0" ;;
 	  ours-all) env="$env GPURT_DEVICES=all" ;;
 	  omp) bin=$PACK/$p.omp env="BENCH_VARIANT=$v" ;;
 	esac

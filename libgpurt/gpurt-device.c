@@ -684,14 +684,14 @@ static pthread_mutex_t gpurt_other_lock = PTHREAD_MUTEX_INITIALIZER;
 /* See gpurt-internal.h.  */
 
 struct gpurt_device *
-gpurt_device_other (const struct gpurt_candidate *c, char *why)
+gpurt_device_other (const struct gpurt_candidate *c, int fresh, char *why)
 {
   struct gpurt_device *dev = NULL;
   unsigned i;
   int opened = 0;
 
   pthread_mutex_lock (&gpurt_other_lock);
-  for (i = 0; i < gpurt_nother && dev == NULL; i++)
+  for (i = 0; i < gpurt_nother && dev == NULL && !fresh; i++)
     if (gpurt_other_devices[i].platform_index == c->platform_index
 	&& gpurt_other_devices[i].device_index == c->device_index)
       dev = &gpurt_other_devices[i];

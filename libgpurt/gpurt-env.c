@@ -82,6 +82,7 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_INIT", "GPURT_PINNED", "GPURT_GROUP_SIZE", "GPURT_TWO_LEVEL",
   "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH", "GPURT_POOL",
   "GPURT_PINNED_CHUNK", "GPURT_DEVICES", "GPURT_BATCH_RAMP",
+  "GPURT_MULTI_RESIDENT",
   "GPURT_STAGE_MERGE", "GPURT_LOCAL_SHAPE", "GPURT_STAGE_NT"
 };
 
@@ -544,6 +545,11 @@ gpurt_env_read (void)
      pipeline's first batches grow and its last ones shrink, so that
      less of it runs unhidden.  */
   gpurt_env.batch_ramp = gpurt_env_switch ("GPURT_BATCH_RAMP", 0);
+  /* GPURT_MULTI_RESIDENT (default 1): the slices of a split region stay
+     on their logical devices for the next split region with the same
+     cut (gpurt-multi.c); 0: every split launch copies its slices in and
+     back.  */
+  gpurt_env.multi_resident = gpurt_env_switch ("GPURT_MULTI_RESIDENT", 1);
   /* GPURT_STAGE_MERGE (default 1): a pipeline copies a batch's slices
      out of and the next one's into a staging area in one call of the host
      thread pool, not one call per slice.  */

@@ -219,6 +219,8 @@ struct gpurt_env
   int stage_nt;			/* GPURT_STAGE_NT=0: the host pool's large
 				   copies use memcpy, not non-temporal
 				   stores */
+  int multi_resident;		/* GPURT_MULTI_RESIDENT=0: split regions
+				   keep nothing on the devices */
 };
 
 extern struct gpurt_env gpurt_env GPURT_HIDDEN;
@@ -471,16 +473,33 @@ GPURT_HIDDEN void gpurt_map_settle (struct gpurt_device *dev,
 GPURT_HIDDEN int gpurt_map_kept_overlaps (struct gpurt_device *dev,
 					  struct gpurt_lane *lane,
 					  uint64_t start, uint64_t end);
-/* The host is about to load (STORE zero) or store the bytes [START,
-   END), which LANE keeps device copies of: make them current in host
-   memory, the copies staying on the device (gpurt_sync_range,
-   gpurt_sync_load).  */
-GPURT_HIDDEN void gpurt_map_host_access (struct gpurt_device *dev,
-					 struct gpurt_lane *lane,
-					 uint64_t start, uint64_t end,
-					 int store);
+/* HOW the host accesses bytes kept on a device (gpurt_map_host_access).  */
+#define GPURT_ACCESS_LOAD 0	/* it is about to load them */
+#define GPURT_ACCESS_STORE 1	/* it is about to store them */
+#define GPURT_ACCESS_REFRESH 2	/* it holds their newest copy: write it
+				   into the device copies now */
+/* The host is about to load or store the bytes [START, END) (HOW), which
+   LANE keeps device copies of: make them current in host memory, the
+   copies staying on the device (gpurt_sync_range, gpurt_sync_load); or
+   the host holds their newest copy: write it into LANE's copies through
+   its queue, not waiting (the caller waits for the queue before those
+   host bytes may change; gpurt-multi.c).  Returns the bytes written
+   into device copies.  */
+GPURT_HIDDEN uint64_t gpurt_map_host_access (struct gpurt_device *dev,
+					     struct gpurt_lane *lane,
+					     uint64_t start, uint64_t end,
+					     int how);
 GPURT_HIDDEN unsigned gpurt_map_count (struct gpurt_device *dev,
 				       uint64_t *bytes);
+/* The hull [*LO, *HI) of the bytes of [START, END) that LANE's kept
+   copies on DEV hold newer than host memory (their dirty ranges); 1 when
+   there are any.  */
+GPURT_HIDDEN int gpurt_map_kept_dirty (struct gpurt_device *dev,
+				       struct gpurt_lane *lane,
+				       uint64_t start, uint64_t end,
+				       uint64_t *lo, uint64_t *hi);
+/* How many times kept copies went home and were dropped so far.  */
+GPURT_HIDDEN uint64_t gpurt_map_homecoming_count (void);
 GPURT_HIDDEN uint64_t gpurt_map_sync_bytes (void);
 /* Kept bytes DEV's map copied back and dropped to stay under
    GPURT_DEVICE_MEM_LIMIT.  */
@@ -900,14 +919,16 @@ GPURT_HIDDEN void gpurt_batch_ranges (const struct gpurt_region *r,
    arguments, trip counts N) of region R on DEV through the calling
    thread's lane, in batches of C, each copying in and back only its
    slices.  With RED, the reduction results of argument K go to RED[K]
-   instead of their variables.  Returns 1, or 0 with WHY when nothing was
+   instead of their variables.  KEEP: the launch may keep its results on
+   the device (one batch, a split launch's slice).  Returns 1, or 0 with WHY when nothing was
    written (aborts when a batch fails after another wrote its results).  */
 GPURT_HIDDEN int gpurt_batch_span (struct gpurt_region *r,
 				   struct gpurt_device *dev,
 				   const uint64_t *args, unsigned nargs,
 				   const uint64_t *n, uint64_t lo,
 				   uint64_t hi, uint64_t c, uint64_t *red,
-				   struct gpurt_clock *clock, char *why);
+				   int keep, struct gpurt_clock *clock,
+				   char *why);
 /* Choose the process's device among the N candidates CANDS by
    GPURT_DEVICES (its first entry, or GPURT_DEVICE's choice for "all")
    and note the logical devices of the list; *BECAUSE says why.  NULL
@@ -924,8 +945,21 @@ gpurt_multi_select (struct gpurt_candidate *cands, unsigned n,
 GPURT_HIDDEN int gpurt_multi_run (struct gpurt_region *r,
 				  struct gpurt_device *dev,
 				  const uint64_t *args, unsigned nargs,
-				  const uint64_t *n, struct gpurt_clock *clock,
-				  char *why);
+				  const uint64_t *n, int keep,
+				  struct gpurt_clock *clock, char *why);
+/* Bring home and drop every slice split regions kept on the logical
+   devices (gpurt_sync; nothing on the workers' own threads).  */
+GPURT_HIDDEN void gpurt_multi_gather (void);
+/* The host is about to load (STORE zero) or store the bytes [START,
+   END): make the slices kept on the logical devices agree
+   (gpurt_map_host_access on each).  */
+GPURT_HIDDEN void gpurt_multi_host_access (uint64_t start, uint64_t end,
+					   int store);
+/* The bytes [START, END) are being freed: the logical devices' copies
+   of them are dropped (gpurt_map_discard on each).  */
+GPURT_HIDDEN void gpurt_multi_discard (uint64_t start, uint64_t end);
+/* gpurt_sync for the calling thread's own lane only.  */
+GPURT_HIDDEN void gpurt_sync_lane (void);
 /* GPURT_PROFILE's lines about split regions (gpurt-profile.c).  */
 GPURT_HIDDEN void gpurt_multi_report (FILE *out, int json);
 
@@ -1031,10 +1065,11 @@ gpurt_match_device (struct gpurt_candidate *cands, unsigned n,
 		    const char **chosen_because, char *why);
 GPURT_HIDDEN const char *gpurt_type_name (cl_device_type type);
 /* The device of candidate C, not the process's, opened once for the
-   split regions of GPURT_DEVICES (its ordinal 1, 2, ...); NULL with
-   WHY.  */
+   split regions of GPURT_DEVICES (its ordinal 1, 2, ...); FRESH: a
+   device of its own (a context and map), even when C was opened before
+   or is the process's device; NULL with WHY.  */
 GPURT_HIDDEN struct gpurt_device *
-gpurt_device_other (const struct gpurt_candidate *c, char *why);
+gpurt_device_other (const struct gpurt_candidate *c, int fresh, char *why);
 
 /* Print the OpenCL platforms and devices and which one libgpurt would
    choose under the current GPURT_DEVICE, and why (gpurt-describe.c).

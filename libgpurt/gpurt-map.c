@@ -41,6 +41,11 @@
 /* Bytes copied back by gpurt_sync (not charged to a region).  */
 static atomic_uint_least64_t gpurt_sync_bytes;
 
+/* Times kept mappings went home and were dropped (gpurt_map_sync_locked):
+   gpurt-multi.c's copies of a neighbour's rows are current only while
+   nothing went home behind its back.  */
+static atomic_uint_least64_t gpurt_map_homecomings;
+
 /* Index of the first mapping of MAP whose end is above START (the first
    that may overlap a range starting at START); MAP->N if none.  */
 
@@ -259,6 +264,7 @@ gpurt_map_sync_locked (struct gpurt_map *map, struct gpurt_lane *lane,
       i++;
   if (nout == 0)
     return;
+  atomic_fetch_add (&gpurt_map_homecomings, 1);
   pthread_mutex_unlock (&map->lock);
   for (i = 0; i < nout; i++)
     if (!gpurt_map_write_back (lane, out[i], why))
@@ -427,14 +433,18 @@ gpurt_map_kept_overlaps (struct gpurt_device *dev, struct gpurt_lane *lane,
    stale range, which the next launch using the copy copies in -- those
    bytes, not the array.  The stale range is one interval, all of whose
    bytes the host must hold current: device results between it and the
-   new bytes come home first.  */
+   new bytes come home first.  A refresh (a neighbour's rows,
+   gpurt-multi.c) writes the host's bytes into the copy at once, through
+   LANE's queue, without waiting.  */
 
-void
+uint64_t
 gpurt_map_host_access (struct gpurt_device *dev, struct gpurt_lane *lane,
-		       uint64_t start, uint64_t end, int store)
+		       uint64_t start, uint64_t end, int how)
 {
   struct gpurt_map *map = &dev->map;
   char why[GPURT_WHY_LEN] = "";
+  int store = how == GPURT_ACCESS_STORE;
+  uint64_t bytes = 0;
   unsigned i;
 
   pthread_mutex_lock (&map->lock);
@@ -448,17 +458,17 @@ gpurt_map_host_access (struct gpurt_device *dev, struct gpurt_lane *lane,
 
       if (!gpurt_map_kept_by (m, lane))
 	continue;
-      if (!store)
+      if (how == GPURT_ACCESS_LOAD)
 	{
 	  gap_lo = lo;
 	  gap_hi = hi;
 	}
-      else if (m->stale_lo < m->stale_hi && hi <= m->stale_lo)
+      else if (store && m->stale_lo < m->stale_hi && hi <= m->stale_lo)
 	{
 	  gap_lo = hi;
 	  gap_hi = m->stale_lo;
 	}
-      else if (m->stale_lo < m->stale_hi && lo >= m->stale_hi)
+      else if (store && m->stale_lo < m->stale_hi && lo >= m->stale_hi)
 	{
 	  gap_lo = m->stale_hi;
 	  gap_hi = lo;
@@ -466,6 +476,12 @@ gpurt_map_host_access (struct gpurt_device *dev, struct gpurt_lane *lane,
       /* M stays in the table, idle and LANE's: no other thread changes
 	 it while the lock is released for the copy.  */
       pthread_mutex_unlock (&map->lock);
+      if (how == GPURT_ACCESS_REFRESH
+	  && !gpurt_cl_write (lane->queue, m->mem, (size_t) (lo - m->start),
+			      (size_t) (hi - lo),
+			      (const void *) (uintptr_t) lo, why))
+	gpurt_map_lost (why);
+      bytes += how == GPURT_ACCESS_REFRESH ? hi - lo : 0;
       if (!gpurt_map_bring_home (lane, m, gap_lo, gap_hi, why))
 	gpurt_map_lost (why);
       pthread_mutex_lock (&map->lock);
@@ -482,6 +498,44 @@ gpurt_map_host_access (struct gpurt_device *dev, struct gpurt_lane *lane,
       i = gpurt_map_search (map, m->start);
     }
   pthread_mutex_unlock (&map->lock);
+  return bytes;
+}
+
+/* See gpurt-internal.h.  */
+
+int
+gpurt_map_kept_dirty (struct gpurt_device *dev, struct gpurt_lane *lane,
+		      uint64_t start, uint64_t end, uint64_t *lo,
+		      uint64_t *hi)
+{
+  struct gpurt_map *map = &dev->map;
+  unsigned i;
+
+  *lo = UINT64_MAX;
+  *hi = 0;
+  pthread_mutex_lock (&map->lock);
+  for (i = gpurt_map_search (map, start);
+       i < map->n && map->v[i]->start < end; i++)
+    {
+      const struct gpurt_mapping *m = map->v[i];
+      uint64_t dlo = m->dirty_lo > start ? m->dirty_lo : start;
+      uint64_t dhi = m->dirty_hi < end ? m->dirty_hi : end;
+
+      if (!gpurt_map_kept_by (m, lane) || dlo >= dhi)
+	continue;
+      *lo = dlo < *lo ? dlo : *lo;
+      *hi = dhi > *hi ? dhi : *hi;
+    }
+  pthread_mutex_unlock (&map->lock);
+  return *lo < *hi;
+}
+
+/* See gpurt-internal.h.  */
+
+uint64_t
+gpurt_map_homecoming_count (void)
+{
+  return atomic_load (&gpurt_map_homecomings);
 }
 
 /* See gpurt-internal.h.  */

@@ -2264,7 +2264,7 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
 		   " iterations of %" PRIu64, r->name, r->loc, c,
 		   n[r->ndim - 1]);
   return gpurt_batch_span (r, dev, args, nargs, n, 0, n[r->ndim - 1], c,
-			   NULL, clock, why);
+			   NULL, 0, clock, why);
 }
 
 /* See gpurt-internal.h.  */
@@ -2273,7 +2273,7 @@ int
 gpurt_batch_span (struct gpurt_region *r, struct gpurt_device *dev,
 		  const uint64_t *args, unsigned nargs, const uint64_t *n,
 		  uint64_t lo, uint64_t hi, uint64_t c, uint64_t *red,
-		  struct gpurt_clock *clock, char *why)
+		  int keep, struct gpurt_clock *clock, char *why)
 {
   const uint64_t *ext = args + 4 * (size_t) nargs;
   uint64_t *a = NULL, *part = NULL, *acc = NULL;
@@ -2301,8 +2301,8 @@ gpurt_batch_span (struct gpurt_region *r, struct gpurt_device *dev,
       uint64_t last = first + c < hi ? first + c : hi;
       gpurt_batch_ranges (r, args, nargs, ext, first, last, a);
       nb[r->ndim - 1] = last;
-      ok = gpurt_run_on_device (r, dev, a, nb, 0, clock, why, &site, &iter, 0,
-				NULL, &first);
+      ok = gpurt_run_on_device (r, dev, a, nb, keep, clock, why, &site,
+				&iter, 0, NULL, &first);
       if (ok <= 0)
 	{
 	  if (done == 0)
@@ -2436,7 +2436,8 @@ gpurt_launch (const char *region, uint64_t *args, unsigned nargs,
 
   /* GPURT_DEVICES: cut over several logical devices; else data larger
      than the device: batches of the outermost index.  */
-  ok = gpurt_multi_run (r, dev, args, nargs, n, &clock, why);
+  ok = gpurt_multi_run (r, dev, args, nargs, n, (flags & GPU_NARGS_KEEP) != 0
+			&& !gpurt_env.verify, &clock, why);
   if (ok < 0)
     ok = gpurt_batch_run (r, dev, args, nargs, n,
 			  (flags & GPU_NARGS_KEEP) != 0, &clock, why);
@@ -2633,6 +2634,15 @@ gpurt_lane_settled (void)
 void
 gpurt_sync (void)
 {
+  gpurt_multi_gather ();
+  gpurt_sync_lane ();
+}
+
+/* See gpurt-internal.h.  */
+
+void
+gpurt_sync_lane (void)
+{
   struct gpurt_lane *lane = gpurt_lane_settled ();
 
   if (lane != NULL)
@@ -2651,6 +2661,8 @@ gpurt_host_access (const void *addr, size_t size, int store)
   struct gpurt_lane *lane = gpurt_lane_peek ();
   uint64_t start = (uint64_t) (uintptr_t) addr;
 
+  if (size != 0)
+    gpurt_multi_host_access (start, start + size, store);
   if (lane == NULL || lane->nkept == 0 || size == 0)
     return;
   /* (Asynchronous launches use kept copies only, so an access that
@@ -2693,6 +2705,9 @@ gpurt_discard (void *block)
   struct gpurt_lane *lane = block != NULL ? gpurt_lane_settled () : NULL;
   uint64_t start = (uint64_t) (uintptr_t) block;
 
+  if (block != NULL)
+    gpurt_multi_discard (start,
+			 start + (uint64_t) malloc_usable_size (block));
   if (lane != NULL)
     gpurt_map_discard (lane->dev, lane, start,
 		       start + (uint64_t) malloc_usable_size (block));
