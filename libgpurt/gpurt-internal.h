@@ -630,6 +630,7 @@ enum gpurt_part
 struct gpurt_clock
 {
   int on;
+  uint64_t start;		/* when the launch began */
   uint64_t last;
   uint64_t part_ns[GPURT_NPARTS];
 };
@@ -757,6 +758,10 @@ struct gpurt_region
      later ones'.  */
   atomic_uint_least64_t first_part_ns[GPURT_NPARTS];
   atomic_uint_least64_t later_part_ns[GPURT_NPARTS];
+  /* The later launches that began after no launch of any region had
+     run for GPURT_IDLE_NS: the sum of their parts, and their count.  */
+  atomic_uint_least64_t idle_part_ns[GPURT_NPARTS];
+  atomic_uint_least64_t idle_runs;
   atomic_int first_taken;	/* FIRST_PART_NS is being or was filled */
 };
 
