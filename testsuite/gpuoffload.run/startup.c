@@ -159,38 +159,46 @@ count (const char *text, const char *needle)
   return c;
 }
 
-/* In TEXT, a GPURT_PROFILE=json report, the number after "PART": in the
-   object KEY of the region whose name starts with NAME.  */
+/* In TEXT, a GPURT_PROFILE=json report, what follows the first "KEY":
+   at or after P.  */
+static const char *
+json_after (const char *text, const char *p, const char *key)
+{
+  char pat[128];
+  snprintf (pat, sizeof pat, "\"%s\": ", key);
+  p = strstr (p, pat);
+  CHECK (p != NULL, "no %s in the profile:\n%s", key, text);
+  return p + strlen (pat);
+}
+
+/* What follows "KEY": in the entry of the region of TEXT whose name
+   starts with NAME.  */
+static const char *
+json_value (const char *text, const char *name, const char *key)
+{
+  char pat[128];
+  snprintf (pat, sizeof pat, "\"name\": \"%s", name);
+  const char *p = strstr (text, pat);
+  CHECK (p != NULL, "no region %s in the profile:\n%s", name, text);
+  return json_after (text, p, key);
+}
+
+/* The number after "PART": in the object KEY of region NAME in TEXT.  */
 static double
 json_part (const char *text, const char *name, const char *key,
 	   const char *part)
 {
-  char pat[128];
-  snprintf (pat, sizeof pat, "\"name\": \"%s", name);
-  const char *p = strstr (text, pat);
-  CHECK (p != NULL, "no region %s in the profile:\n%s", name, text);
-  snprintf (pat, sizeof pat, "\"%s\": {", key);
-  p = strstr (p, pat);
-  CHECK (p != NULL, "no %s in the profile:\n%s", key, text);
-  snprintf (pat, sizeof pat, "\"%s\": ", part);
-  p = strstr (p, pat);
-  CHECK (p != NULL, "no %s in the profile:\n%s", part, text);
-  return strtod (p + strlen (pat), NULL);
+  const char *p = json_value (text, name, key);
+  CHECK (*p == '{', "%s is no object in the profile:\n%s", key, text);
+  return strtod (json_after (text, p, part), NULL);
 }
 
 /* The count KEY (host_later_launches, host_idle_launches) of region
-   NAME in the JSON profile TEXT.  */
+   NAME in TEXT.  */
 static long
 json_count (const char *text, const char *name, const char *key)
 {
-  char pat[128];
-  snprintf (pat, sizeof pat, "\"name\": \"%s", name);
-  const char *p = strstr (text, pat);
-  CHECK (p != NULL, "no region %s in the profile:\n%s", name, text);
-  snprintf (pat, sizeof pat, "\"%s\": ", key);
-  p = strstr (p, pat);
-  CHECK (p != NULL, "no %s in the profile:\n%s", key, text);
-  return strtol (p + strlen (pat), NULL, 10);
+  return strtol (json_value (text, name, key), NULL, 10);
 }
 
 int
