@@ -573,9 +573,12 @@ GPURT_HIDDEN void gpurt_lane_prepare_stage (void);
 /* In the child of fork: forget the parent's first lane and slots.  */
 GPURT_HIDDEN void gpurt_lane_atfork_child (void);
 /* The start-up thread: run R's kernel once over nothing (DUMMY, of
-   GPURT_WARM_BYTES bytes, for its buffers) on DEV; 0 once the first lane
-   was taken.  */
+   GPURT_WARM_BYTES bytes, for its buffers) on DEV, in a grid just under
+   GPURT_WARM_WIDTH work-items wide (PoCL's code for a work-group size is
+   the same for grids narrower than 65535); 0 once the first lane was
+   taken.  */
 #define GPURT_WARM_BYTES 64
+#define GPURT_WARM_WIDTH 65535u
 GPURT_HIDDEN int gpurt_lane_warm (struct gpurt_device *dev,
 				  struct gpurt_region *r, cl_mem dummy);
 /* The work-group size of a launch (gpurt.c).  */
@@ -652,6 +655,7 @@ enum gpurt_part
 struct gpurt_clock
 {
   int on;
+  uint64_t start;		/* when the launch began */
   uint64_t last;
   uint64_t part_ns[GPURT_NPARTS];
 };
@@ -779,6 +783,10 @@ struct gpurt_region
      later ones'.  */
   atomic_uint_least64_t first_part_ns[GPURT_NPARTS];
   atomic_uint_least64_t later_part_ns[GPURT_NPARTS];
+  /* The later launches that began after no launch of any region had
+     run for GPURT_IDLE_NS: the sum of their parts, and their count.  */
+  atomic_uint_least64_t idle_part_ns[GPURT_NPARTS];
+  atomic_uint_least64_t idle_runs;
   atomic_int first_taken;	/* FIRST_PART_NS is being or was filled */
 };
 

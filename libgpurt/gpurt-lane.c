@@ -193,11 +193,17 @@ gpurt_lane_prepare_stage (void)
    on the queue kept for the first lane, so that what a driver does at a
    kernel's first enqueue (loading its code onto the device, setting up
    its first launch) is done before the region's first launch.  Its trip
-   counts are 0, every buffer argument is DUMMY and it runs one
-   work-group of the size a large launch takes (some drivers, PoCL's,
-   make code for each size on first use): a one-level kernel
-   without reduction touches nothing then (each work-item checks the trip
-   counts, docs/ABI.md section 2); others only get their kernel objects.
+   counts are 0, every buffer argument is DUMMY and its work-groups are
+   of the size a large launch takes (some drivers, PoCL's, make code for
+   each size on first use), as many along the first dimension as make a
+   grid just under GPURT_WARM_WIDTH items wide: PoCL keeps the code it
+   loaded for a work-group size for the launches whose grid is no wider
+   than the one it was loaded for, and loads it again (dlopen, 50-100 us
+   on the first launch) for a wider one; below that width it is the
+   same code for every grid, so the first launch of any smaller size
+   finds it loaded.  A one-level kernel without reduction touches
+   nothing then (each work-item checks the trip counts, docs/ABI.md
+   section 2); others only get their kernel objects.
    The kernel object run is the first lane's own (gpurt_lane_kernel:
    the one made with the program), so that the first launch finds the
    object it enqueues used once on the queue it enqueues it on, after a
@@ -213,7 +219,7 @@ gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
 {
   /* Trip counts that fill the largest work-group.  */
   static const uint64_t many[3] = { 1u << 20, 1u << 20, 1u << 20 };
-  size_t local[3];
+  size_t local[3], global[3];
   char why[GPURT_WHY_LEN];
   const uint64_t zero = 0;
   const cl_long offset = 0;
@@ -264,13 +270,17 @@ gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
 			"for the warm-up deopt buffer");
   gpurt_choose_local_size (r->ndim, many, r->kernel_work_group_size,
 			   dev->max_work_item_sizes, local);
+  for (k = 0; k < 3; k++)
+    global[k] = local[k];
+  if (local[0] < GPURT_WARM_WIDTH)
+    global[0] = (GPURT_WARM_WIDTH - 1) / local[0] * local[0];
   /* As a launch: a copy in, the kernel (with the event GPURT_PROFILE
      takes), the wait and a copy back, all on the first lane's queue.  */
   queue = gpurt_spare_lane->queue;
   event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &event : NULL;
   if (set
       && gpurt_cl_write (queue, dummy, 0, sizeof bytes, bytes, why)
-      && gpurt_cl_enqueue (queue, kernel, r->ndim, local, local, event_ptr,
+      && gpurt_cl_enqueue (queue, kernel, r->ndim, global, local, event_ptr,
 			   why, r->name)
       && gpurt_cl_finish (queue, why, "a warm-up kernel"))
     gpurt_cl_read (queue, dummy, 1, 0, sizeof bytes, bytes, why,

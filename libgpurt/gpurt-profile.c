@@ -20,7 +20,13 @@
    device into parts (enum gpurt_part): the first launch, which may wait
    for the device or its program, apart from the mean of the later ones
    (what a launch costs once everything is ready).  Each launch reads
-   the clock at each part's end, only under GPURT_PROFILE.  */
+   the clock at each part's end, only under GPURT_PROFILE.  A third row,
+   "idle", is the mean of the later launches that began after no launch
+   had run for GPURT_IDLE_NS: what a launch costs after the host worked
+   alone a while (the device's and the driver's threads asleep, the
+   host's caches cold), whatever the start-up did.  The first launch of
+   a program that works before it is such a launch too: its parts above
+   the idle row's are first-time work, the rest is idleness.  */
 
 #include "gpurt-internal.h"
 
@@ -33,6 +39,14 @@ static const char *const gpurt_part_names[GPURT_NPARTS] = {
   "ready", "lookup", "args", "copy", "enqueue", "wait", "release"
 };
 
+/* A launch that begins this long after the end of the last one (of any
+   region) is an idle one: 50 ms, far above a time step's host work
+   between launches, far below the pauses that let a GPU clock down.  */
+#define GPURT_IDLE_NS 50000000u
+
+/* When the last launch on the device ended (GPURT_PROFILE only).  */
+static atomic_uint_least64_t gpurt_last_end_ns;
+
 /* Start the clock C of a launch (read only under GPURT_PROFILE).  */
 
 void
@@ -41,7 +55,7 @@ gpurt_clock_start (struct gpurt_clock *c)
   memset (c, 0, sizeof *c);
   c->on = gpurt_env.profile != GPURT_PROFILE_OFF;
   if (c->on)
-    c->last = gpurt_now_ns ();
+    c->start = c->last = gpurt_now_ns ();
 }
 
 /* See gpurt-internal.h.  */
@@ -49,15 +63,25 @@ gpurt_clock_start (struct gpurt_clock *c)
 void
 gpurt_clock_add (struct gpurt_region *r, const struct gpurt_clock *c)
 {
-  int first;
+  uint64_t last_end;
+  int first, idle;
   unsigned p;
 
   if (!c->on)
     return;
   first = atomic_exchange (&r->first_taken, 1) == 0;
+  last_end = atomic_exchange (&gpurt_last_end_ns, c->last);
+  idle = !first && last_end != 0 && c->start > last_end
+	 && c->start - last_end >= GPURT_IDLE_NS;
   for (p = 0; p < GPURT_NPARTS; p++)
-    atomic_fetch_add (first ? &r->first_part_ns[p] : &r->later_part_ns[p],
-		      c->part_ns[p]);
+    {
+      atomic_fetch_add (first ? &r->first_part_ns[p] : &r->later_part_ns[p],
+			c->part_ns[p]);
+      if (idle)
+	atomic_fetch_add (&r->idle_part_ns[p], c->part_ns[p]);
+    }
+  if (idle)
+    atomic_fetch_add (&r->idle_runs, 1);
 }
 
 /* The host time of R's launches on the device by part in microseconds
@@ -82,6 +106,25 @@ gpurt_profile_parts (struct gpurt_region *r, double *first, double *later,
       *later_total += later[p];
     }
   return nlater;
+}
+
+/* The mean host time of R's idle launches by part in microseconds into
+   IDLE, and its total in *IDLE_TOTAL; returns how many there were.  */
+
+static uint64_t
+gpurt_profile_idle (struct gpurt_region *r, double *idle, double *idle_total)
+{
+  uint64_t nidle = atomic_load (&r->idle_runs);
+  unsigned p;
+
+  *idle_total = 0;
+  for (p = 0; p < GPURT_NPARTS; p++)
+    {
+      idle[p] = nidle != 0 ? (double) atomic_load (&r->idle_part_ns[p])
+			     / 1e3 / (double) nidle : 0;
+      *idle_total += idle[p];
+    }
+  return nidle;
 }
 
 /* Column widths of the text table.  */
@@ -184,19 +227,23 @@ static void
 gpurt_profile_parts_rows (struct gpurt_region *r, void *w)
 {
   const struct gpurt_widths *widths = w;
-  double part[2][GPURT_NPARTS], total[2];
-  uint64_t nlater;
+  static const char *const rows[3] = { "first", "later", "idle" };
+  double part[3][GPURT_NPARTS], total[3];
+  uint64_t count[3];
   unsigned p, k;
 
   if (atomic_load (&r->device_runs) == 0)
     return;
-  nlater = gpurt_profile_parts (r, part[0], part[1], &total[0], &total[1]);
-  for (k = 0; k < 2 && (k == 0 || nlater != 0); k++)
+  count[0] = 1;
+  count[1] = gpurt_profile_parts (r, part[0], part[1], &total[0], &total[1]);
+  count[2] = gpurt_profile_idle (r, part[2], &total[2]);
+  for (k = 0; k < 3; k++)
     {
+      if (count[k] == 0)
+	continue;
       fprintf (stderr, "  %-*s  %-*s %9s %10.1f", widths->name,
 	       r->name != NULL ? r->name : "?", widths->loc,
-	       r->loc != NULL ? r->loc : "?", k == 0 ? "first" : "later",
-	       total[k]);
+	       r->loc != NULL ? r->loc : "?", rows[k], total[k]);
       for (p = 0; p < GPURT_NPARTS; p++)
 	fprintf (stderr, " %8.1f", part[k][p]);
       fputc ('\n', stderr);
@@ -293,20 +340,24 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
 	   (double) atomic_load (&r->batch_copy_ns) / 1e6,
 	   (double) gpurt_profile_hidden_ns (r) / 1e6);
 
-  double part[2][GPURT_NPARTS], total[2];
+  static const char *const keys[3] = {
+    "host_first", "host_later", "host_idle"
+  };
+  double part[3][GPURT_NPARTS], total[3];
   uint64_t nlater = gpurt_profile_parts (r, part[0], part[1], &total[0],
 					 &total[1]);
+  uint64_t nidle = gpurt_profile_idle (r, part[2], &total[2]);
   unsigned p, k;
 
-  for (k = 0; k < 2; k++)
+  for (k = 0; k < 3; k++)
     {
-      fprintf (f, ", \"%s_us\": {\"total\": %.3f",
-	       k == 0 ? "host_first" : "host_later", total[k]);
+      fprintf (f, ", \"%s_us\": {\"total\": %.3f", keys[k], total[k]);
       for (p = 0; p < GPURT_NPARTS; p++)
 	fprintf (f, ", \"%s\": %.3f", gpurt_part_names[p], part[k][p]);
       fputc ('}', f);
     }
-  fprintf (f, ", \"host_later_launches\": %" PRIu64 "}", nlater);
+  fprintf (f, ", \"host_later_launches\": %" PRIu64
+	   ", \"host_idle_launches\": %" PRIu64 "}", nlater, nidle);
 }
 
 /* Sum of the redundant copies of every region (gpurt-redundant.c).  */
@@ -386,7 +437,8 @@ gpurt_profile_report (void)
 	       " bytes of them at sync points)\n", red.h2d, red.h2d_bytes,
 	       red.d2h, red.d2h_bytes, sync_red_bytes);
       fprintf (stderr, "gpurt profile: host time of a launch on the device,"
-	       " us (first launch; mean of the later ones)\n");
+	       " us (first launch; mean of the later ones; mean of the later ones"
+	       " after 50 ms without a launch)\n");
       fprintf (stderr, "  %-*s  %-*s %9s %10s", widths.name, "region",
 	       widths.loc, "location", "launch", "total");
       for (unsigned p = 0; p < GPURT_NPARTS; p++)

@@ -14,8 +14,10 @@
 # profile.txt: ours once more under GPURT_PROFILE (every launch then
 # waits for its kernel), whose second table splits a launch's host time
 # into its parts (ready, lookup, args, copy, enqueue, wait, release), the
-# first launch apart from the later ones' mean (with GPURT_VERBOSE=1: what
-# the start-up thread prepared), and again under GPURT_POOL=0.
+# first launch apart from the later ones' mean and from the idle row (the
+# later launch after the same host work: what is left of the first one
+# above it is start-up cost), with GPURT_VERBOSE=1 (what the start-up
+# thread prepared), and again under GPURT_POOL=0.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 pack=$top/gpu-pack/launch

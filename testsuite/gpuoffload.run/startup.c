@@ -1,4 +1,4 @@
-/* startup.c: the device is opened by a thread started with the program (GPURT_INIT=eager, the default), so that a program which spends time before its first region finds the device open.  Checks: a program that returns from main before any region exits quickly and prints nothing (with the start-up thread still working); after a 0.7 s pause the first region takes little longer than later ones (on the device, against GPURT_INIT=lazy where it carries the whole set-up); with a warm program cache, the start-up thread has also loaded the kernel's program, so that after 0.5 s the first launch's host time in GPURT_PROFILE is at most 1.2 times a later launch's plus 2 ms (PoCL still compiles the kernel for its work-group size in the first enqueue, about 0.3-1.2 ms here); GPURT_INIT=lazy and a bad GPURT_INIT give the same results; the first region takes the lane (queue, kernel objects) and the pinned staging slots the start-up thread made, once, and a second thread's first region makes its own, also after a fork right at the start whose child runs its regions on the host (or, forked before the start-up thread chose the device, on a lane of its own; not in the AddressSanitizer build, whose allocator can deadlock a child forked while another thread allocates); a host loop of 100,000 launches of a small region gives exact results.  Fork right after start is in fork.c.  */
+/* startup.c: the device is opened by a thread started with the program (GPURT_INIT=eager, the default), so that a program which spends time before its first region finds the device open.  Checks: a program that returns from main before any region exits quickly and prints nothing (with the start-up thread still working); after a 0.7 s pause the first region takes little longer than later ones (on the device, against GPURT_INIT=lazy where it carries the whole set-up); with a warm program cache, the start-up thread has also loaded the kernel's program, so that after 0.5 s the first launch's host time in GPURT_PROFILE is at most 1.2 times a later launch's plus 2 ms (PoCL still compiles the kernel for its work-group size in the first enqueue, about 0.3-1.2 ms here), and a launch after 0.1 s without one is the profile's one idle launch; GPURT_INIT=lazy and a bad GPURT_INIT give the same results; the first region takes the lane (queue, kernel objects) and the pinned staging slots the start-up thread made, once, and a second thread's first region makes its own, also after a fork right at the start whose child runs its regions on the host (or, forked before the start-up thread chose the device, on a lane of its own; not in the AddressSanitizer build, whose allocator can deadlock a child forked while another thread allocates); a host loop of 100,000 launches of a small region gives exact results.  Fork right after start is in fork.c.  */
 #include "check.h"
 #include <pthread.h>
 #include <stdint.h>
@@ -84,14 +84,17 @@ first_region (void)
 }
 
 /* --profile-first: pause 0.5 s, then run scale six times (the profile
-   says how long the first launch and the later ones took).  */
+   says how long the first launch and the later ones took), then once
+   more after 0.1 s without a launch (the profile's one idle launch).  */
 static int
 profile_first (void)
 {
-  struct timespec pause = { 0, 500000000 };
+  struct timespec pause = { 0, 500000000 }, idle = { 0, 100000000 };
   nanosleep (&pause, NULL);
   for (int k = 0; k < 6; k++)
     timed_scale (4099);
+  nanosleep (&idle, NULL);
+  timed_scale (4099);
   return 0;
 }
 
@@ -156,23 +159,46 @@ count (const char *text, const char *needle)
   return c;
 }
 
-/* In TEXT, a GPURT_PROFILE=json report, the number after "PART": in the
-   object KEY of the region whose name starts with NAME.  */
-static double
-json_part (const char *text, const char *name, const char *key,
-	   const char *part)
+/* In TEXT, a GPURT_PROFILE=json report, what follows the first "KEY":
+   at or after P.  */
+static const char *
+json_after (const char *text, const char *p, const char *key)
+{
+  char pat[128];
+  snprintf (pat, sizeof pat, "\"%s\": ", key);
+  p = strstr (p, pat);
+  CHECK (p != NULL, "no %s in the profile:\n%s", key, text);
+  return p + strlen (pat);
+}
+
+/* What follows "KEY": in the entry of the region of TEXT whose name
+   starts with NAME.  */
+static const char *
+json_value (const char *text, const char *name, const char *key)
 {
   char pat[128];
   snprintf (pat, sizeof pat, "\"name\": \"%s", name);
   const char *p = strstr (text, pat);
   CHECK (p != NULL, "no region %s in the profile:\n%s", name, text);
-  snprintf (pat, sizeof pat, "\"%s\": {", key);
-  p = strstr (p, pat);
-  CHECK (p != NULL, "no %s in the profile:\n%s", key, text);
-  snprintf (pat, sizeof pat, "\"%s\": ", part);
-  p = strstr (p, pat);
-  CHECK (p != NULL, "no %s in the profile:\n%s", part, text);
-  return strtod (p + strlen (pat), NULL);
+  return json_after (text, p, key);
+}
+
+/* The number after "PART": in the object KEY of region NAME in TEXT.  */
+static double
+json_part (const char *text, const char *name, const char *key,
+	   const char *part)
+{
+  const char *p = json_value (text, name, key);
+  CHECK (*p == '{', "%s is no object in the profile:\n%s", key, text);
+  return strtod (json_after (text, p, part), NULL);
+}
+
+/* The count KEY (host_later_launches, host_idle_launches) of region
+   NAME in TEXT.  */
+static long
+json_count (const char *text, const char *name, const char *key)
+{
+  return strtol (json_value (text, name, key), NULL, 10);
 }
 
 int
@@ -295,6 +321,12 @@ main (int argc, char **argv)
 		      - json_part (text, "gpu_scale", "host_later_us", "wait");
 	  CHECK (check_json_sum (text, "\"cache_hits\": ") >= 1,
 		 "the warm run loaded nothing from the cache:\n%s", text);
+	  /* Six later launches, the last after 0.1 s without one: the
+	     idle row's (the first, after 0.5 s, is not a later one).  */
+	  CHECK (json_count (text, "gpu_scale", "host_later_launches") == 6
+		 && json_count (text, "gpu_scale", "host_idle_launches") == 1
+		 && json_part (text, "gpu_scale", "host_idle_us", "total") > 0,
+		 "want 6 later launches, 1 of them idle:\n%s", text);
 	  printf ("warm cache, after 0.5 s: first launch %.1f us (waiting for"
 		  " device and program %.1f us), later launches %.1f us\n",
 		  first, ready, later);
