@@ -7,10 +7,10 @@
    are strip-mined: two barriers per variant (before and after the tile
    loads, outside the loop over one tile), and full tiles run a loop
    whose test is against the constant tile size.  Without the
-   register-blocked variant (tile-block.c), so that the counts are those
-   of the plain tiled one.  */
+   register-blocked variant (tile-block.c) and the row-staged one
+   (tile-rows.c), so that the counts are those of the plain tiled one.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details -fplugin-arg-gpuoffload-no-register-block" } */
+/* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details -fplugin-arg-gpuoffload-no-register-block -fplugin-arg-gpuoffload-no-row-stage" } */
 #include <gpuoffload.h>
 
 void
