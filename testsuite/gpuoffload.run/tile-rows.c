@@ -56,6 +56,20 @@ mv_int (int n, int m, const int *a, int *y)
     }
 }
 
+/* Rows 3, 5, 7, ... (the marked loop's start and step in the rows the
+   group loads).  */
+static void
+mv_step (long n, long m, const float *a, const float *x, float *y)
+{
+  for (long i GPU_PARALLEL = 3; i < n; i += 2)
+    {
+      float s = 0;
+      for (long j = 0; j < m; j++)
+	s += a[i * m + j] * x[j];
+      y[i] = s;
+    }
+}
+
 /* The row input written through the same pointer: not staged.  */
 static void
 mv_self (int n, int m, float *a, const float *x)
@@ -90,6 +104,14 @@ test (int n, int m)
   mv_float (n, m, a, x, y);
   CHECK_RAN_ON_DEVICE ((long) n * (m > 0));
   CHECK_SAME (y, w, n, "float %dx%d", n, m);
+  /* Every other row from the 4th (those of Y spoiled first, the others
+     already right).  */
+  memcpy (y, w, n * sizeof (float));
+  for (int i = 3; i < n; i += 2)
+    y[i] = -y[i] - 1;
+  mv_step (n, m, a, x, y);
+  CHECK_RAN_ON_DEVICE ((long) (n > 3) * (m > 0));
+  CHECK_SAME (y, w, n, "float, rows 3, 5, ..., %dx%d", n, m);
   /* The output in the row input's allocation, after the rows.  */
   mv_float (n, m, a, x, a + (long) n * m);
   CHECK_SAME (a + (long) n * m, w, n, "float, shared allocation, %dx%d",
