@@ -1647,6 +1647,34 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
   return true;
 }
 
+/* Append at *GSI a load of the element of T's type at the address ADDR
+   (MEM_REF offset ALIAS, whose type gives the alias set); returns its
+   value.  */
+
+static tree
+add_tile_load (gimple_stmt_iterator *gsi, struct tile_ref *t, tree addr,
+	       tree alias)
+{
+  tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
+  tree val = make_ssa_name (elt);
+  gsi_insert_after (gsi, gimple_build_assign
+		    (val, build2 (MEM_REF, elt, addr, alias)), GSI_NEW_STMT);
+  return val;
+}
+
+/* Append at *GSI the store of VAL to the element IDX (an expression) of
+   T's tile.  */
+
+static void
+add_tile_store (gimple_stmt_iterator *gsi, struct tile_ref *t, tree idx,
+		tree val)
+{
+  idx = add_value (gsi, idx);
+  gsi_insert_after (gsi, gimple_build_assign
+		    (build4 (ARRAY_REF, TREE_TYPE (val), t->tile, idx,
+			     NULL_TREE, NULL_TREE), val), GSI_NEW_STMT);
+}
+
 /* Append at *GSI a load of the element of T's type at T's base plus
    OFF (MEM_REF offset ALIAS, whose type gives the alias set) and its
    store to the element IDX (an expression) of T's tile.  */
@@ -1655,16 +1683,9 @@ static void
 add_tile_copy (gimple_stmt_iterator *gsi, struct tile_ref *t, tree off,
 	       tree alias, tree idx)
 {
-  tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
   tree addr = add_value (gsi, fold_build_pointer_plus
 			 (unshare_expr (t->base), off));
-  tree val = make_ssa_name (elt);
-  gsi_insert_after (gsi, gimple_build_assign
-		    (val, build2 (MEM_REF, elt, addr, alias)), GSI_NEW_STMT);
-  idx = add_value (gsi, idx);
-  gsi_insert_after (gsi, gimple_build_assign
-		    (build4 (ARRAY_REF, elt, t->tile, idx, NULL_TREE,
-			     NULL_TREE), val), GSI_NEW_STMT);
+  add_tile_store (gsi, t, idx, add_tile_load (gsi, t, addr, alias));
 }
 
 /* The base pointers of the lean loads (see below) of PLAN's promoted
@@ -1767,8 +1788,11 @@ tile_lean_loads (struct tile_plan *plan, int tsk, tree *lid, tree *a0,
    the tile starting at iteration T0 of the serial loop (LAST: its last):
    element (C, LID + CC) of the tile, at C * (TSK + 1) + LID + CC, is the
    element of row START0 + C at iteration T0 + LID + CC, each clamped to
-   the last.  Returns RIDX, the index the serial loop reads (its row,
-   iteration M of the tile), appended at *TG when RIDX is NULL.  */
+   the last.  The loads of a column CC go first, then their stores (the
+   loads are in flight together); the address of row C is the one of row
+   C - 1 moved by a row while row C exists (no multiplication per row).
+   Returns RIDX, the index the serial loop reads (its row, iteration M
+   of the tile), appended at *TG when RIDX is NULL.  */
 
 static tree
 row_tile_loads (struct tile_plan *plan, struct tile_ref *t, tree lid,
@@ -1778,38 +1802,60 @@ row_tile_loads (struct tile_plan *plan, struct tile_ref *t, tree lid,
 {
   int ts = plan->ts, tsk = plan->tsk;
   tree u64 = long_long_unsigned_type_node, u32 = unsigned_type_node;
-  tree pitch = build_int_cst (u32, tsk + 1);
   tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
-  for (int c = 0; c < ts; c++)
-    for (int cc = 0; cc < tsk; cc += ts)
-      {
-	tree g0 = fold_build2 (MIN_EXPR, u64, fold_build2
-			       (PLUS_EXPR, u64, start0, build_int_cst (u64, c)),
-			       last0);
-	tree mc = fold_build2 (PLUS_EXPR, u64, lid, build_int_cst (u64, cc));
-	tree it = fold_build2 (MIN_EXPR, u64,
-			       fold_build2 (PLUS_EXPR, u64, t0, mc),
-			       unshare_expr (last));
-	tree off = fold_build2
-	  (PLUS_EXPR, sizetype,
-	   fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, g0),
-			fold_convert (sizetype, unshare_expr (t->step1))),
-	   fold_build2 (PLUS_EXPR, sizetype,
-			fold_convert (sizetype, unshare_expr (t->init)),
-			fold_build2 (MULT_EXPR, sizetype,
-				     fold_convert (sizetype, it),
-				     fold_convert (sizetype,
-						   unshare_expr (t->step)))));
-	tree idx = fold_build2 (PLUS_EXPR, u32,
-				build_int_cst (u32, c * (tsk + 1) + cc),
-				fold_convert (u32, lid));
-	add_tile_copy (lgi, t, off, build_int_cst (aptr, 0), idx);
-      }
+  tree alias = build_int_cst (aptr, 0);
+  tree rstep = add_value (lgi, fold_convert (sizetype,
+					     unshare_expr (t->step1)));
+  auto_vec<tree> vals (ts);
+  for (int cc = 0; cc < tsk; cc += ts)
+    {
+      tree mc = fold_build2 (PLUS_EXPR, u64, lid, build_int_cst (u64, cc));
+      tree it = fold_build2 (MIN_EXPR, u64,
+			     fold_build2 (PLUS_EXPR, u64, t0, mc),
+			     unshare_expr (last));
+      tree g0 = fold_build2 (MIN_EXPR, u64, start0, last0);
+      tree off = fold_build2
+	(PLUS_EXPR, sizetype,
+	 fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, g0),
+		      rstep),
+	 fold_build2 (PLUS_EXPR, sizetype,
+		      fold_convert (sizetype, unshare_expr (t->init)),
+		      fold_build2 (MULT_EXPR, sizetype,
+				   fold_convert (sizetype, it),
+				   fold_convert (sizetype,
+						 unshare_expr (t->step)))));
+      tree addr = add_value (lgi, fold_build_pointer_plus
+			     (unshare_expr (t->base), off));
+      vals.truncate (0);
+      for (int c = 0; c < ts; c++)
+	{
+	  if (c)
+	    {
+	      /* A row further while START0 + C <= LAST0: the step masked
+		 by the comparison, negated to all ones or zero.  */
+	      tree in = fold_build2 (LE_EXPR, boolean_type_node,
+				     fold_build2 (PLUS_EXPR, u64, start0,
+						  build_int_cst (u64, c)),
+				     last0);
+	      tree mask = fold_build1 (NEGATE_EXPR, sizetype,
+				       fold_convert (sizetype, in));
+	      addr = add_value (lgi, fold_build_pointer_plus
+				(addr, fold_build2 (BIT_AND_EXPR, sizetype,
+						    mask, rstep)));
+	    }
+	  vals.quick_push (add_tile_load (lgi, t, addr, alias));
+	}
+      for (int c = 0; c < ts; c++)
+	add_tile_store (lgi, t, fold_build2
+			(PLUS_EXPR, u32,
+			 build_int_cst (u32, c * (tsk + 1) + cc),
+			 fold_convert (u32, lid)), vals[c]);
+    }
   if (!ridx)
     ridx = add_value (tg, fold_build2
 		      (PLUS_EXPR, u32,
 		       fold_build2 (MULT_EXPR, u32, fold_convert (u32, lid),
-				    pitch),
+				    build_int_cst (u32, tsk + 1)),
 		       fold_convert (u32, m)));
   return ridx;
 }
