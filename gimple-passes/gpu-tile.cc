@@ -54,6 +54,10 @@
    asks the runtime to run it only when the two are distinct device
    buffers (they are then distinct memory).
 
+   In a 1-D nest, a load of the serial loop that walks a row (matvec's
+   a[i * n + j]) gets a row-staged variant before the tiled one: see the
+   comment before row_load.
+
    A 2-D nest without a serial loop whose stores walk dimension 1 (a
    transpose) gets instead a staged-transpose variant: see the comment
    before addr_evolution.  Any other 2-D or 3-D nest without a serial
