@@ -32,7 +32,8 @@ mv_double (long n, long m, long lda, long off, const double *a,
     }
 }
 
-/* An int recurrence over the row (no reduction: its order matters).  */
+/* An int recurrence over the row, from its second element (a constant
+   offset; no reduction: its order matters).  */
 static void
 mv_int (int n, int m, const int *a, int *y)
 {
@@ -40,7 +41,7 @@ mv_int (int n, int m, const int *a, int *y)
     {
       int s = 0;
       for (int j = 0; j < m; j++)
-	s = (s >> 1) + a[i * m + j];
+	s = (s >> 1) + a[i * m + j + 1];
       y[i] = s;
     }
 }
@@ -123,15 +124,15 @@ test (int n, int m)
   CHECK_SAME (dy, dw, n, "double %dx%d (pitch %ld)", n, m, lda);
 
   /* int.  */
-  int *ia = check_alloc ((long) n * m * sizeof (int) + 1);
+  int *ia = check_alloc (((long) n * m + 1) * sizeof (int));
   int *iy = check_alloc (n * sizeof (int) + 1);
   int *iw = check_alloc (n * sizeof (int) + 1);
-  check_fill_int (ia, (long) n * m, -100000, 100000);
+  check_fill_int (ia, (long) n * m + 1, -100000, 100000);
   for (int i = 0; i < n; i++)
     {
       int s = 0;
       for (int j = 0; j < m; j++)
-	s = (s >> 1) + ia[i * m + j];
+	s = (s >> 1) + ia[i * m + j + 1];
       iw[i] = s;
     }
   mv_int (n, m, ia, iy);
