@@ -15,6 +15,11 @@
 #   ours-k, ours-2l-k   the same binaries under GPURT_PROFILE, one round:
 #               their kernel time for the bound (the profile costs end to
 #               end time, so the e2e columns come from the runs without)
+#   ours-nrs-k  ours built with -fplugin-arg-gpuoffload-no-row-stage
+#               (gpu_tile's row-staged variant off: x in a __local tile
+#               only), under GPURT_PROFILE, one round: its kernel time
+#               ("k-norow") beside ours' ("kernel"), what the row-staged
+#               variant buys
 #   omp         16 OpenMP threads on the same marked loops
 #   nvptx       GCC's OpenMP offload, `omp target data' keeping A on the
 #               device across a program's loops (-DBENCH_TARGET_DATA)
@@ -45,6 +50,8 @@ if [ "${1:-run}" = build ]; then
     gcc $ours progs/$p.c $libs -o "$PACK/$p.ours" || exit 1
     gcc $ours -DBENCH_ROW_GROUPS progs/$p.c $libs -o "$PACK/$p.ours-2l" \
       || exit 1
+    gcc $ours -fplugin-arg-gpuoffload-no-row-stage progs/$p.c $libs \
+      -o "$PACK/$p.ours-nrs" || exit 1
     gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
     variants_build_nvptx $p
   done
@@ -63,7 +70,7 @@ polybench_variants () {
   for round in $(seq 1 "$2"); do
     for spec in $1; do
       p=${spec%:*} n=${spec#*:}
-      for v in ours ours-2l ours-k ours-2l-k omp nvptx; do
+      for v in ours ours-2l ours-k ours-2l-k ours-nrs-k omp nvptx; do
 	if [ "$SECONDS" -ge "${BUDGET_S:-220}" ]; then
 	  echo "polybench.sh: time budget spent, round $round stopped" >&2
 	  return
@@ -111,9 +118,9 @@ polybench_table () {
     END {
       printf "pinned host-to-device bandwidth: %s GB/s\n", bw == "" ? "?" : bw
       printf "times in ms (best of the rounds\x27 medians); bound = MB / bandwidth + kernel\n"
-      printf "%-8s %-10s %7s %7s | %7s %7s %8s %6s %6s %-10s | %7s %7s %8s %6s %6s %-10s | %8s %8s\n",
+      printf "%-8s %-10s %7s %7s | %7s %7s %8s %6s %6s %-10s | %7s %7s %8s %6s %6s %-10s | %8s %8s | %8s\n",
 	"prog", "size", "MB", "xfer", "kernel", "bound", "ours", "/bnd", "/omp", "target",
-	"k-2l", "bnd-2l", "ours-2l", "/bnd", "/omp", "target", "omp", "nvptx"
+	"k-2l", "bnd-2l", "ours-2l", "/bnd", "/omp", "target", "omp", "nvptx", "k-norow"
       for (i = 1; i <= nk; i++)
 	{
 	  k = order[i]; split (k, kk, " ")
@@ -132,7 +139,9 @@ polybench_table () {
 				   b == "" ? "-" : sprintf ("%.3f", b),
 				   t(k, v), rb, ro, verdict(k, v, b))
 	    }
-	  print line sprintf (" | %8s %8s", t(k, "omp"), t(k, "nvptx"))
+	  print line sprintf (" | %8s %8s | %8s", t(k, "omp"), t(k, "nvptx"),
+			      (k, "ours-nrs-k") in ker \
+			      ? sprintf ("%.3f", ker[k, "ours-nrs-k"]) : "-")
 	}
     }'
 }

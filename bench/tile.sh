@@ -9,7 +9,11 @@
 # indices, "ours-no-tile-unroll" the loop over a full tile rolled,
 # "ours-unroll32" unrolled whole instead of 8 times, "ours-vector-unroll32"
 # that with the float4 loads) and
-# matvec (x in a __local tile), transpose (the load staged through a
+# matvec (the rows of a staged through a 64x65 __local tile that the
+# group loads coalesced, tiles of 64 iterations of j: gpu_tile's variant
+# _rows64k64; "ours-no-row-stage" x in a __local tile only, _tile128;
+# "ours-rowsGkT" G rows per group and tiles of T, the row-group and
+# row-depth sweep), transpose (the load staged through a
 # 32x33 __local tile, the local indices exchanged so the stores are
 # coalesced, 32x8 work-items moving 4 elements each: gpu_tile's variant
 # _tr32x8; "ours-no-register-block" one element each, _tr32), the 2-D
@@ -38,6 +42,9 @@ PACK=$top/gpu-pack/tile
 progs="matmul matvec transpose jacobi2d heat3d"
 specs=${SPECS:-"matmul:4096 matmul:8192 matvec:16384 transpose:16384 jacobi2d:4096 heat3d:256"}
 switches="no-tile no-local-mem"
+# The row-staged variant's shapes (GkT: G rows per group, tiles of T
+# iterations) besides the default 64k64; at most 48 KiB of tile.
+row_shapes="32k32 32k64 32k128 32k256 64k128"
 assoc="-fassociative-math -fno-signed-zeros -fno-trapping-math"
 
 if [ "${1:-run}" = build ]; then
@@ -76,6 +83,15 @@ if [ "${1:-run}" = build ]; then
     [ $p = matmul ] && { gcc $ours -fplugin-arg-gpuoffload-tile-unroll=32 \
       -fplugin-arg-gpuoffload-vector-tile progs/$p.c $libs \
       -o "$PACK/$p.ours-vector-unroll32" || exit 1; }
+    # matvec without its row-staged variant (x in a tile only), and the
+    # row-staged variant's other shapes: G rows per group, tiles of T.
+    [ $p = matvec ] && { gcc $ours -fplugin-arg-gpuoffload-no-row-stage \
+      progs/$p.c $libs -o "$PACK/$p.ours-no-row-stage" || exit 1; }
+    [ $p = matvec ] && for gt in $row_shapes; do
+      gcc $ours -fplugin-arg-gpuoffload-row-group=${gt%k*} \
+	-fplugin-arg-gpuoffload-row-depth=${gt#*k} progs/$p.c $libs \
+	-o "$PACK/$p.ours-rows$gt" || exit 1
+    done
     # matvec's float sum over a row becomes a work-group per row with a
     # local-memory sum when its order may change (gpu_twolevel_auto_reduce).
     [ $p = matvec ] && { gcc $ours $assoc progs/$p.c $libs \
@@ -130,7 +146,8 @@ err=$out/tile-err.txt
   for spec in $specs; do
     p=${spec%:*} n=${spec#*:}
     vs="ours ours-no-tile ours-no-local-mem ocl"
-    [ $p = matvec ] && vs="$vs ours-assoc"
+    [ $p = matvec ] && vs="$vs ours-assoc ours-no-row-stage"
+    [ $p = matvec ] && for gt in $row_shapes; do vs="$vs ours-rows$gt"; done
     [ $p = transpose ] && vs="$vs ours-no-register-block"
     [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile ours-no-lean-tile ours-no-tile-unroll ours-unroll32 ours-vector-unroll32"
     case $p in jacobi2d|heat3d)

@@ -54,6 +54,10 @@
    asks the runtime to run it only when the two are distinct device
    buffers (they are then distinct memory).
 
+   In a 1-D nest, a load of the serial loop that walks a row (matvec's
+   a[i * n + j]) gets a row-staged variant before the tiled one: see the
+   comment before row_load.
+
    A 2-D nest without a serial loop whose stores walk dimension 1 (a
    transpose) gets instead a staged-transpose variant: see the comment
    before addr_evolution.  Any other 2-D or 3-D nest without a serial
@@ -106,6 +110,15 @@
    session5.md).  */
 #define TILE_UNROLL 32
 
+/* The row-staged variant of a 1-D nest (see the comment before
+   row_load): rows, and work-items, per group, and iterations of the
+   serial loop per tile (a multiple of the group).  Each work-item loads
+   TILE_ROW_DEPTH elements of each tile, all independent: the loads in
+   flight that one work-item per row lacks.  A tile is 64 x 65 floats,
+   16.6 KiB.  */
+#define TILE_ROW_GROUP 64
+#define TILE_ROW_DEPTH 64
+
 /* A promoted load.  */
 struct tile_ref
 {
@@ -135,6 +148,9 @@ struct tile_ref
 				   the plan of the load it copies ...  */
   int copy;			/* ... and its number (1 .. B - 1; 0 for
 				   the loads of the nest).  */
+  bool row;			/* A row-staged load (1-D): its address is
+				   BASE + INIT + G0 * STEP1 + M * STEP at
+				   iteration G0 of the marked loop.  */
   const char *name;		/* The array or pointer, for remarks.  */
 };
 
@@ -153,6 +169,11 @@ struct tile_plan
      is inside the index space besides __gpu_in_range (blocking).  */
   auto_vec<tree> store_in;
   auto_vec<int> distinct;	/* Pairs of parameters (gpu_variant).  */
+  /* 1-D: the loads to stage by rows, and the pairs of parameters they
+     need distinct (tile_row_plan puts them in REFS and DISTINCT).  */
+  auto_vec<tile_ref> rowrefs;
+  auto_vec<int> rowdistinct;
+  bool rows;			/* The row-staged variant.  */
   /* Register blocking: iterations of each dimension per work-item (0 or
      1: one), and the first index and trip count of each dimension
      (clone names).  */
@@ -326,13 +347,83 @@ expr_evolution (struct gpu_region *r, tree expr, tree *base, tree *st)
 	  && expr_invariant_in_loop_p (r->outer, *base));
 }
 
+/* Row-staged variant (matvec's a[i * n + j] in a 1-D nest): a load of
+   the serial loop whose address walks consecutive elements along that
+   loop and jumps further than an element from one iteration of the
+   marked loop to the next is made by neighbouring work-items far apart
+   (each 4-byte read pulls a sector of its own).  The variant
+   NAME_rowsGkT gives a group of G work-items G consecutive rows, as the
+   plain kernel does, strip-mines the serial loop by T (a multiple of
+   G), and before each tile the group loads the G x T block of the rows
+   into a __local tile of G x (T + 1) elements (the pad keeps a column
+   in distinct banks) row by row, neighbouring work-items reading
+   neighbouring elements of one row: T independent loads per work-item.
+   Then each work-item runs the serial loop over its row of the tile, in
+   the host's order (the sum is not reassociated).  The rows past the
+   last one and the iterations past the serial loop's last are clamped
+   to the last.  Loads that do not change with the row (matvec's x) get
+   their tile too, as in the plain tiled variant, which comes after this
+   one.  */
+
+/* Is the load STMT of PLAN (through parameter CAP, its data reference
+   DR, which changes with dimension 0 of a 1-D nest; WHAT for remarks)
+   one to stage by rows (see above)?  Fills *T and returns true, or
+   returns false (with a remark when it is not safe).  */
+
+static bool
+row_load (struct tile_plan *plan, gimple *stmt, int cap, data_reference_p dr,
+	  const char *what, struct tile_ref *t)
+{
+  struct gpu_region *r = plan->r;
+  tree ref = gimple_assign_rhs1 (stmt);
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+  tree b, st[3];
+  if (r->ndim != 1 || gpu_opts.no_row_stage || !size
+      || TREE_CODE (DR_BASE_ADDRESS (dr)) == ADDR_EXPR
+      || !POINTER_TYPE_P (TREE_TYPE (DR_BASE_ADDRESS (dr)))
+      || !tree_int_cst_equal (DR_STEP (dr), size)
+      || !expr_evolution (r, fold_build_pointer_plus (DR_BASE_ADDRESS (dr),
+						      DR_OFFSET (dr)),
+			  &b, st)
+      || (TREE_CODE (st[0]) == INTEGER_CST && tree_int_cst_le (st[0], size)))
+    return false;
+  location_t loc = gimple_location (stmt);
+  if (!dominated_by_p (CDI_DOMINATORS, plan->serial->latch,
+		       gimple_bb (stmt)))
+    {
+      tile_missed (r, loc, what, "it is under a condition in the serial "
+		   "loop (not staged by rows)");
+      return false;
+    }
+  /* Its pairs of distinct buffers are the row-staged variant's only.  */
+  unsigned nd = plan->distinct.length ();
+  bool ok = alias_ok (plan, cap, loc, what);
+  for (unsigned p = nd; p < plan->distinct.length (); p++)
+    plan->rowdistinct.safe_push (plan->distinct[p]);
+  plan->distinct.truncate (nd);
+  if (!ok)
+    return false;
+  memset (t, 0, sizeof *t);
+  t->stmt = stmt;
+  t->cap = cap;
+  t->base = b;
+  t->offset = size_zero_node;
+  t->init = DR_INIT (dr);
+  t->step = DR_STEP (dr);
+  t->step1 = st[0];
+  t->row = true;
+  t->name = ref_name (ref);
+  return true;
+}
+
 /* Is the load STMT (through parameter CAP, in the serial loop of PLAN)
    one to promote?  Fills *T and returns true, or returns false (with a
-   remark when it would have been promoted but is not safe).  */
+   remark when it would have been promoted but is not safe); *ROW is
+   set when T is a load to stage by rows (see above).  */
 
 static bool
 analyze_load (struct tile_plan *plan, gimple *stmt, int cap,
-	      struct tile_ref *t)
+	      struct tile_ref *t, bool *row)
 {
   struct gpu_region *r = plan->r;
   class loop *k = plan->serial;
@@ -364,6 +455,13 @@ analyze_load (struct tile_plan *plan, gimple *stmt, int cap,
   for (int d = 0; d < r->ndim; d++)
     if ((deps | (1u << d)) == all && !(deps & (1u << d)))
       dim = d;
+  *row = false;
+  if (dim < 0 && deps == 1 && r->ndim == 1)
+    {
+      *row = row_load (plan, stmt, cap, dr, what, t);
+      free_data_ref (dr);
+      return *row;
+    }
   if (dim < 0 || TREE_CODE (DR_BASE_ADDRESS (dr)) == ADDR_EXPR
       || !POINTER_TYPE_P (TREE_TYPE (DR_BASE_ADDRESS (dr))))
     {
@@ -400,6 +498,7 @@ analyze_load (struct tile_plan *plan, gimple *stmt, int cap,
   t->origin = 0;
   t->copy = 0;
   t->so = NULL_TREE;
+  t->row = false;
   tree b, st[3];
   if (r->ndim == 2
       && expr_evolution (r, fold_build_pointer_plus (t->base, t->offset),
@@ -433,6 +532,7 @@ tile_analyze (struct gpu_region *r, struct tile_plan *plan)
   plan->transpose = false;
   plan->unroll = NULL;
   plan->halo = false;
+  plan->rows = false;
   if (r->ndim > 2 || r->ninner || !r->reds.is_empty () || r->grid_stride)
     return false;
   class loop *l0 = r->dims[0].loop;
@@ -540,13 +640,15 @@ tile_analyze (struct gpu_region *r, struct tile_plan *plan)
 	    continue;
 	  int cap = access_cap (r, stmt);
 	  struct tile_ref t;
-	  if (cap >= 0 && plan->refs.length () < TILE_MAX_REFS
-	      && analyze_load (plan, stmt, cap, &t))
-	    plan->refs.safe_push (t);
+	  bool row;
+	  if (cap >= 0
+	      && plan->refs.length () + plan->rowrefs.length () < TILE_MAX_REFS
+	      && analyze_load (plan, stmt, cap, &t, &row))
+	    (row ? plan->rowrefs : plan->refs).safe_push (t);
 	}
     }
   free (body);
-  return ok && !plan->refs.is_empty ();
+  return ok && !(plan->refs.is_empty () && plan->rowrefs.is_empty ());
 }
 
 /* Append a call of marker M with the constant argument ARG (or none when
@@ -888,6 +990,62 @@ tile_block_plan (struct tile_plan *plan)
   b->transpose = false;
   b->unroll = NULL;
   b->halo = false;
+  b->rows = false;
+  return b;
+}
+
+/* A copy of PLAN (made by tile_analyze, on the host nest of a 1-D
+   region) for the row-staged variant (see the comment before row_load),
+   or NULL when its region has no load to stage by rows or no room for
+   the variant.  */
+
+static tile_plan *
+tile_row_plan (struct tile_plan *plan)
+{
+  struct gpu_region *r = plan->r;
+  if (plan->rowrefs.is_empty ())
+    return NULL;
+  if (r->nvariants + 1 > GPU_MAX_VARIANTS)
+    {
+      gpu_dump_reason ("FAILED", r->loc, "no row-staged variant: the region "
+		       "has no room for another variant");
+      return NULL;
+    }
+  tile_plan *b = new tile_plan;
+  b->r = r;
+  b->serial = plan->serial;
+  b->count = plan->count;
+  b->ts = gpu_opts.row_group ? gpu_opts.row_group : TILE_ROW_GROUP;
+  int depth = gpu_opts.row_depth ? gpu_opts.row_depth : TILE_ROW_DEPTH;
+  b->tsk = (depth + b->ts - 1) / b->ts * b->ts;
+  b->refs.safe_splice (plan->refs);
+  b->refs.safe_splice (plan->rowrefs);
+  b->stores.safe_splice (plan->stores);
+  b->distinct.safe_splice (plan->distinct);
+  for (unsigned p = 0; p + 1 < plan->rowdistinct.length (); p += 2)
+    {
+      bool seen = false;
+      for (unsigned q = 0; q + 1 < b->distinct.length (); q += 2)
+	seen |= (b->distinct[q] == plan->rowdistinct[p]
+		 && b->distinct[q + 1] == plan->rowdistinct[p + 1]);
+      if (seen)
+	continue;
+      if (b->distinct.length () >= 2 * GPU_MAX_DISTINCT)
+	{
+	  gpu_dump_reason ("FAILED", r->loc, "no row-staged variant: its "
+			   "inputs may alias too many outputs");
+	  delete b;
+	  return NULL;
+	}
+      b->distinct.safe_push (plan->rowdistinct[p]);
+      b->distinct.safe_push (plan->rowdistinct[p + 1]);
+    }
+  b->block[0] = b->block[1] = 0;
+  b->lo[0] = b->lo[1] = b->n[0] = b->n[1] = NULL_TREE;
+  b->transpose = false;
+  b->unroll = NULL;
+  b->halo = false;
+  b->rows = true;
   return b;
 }
 
@@ -910,8 +1068,8 @@ tile_clone (struct tile_plan *plan)
   /* Both dimensions' when either is blocked (tile_vector tests that the
      whole group is inside the index space).  */
   bool both = plan->block[0] > 1 || plan->block[1] > 1 || plan->transpose;
-  for (int d = 0; ok && d < 2; d++)
-    if (both)
+  for (int d = 0; ok && d < (plan->rows ? 1 : 2); d++)
+    if (both || plan->rows)
       {
 	plan->lo[d] = gpu_clone_expr (r, r->dims[d].lo);
 	plan->n[d] = gpu_clone_expr (r, r->dims[d].count);
@@ -1188,7 +1346,7 @@ tile_layout (int ndim, int dim, int ts, int tsk, unsigned *s_o,
     {
       *s_o = 0;
       *s_d = 1;
-      return ts;
+      return tsk;
     }
   if (dim == 1)
     {
@@ -1493,6 +1651,34 @@ tile_vector (struct tile_plan *plan, int tsk, tree *lid,
   return true;
 }
 
+/* Append at *GSI a load of the element of T's type at the address ADDR
+   (MEM_REF offset ALIAS, whose type gives the alias set); returns its
+   value.  */
+
+static tree
+add_tile_load (gimple_stmt_iterator *gsi, struct tile_ref *t, tree addr,
+	       tree alias)
+{
+  tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
+  tree val = make_ssa_name (elt);
+  gsi_insert_after (gsi, gimple_build_assign
+		    (val, build2 (MEM_REF, elt, addr, alias)), GSI_NEW_STMT);
+  return val;
+}
+
+/* Append at *GSI the store of VAL to the element IDX (an expression) of
+   T's tile.  */
+
+static void
+add_tile_store (gimple_stmt_iterator *gsi, struct tile_ref *t, tree idx,
+		tree val)
+{
+  idx = add_value (gsi, idx);
+  gsi_insert_after (gsi, gimple_build_assign
+		    (build4 (ARRAY_REF, TREE_TYPE (val), t->tile, idx,
+			     NULL_TREE, NULL_TREE), val), GSI_NEW_STMT);
+}
+
 /* Append at *GSI a load of the element of T's type at T's base plus
    OFF (MEM_REF offset ALIAS, whose type gives the alias set) and its
    store to the element IDX (an expression) of T's tile.  */
@@ -1501,16 +1687,9 @@ static void
 add_tile_copy (gimple_stmt_iterator *gsi, struct tile_ref *t, tree off,
 	       tree alias, tree idx)
 {
-  tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
   tree addr = add_value (gsi, fold_build_pointer_plus
 			 (unshare_expr (t->base), off));
-  tree val = make_ssa_name (elt);
-  gsi_insert_after (gsi, gimple_build_assign
-		    (val, build2 (MEM_REF, elt, addr, alias)), GSI_NEW_STMT);
-  idx = add_value (gsi, idx);
-  gsi_insert_after (gsi, gimple_build_assign
-		    (build4 (ARRAY_REF, elt, t->tile, idx, NULL_TREE,
-			     NULL_TREE), val), GSI_NEW_STMT);
+  add_tile_store (gsi, t, idx, add_tile_load (gsi, t, addr, alias));
 }
 
 /* The base pointers of the lean loads (see below) of PLAN's promoted
@@ -1607,6 +1786,84 @@ tile_lean_loads (struct tile_plan *plan, int tsk, tree *lid, tree *a0,
   return full;
 }
 
+/* Append at *LGI the loads of the row-staged tile of T (see the comment
+   before row_load) in PLAN's variant, for the work-item of local index
+   LID in the group whose first row is START0 (LAST0: the last row), in
+   the tile starting at iteration T0 of the serial loop (LAST: its last):
+   element (C, LID + CC) of the tile, at C * (TSK + 1) + LID + CC, is the
+   element of row START0 + C at iteration T0 + LID + CC, each clamped to
+   the last.  The loads of a column CC go first, then their stores (the
+   loads are in flight together); the address of row C is the one of row
+   C - 1 moved by a row while row C exists (no multiplication per row).
+   Returns RIDX, the index the serial loop reads (its row, iteration M
+   of the tile), appended at *TG when RIDX is NULL.  */
+
+static tree
+row_tile_loads (struct tile_plan *plan, struct tile_ref *t, tree lid,
+		tree start0, tree last0, tree t0, tree last,
+		gimple_stmt_iterator *lgi, gimple_stmt_iterator *tg,
+		tree ridx, tree m)
+{
+  int ts = plan->ts, tsk = plan->tsk;
+  tree u64 = long_long_unsigned_type_node, u32 = unsigned_type_node;
+  tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
+  tree alias = build_int_cst (aptr, 0);
+  tree rstep = add_value (lgi, fold_convert (sizetype,
+					     unshare_expr (t->step1)));
+  auto_vec<tree> vals (ts);
+  for (int cc = 0; cc < tsk; cc += ts)
+    {
+      tree mc = fold_build2 (PLUS_EXPR, u64, lid, build_int_cst (u64, cc));
+      tree it = fold_build2 (MIN_EXPR, u64,
+			     fold_build2 (PLUS_EXPR, u64, t0, mc),
+			     unshare_expr (last));
+      tree g0 = fold_build2 (MIN_EXPR, u64, start0, last0);
+      tree off = fold_build2
+	(PLUS_EXPR, sizetype,
+	 fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, g0),
+		      rstep),
+	 fold_build2 (PLUS_EXPR, sizetype,
+		      fold_convert (sizetype, unshare_expr (t->init)),
+		      fold_build2 (MULT_EXPR, sizetype,
+				   fold_convert (sizetype, it),
+				   fold_convert (sizetype,
+						 unshare_expr (t->step)))));
+      tree addr = add_value (lgi, fold_build_pointer_plus
+			     (unshare_expr (t->base), off));
+      vals.truncate (0);
+      for (int c = 0; c < ts; c++)
+	{
+	  if (c)
+	    {
+	      /* A row further while START0 + C <= LAST0: the step masked
+		 by the comparison, negated to all ones or zero.  */
+	      tree in = fold_build2 (LE_EXPR, boolean_type_node,
+				     fold_build2 (PLUS_EXPR, u64, start0,
+						  build_int_cst (u64, c)),
+				     last0);
+	      tree mask = fold_build1 (NEGATE_EXPR, sizetype,
+				       fold_convert (sizetype, in));
+	      addr = add_value (lgi, fold_build_pointer_plus
+				(addr, fold_build2 (BIT_AND_EXPR, sizetype,
+						    mask, rstep)));
+	    }
+	  vals.quick_push (add_tile_load (lgi, t, addr, alias));
+	}
+      for (int c = 0; c < ts; c++)
+	add_tile_store (lgi, t, fold_build2
+			(PLUS_EXPR, u32,
+			 build_int_cst (u32, c * (tsk + 1) + cc),
+			 fold_convert (u32, lid)), vals[c]);
+    }
+  if (!ridx)
+    ridx = add_value (tg, fold_build2
+		      (PLUS_EXPR, u32,
+		       fold_build2 (MULT_EXPR, u32, fold_convert (u32, lid),
+				    build_int_cst (u32, tsk + 1)),
+		       fold_convert (u32, m)));
+  return ridx;
+}
+
 /* Lower the variant clone of PLAN (see the head of the file).  */
 
 static void
@@ -1636,7 +1893,8 @@ tile_lower (struct tile_plan *plan)
 	deep += tile_layout (r->ndim, plan->refs[i].dim, ts, tsk, &s_o, &s_d)
 	  * tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (gimple_assign_rhs1
 						     (plan->refs[i].stmt))));
-      if (!blocked || r->ndim != 2 || deep > TILE_DEEP_MAX_BYTES)
+      if (!plan->rows
+	  && (!blocked || r->ndim != 2 || deep > TILE_DEEP_MAX_BYTES))
 	tsk = ts;
     }
   plan->tsk = tsk;
@@ -1655,7 +1913,8 @@ tile_lower (struct tile_plan *plan)
       struct tile_ref *t = &plan->refs[i];
       tree elt = TREE_TYPE (gimple_assign_rhs1 (t->stmt));
       unsigned s_o, s_d;
-      unsigned n = tile_layout (r->ndim, t->dim, ts, tsk, &s_o, &s_d);
+      unsigned n = t->row ? ts * (tsk + 1)
+	: tile_layout (r->ndim, t->dim, ts, tsk, &s_o, &s_d);
       t->tile = create_tmp_var (build_array_type_nelts (elt, n), "gpu_tile");
       DECL_ATTRIBUTES (t->tile) = tree_cons (lid_ident, NULL_TREE,
 					     DECL_ATTRIBUTES (t->tile));
@@ -1681,11 +1940,37 @@ tile_lower (struct tile_plan *plan)
   bitmap dead = BITMAP_ALLOC (NULL);
   tree u32 = unsigned_type_node;
   tree ridx[2] = { NULL_TREE, NULL_TREE };
-  tree *a0 = gpu_opts.no_lean_tile ? NULL
-    : tile_bases (plan, lid, &pg);
+  /* The row-staged variant's tile loads are all clamped.  */
+  bool lean = !gpu_opts.no_lean_tile && !plan->rows;
+  tree *a0 = lean ? tile_bases (plan, lid, &pg) : NULL;
+  tree rrow = NULL_TREE, start0 = NULL_TREE, last0 = NULL_TREE;
+  if (plan->rows)
+    {
+      start0 = add_value (&pg, fold_build2 (MULT_EXPR, u64,
+					    add_marker (&pg, GPU_MARK_GROUP_ID,
+							0),
+					    build_int_cst (u64, ts)));
+      last0 = add_value (&pg, fold_build2 (MINUS_EXPR, u64,
+					   fold_convert (u64, plan->n[0]),
+					   build_one_cst (u64)));
+    }
   for (unsigned i = 0; i < plan->refs.length (); i++)
     {
       struct tile_ref *t = &plan->refs[i];
+      if (t->row)
+	{
+	  rrow = row_tile_loads (plan, t, lid[0], start0, last0, t0, last,
+				 &lgi, &tg, rrow, m);
+	  tree old = gimple_assign_rhs1 (t->stmt);
+	  if (TREE_CODE (old) == MEM_REF
+	      && TREE_CODE (TREE_OPERAND (old, 0)) == SSA_NAME)
+	    bitmap_set_bit (dead, SSA_NAME_VERSION (TREE_OPERAND (old, 0)));
+	  gimple_assign_set_rhs1 (t->stmt, build4 (ARRAY_REF, TREE_TYPE (old),
+						   t->tile, rrow, NULL_TREE,
+						   NULL_TREE));
+	  update_stmt (t->stmt);
+	  continue;
+	}
       int o = 1 - t->dim;
       /* Element (OWN, M) of the tile is at OWN * S_O + M * S_D: 32-bit
 	 index arithmetic (a tile has far fewer elements).  */
@@ -1748,7 +2033,7 @@ tile_lower (struct tile_plan *plan)
   gimple *slast = gsi_stmt (lgi), *cfirst = gsi_stmt (gsi_for_stmt (bar));
   gimple *ffirst = NULL;
   tree full = NULL_TREE;
-  if (!gpu_opts.no_lean_tile)
+  if (lean)
     {
       gimple_stmt_iterator cg = gsi_for_stmt (bar);
       gsi_next (&cg);
@@ -1793,7 +2078,7 @@ tile_lower (struct tile_plan *plan)
       gcond *c = as_a <gcond *> (last_stmt (k->header));
       gimple_cond_set_rhs (c, tsz);
       update_stmt (c);
-      if (blocked && gpu_opts.tile_unroll != 1)
+      if ((blocked || plan->rows) && gpu_opts.tile_unroll != 1)
 	plan->unroll = k;
     }
   expanded_location kl = expand_location (find_loop_location (k)
@@ -1829,6 +2114,8 @@ tile_lower (struct tile_plan *plan)
 	snprintf (v->suffix, sizeof v->suffix, "_tile%dr%dx%d", ts,
 		  v->dev.block[1], v->dev.block[0]);
     }
+  else if (plan->rows)
+    snprintf (v->suffix, sizeof v->suffix, "_rows%dk%d", ts, tsk);
   else
     snprintf (v->suffix, sizeof v->suffix, "_tile%d", ts);
   v->ndistinct = plan->distinct.length () / 2;
@@ -1842,11 +2129,18 @@ tile_lower (struct tile_plan *plan)
   if (blocked)
     snprintf (blocking, sizeof blocking, ", register blocks of %dx%d "
 	      "outputs per work-item", v->dev.block[1], v->dev.block[0]);
-  snprintf (v->what, sizeof v->what, "tile: %s in local memory, tiles of "
-	    "%d iterations of the serial loop at line %d, work-group %dx%d%s, "
-	    "%u bytes%s", pp_formatted_text (&arrays), tsk, kl.line,
-	    v->dev.group[0], v->dev.group[1], blocking, bytes,
-	    vec ? ", 4-lane vector loads of full aligned tiles" : "");
+  if (plan->rows)
+    snprintf (v->what, sizeof v->what, "rows: %s in local memory, rows "
+	      "staged in tiles of %dx%d, tiles of %d iterations of the serial "
+	      "loop at line %d, work-group %d, %u bytes",
+	      pp_formatted_text (&arrays), ts, tsk + 1, tsk, kl.line, ts,
+	      bytes);
+  else
+    snprintf (v->what, sizeof v->what, "tile: %s in local memory, tiles of "
+	      "%d iterations of the serial loop at line %d, work-group %dx%d%s, "
+	      "%u bytes%s", pp_formatted_text (&arrays), tsk, kl.line,
+	      v->dev.group[0], v->dev.group[1], blocking, bytes,
+	      vec ? ", 4-lane vector loads of full aligned tiles" : "");
   tile_report (plan);
 }
 
@@ -2012,6 +2306,7 @@ plan_start (struct tile_plan *plan, struct gpu_region *r, bool transpose,
   plan->transpose = transpose;
   plan->unroll = NULL;
   plan->halo = halo;
+  plan->rows = false;
   plan->serial = NULL;
   plan->count = NULL_TREE;
   plan->block[0] = plan->block[1] = 0;
@@ -3040,7 +3335,19 @@ pass_gpu_tile::execute (function *fun)
       tile_plan *b = tile_block_plan (plan);
       if (b)
 	plans.safe_push (b);
-      plans.safe_push (plan);
+      /* The row-staged variant first too; the plain tiled one after it
+	 when it promotes anything and there is room.  */
+      int room = GPU_MAX_VARIANTS - r->nvariants;
+      b = tile_row_plan (plan);
+      if (b)
+	{
+	  plans.safe_push (b);
+	  room--;
+	}
+      if (!plan->refs.is_empty () && room > 0)
+	plans.safe_push (plan);
+      else
+	delete plan;
     }
   scev_finalize ();
   /* The clones, then their names after the nests, then the lowering.  */

@@ -41,6 +41,16 @@ struct gpu_options
 				   unrolled N times, 0 = the default
 				   (TILE_UNROLL), 1 = not unrolled
 				   (no-tile-unroll).  */
+  bool no_row_stage;		/* no-row-stage: no gpu_tile variant that
+				   stages the rows a 1-D nest's serial loop
+				   reads through __local memory.  */
+  int row_group;		/* row-group=N: rows (and work-items) per
+				   group of that variant, 0 = the default
+				   (TILE_ROW_GROUP).  */
+  int row_depth;		/* row-depth=N: iterations of the serial
+				   loop per tile of that variant, a multiple
+				   of the group, 0 = the default
+				   (TILE_ROW_DEPTH).  */
   bool no_private;		/* no-private: no gpu_private (a block the
 				   body allocates keeps the loop on the
 				   host).  */

@@ -184,6 +184,18 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_lean_tile = true;
       else if (!strcmp (key, "no-tile-unroll"))
 	gpu_opts.tile_unroll = 1;
+      else if (!strcmp (key, "no-row-stage"))
+	gpu_opts.no_row_stage = true;
+      else if (!strcmp (key, "row-group"))
+	{
+	  ok &= gpu_int_arg (key, val, 256, &gpu_opts.row_group);
+	  flag = false;
+	}
+      else if (!strcmp (key, "row-depth"))
+	{
+	  ok &= gpu_int_arg (key, val, 256, &gpu_opts.row_depth);
+	  flag = false;
+	}
       else if (!strcmp (key, "tile-unroll"))
 	{
 	  ok &= gpu_int_arg (key, val, 64, &gpu_opts.tile_unroll);

@@ -7,10 +7,10 @@
    are strip-mined: two barriers per variant (before and after the tile
    loads, outside the loop over one tile), and full tiles run a loop
    whose test is against the constant tile size.  Without the
-   register-blocked variant (tile-block.c), so that the counts are those
-   of the plain tiled one.  */
+   register-blocked variant (tile-block.c) and the row-staged one (none:
+   tile-rows.c), so that the counts are those of the plain tiled one.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details -fplugin-arg-gpuoffload-no-register-block" } */
+/* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details -fplugin-arg-gpuoffload-no-register-block -fplugin-arg-gpuoffload-no-row-stage" } */
 #include <gpuoffload.h>
 
 void
@@ -104,6 +104,7 @@ cond (int n, const float *A, const float *x, float *y)
 /* { dg-final { scan-tree-dump "FAILED: \[^\n\]*: gpu_self_\[0-9\]*: access to x not promoted" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump "FAILED: \[^\n\]*: gpu_tri_\[0-9\]*: the serial loop not promoted" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-times "__local " 3 "gpu_emit" } } */
+/* { dg-final { scan-tree-dump-not "_rows" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_matmul_\[0-9\]*: the serial loop at line 23 strip-mined: a loop over tiles of 16 iterations; full tiles run a copy of it with the constant trip count" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_matvec_\[0-9\]*: the serial loop at line 35 strip-mined: a loop over tiles of 128 iterations" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-times "barrier\\(" 4 "gpu_emit" } } */
