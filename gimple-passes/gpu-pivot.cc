@@ -182,11 +182,12 @@ pivot_obstacle (function *fun, class loop *loop, vec<class loop *> *marked,
 
 /* Wrap LOOP, a serial loop of FUN, in a marked loop of one iteration:
    preheader -> HDR (index PHI, index < 1) -> LOOP -> LATCH (index + 1)
-   -> HDR, HDR -> LOOP's exit block.  The caller fixes the loop tree and
-   the virtual operands.  */
+   -> HDR, HDR -> LOOP's exit block.  *ENTER is set to the edge into HDR
+   from before, *LEAVE to HDR's exit.  The caller fixes the loop tree
+   and the virtual operands.  */
 
 static void
-wrap_loop (function *fun, class loop *loop)
+wrap_loop (function *fun, class loop *loop, edge *enter, edge *leave)
 {
   location_t loc = find_loop_location (loop).get_location_t ();
   edge exit = single_exit (loop);
@@ -218,6 +219,8 @@ wrap_loop (function *fun, class loop *loop)
 		 gimple_phi_arg_location_from_edge (gsi.phi (), lx));
   edge back = ssa_redirect_edge (lx, hdr);
   redirect_edge_var_map_clear (back);
+  *enter = single_succ_edge (pre);
+  *leave = out;
 
   gphi *phi = create_phi_node (i1, hdr);
   add_phi_arg (phi, build_zero_cst (type), single_succ_edge (pre), loc);
@@ -234,11 +237,499 @@ wrap_loop (function *fun, class loop *loop)
   (void) fun;
 }
 
-/* Look for serial loops to wrap in LOOP's children (not under a marked
-   loop), outermost first; push those to wrap onto OUT.  */
+/* Steps per block of a blocked pivot loop (pivot-block=N): each block
+   is two launches, and its triangle (BLOCK rows, BLOCK steps) runs in
+   the one work-group.  */
+#define PIVOT_BLOCK 128
+
+/* What the analysis of a pivot loop that can be blocked leaves for the
+   transform (see block_obstacle).  */
+struct pivot_block
+{
+  class loop *loop;		/* The serial loop, NULL if not blocked.  */
+  gphi *jphi;			/* Its index's PHI (J below).  */
+  gcond *jcond;			/* Its exit test, J < END.  */
+  class loop *m;		/* The GPU_PARALLEL loop in it.  */
+  gphi *iphi;			/* Its index's PHI (I below).  */
+  gcond *icond;			/* Its exit test, I < END.  */
+  gimple *iinc;			/* I + 1, at the end of its one body block.  */
+};
+
+/* Is NAME defined by NAME2 + 1?  */
+
+static bool
+plus_one_p (tree name, tree name2)
+{
+  if (TREE_CODE (name) != SSA_NAME)
+    return false;
+  gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (name));
+  return (def && gimple_assign_rhs_code (def) == PLUS_EXPR
+	  && gimple_assign_rhs1 (def) == name2
+	  && integer_onep (gimple_assign_rhs2 (def)));
+}
+
+/* Why LOOP is not a loop counting its one index up by one from the
+   header's test INDEX < END to an END invariant in it, or NULL.  *PHI
+   and *COND are set to the index's PHI and the test.  */
+
+static const char *
+counted_obstacle (class loop *loop, gphi **phi, gcond **cond)
+{
+  *phi = NULL;
+  for (gphi_iterator gsi = gsi_start_phis (loop->header); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (!virtual_operand_p (gimple_phi_result (gsi.phi ())))
+      {
+	if (*phi)
+	  return "it carries a value other than its index across its "
+	    "iterations";
+	*phi = gsi.phi ();
+      }
+  edge exit = single_exit (loop);
+  *cond = safe_dyn_cast<gcond *> (last_stmt (loop->header));
+  if (!*phi || !*cond || !exit || exit->src != loop->header
+      || !(exit->flags & EDGE_FALSE_VALUE))
+    return "its exit is not a test of its index at its start";
+  tree index = gimple_phi_result (*phi);
+  if (gimple_cond_code (*cond) != LT_EXPR
+      || gimple_cond_lhs (*cond) != index
+      || !INTEGRAL_TYPE_P (TREE_TYPE (index))
+      || !expr_invariant_in_loop_p (loop, gimple_cond_rhs (*cond)))
+    return "its exit test is not its index < a bound fixed in it";
+  if (!plus_one_p (PHI_ARG_DEF_FROM_EDGE (*phi, loop_latch_edge (loop)),
+		   index))
+    return "its index does not count up by one";
+  return NULL;
+}
+
+/* If REF is BASE[INDEX] -- an element of a declared array, or
+   *(BASE + INDEX * size) through a pointer, INDEX an SSA name maybe
+   widened -- return INDEX and set *BASE; else NULL_TREE.  */
+
+static tree
+ref_index (tree ref, tree *base)
+{
+  if (TREE_CODE (ref) == ARRAY_REF)
+    {
+      if (!DECL_P (TREE_OPERAND (ref, 0))
+	  || !integer_zerop (array_ref_low_bound (ref))
+	  || TREE_CODE (TREE_OPERAND (ref, 1)) != SSA_NAME)
+	return NULL_TREE;
+      *base = TREE_OPERAND (ref, 0);
+      return TREE_OPERAND (ref, 1);
+    }
+  if (TREE_CODE (ref) != MEM_REF || !integer_zerop (TREE_OPERAND (ref, 1))
+      || TREE_CODE (TREE_OPERAND (ref, 0)) != SSA_NAME)
+    return NULL_TREE;
+  gassign *add = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (TREE_OPERAND (ref,
+								      0)));
+  if (!add || gimple_assign_rhs_code (add) != POINTER_PLUS_EXPR)
+    return NULL_TREE;
+  tree off = gimple_assign_rhs2 (add);
+  tree size = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+  gassign *mul = (TREE_CODE (off) == SSA_NAME
+		  ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (off)) : NULL);
+  if (mul && gimple_assign_rhs_code (mul) == MULT_EXPR && size
+      && tree_int_cst_equal (gimple_assign_rhs2 (mul), size))
+    off = gimple_assign_rhs1 (mul);
+  else if (!size || !integer_onep (size))
+    return NULL_TREE;
+  gassign *conv = (TREE_CODE (off) == SSA_NAME
+		   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (off)) : NULL);
+  if (conv && CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (conv))
+      && INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (conv)))
+      && (TYPE_PRECISION (TREE_TYPE (off))
+	  >= TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (conv)))))
+    off = gimple_assign_rhs1 (conv);
+  if (TREE_CODE (off) != SSA_NAME)
+    return NULL_TREE;
+  *base = gimple_assign_rhs1 (add);
+  return off;
+}
+
+/* The pointer PTR before any offset is added, copied or converted.  */
+
+static tree
+ptr_root (tree ptr)
+{
+  while (TREE_CODE (ptr) == SSA_NAME)
+    {
+      gassign *def = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (ptr));
+      if (!def || (gimple_assign_rhs_code (def) != POINTER_PLUS_EXPR
+		   && !gimple_assign_ssa_name_copy_p (def)
+		   && !CONVERT_EXPR_CODE_P (gimple_assign_rhs_code (def))))
+	break;
+      ptr = gimple_assign_rhs1 (def);
+    }
+  return ptr;
+}
+
+/* The array or pointer REF's address starts from: its declaration, or
+   the root of its pointer (ptr_root).  */
+
+static tree
+ref_root (tree ref)
+{
+  tree base = get_base_address (ref);
+  if (!base || TREE_CODE (base) != MEM_REF)
+    return base;
+  return ptr_root (TREE_OPERAND (base, 0));
+}
+
+/* Why the memory accesses of the pivot loop P->loop keep it from being
+   blocked, or NULL; *LOC is set to where.  Its stores must all be to
+   one array X, invariant in the loop: to X[J] by the serial code, before
+   the marked loop and on every step; to X[I] in the marked loop.  It
+   reads X only at J (and at I in the marked loop); every other array
+   only read, and taken not to overlap X (as the marker takes the
+   marked loop's iterations independent).  Then a row I below a block
+   of steps sees its updates of the block in the same order whether
+   they run step by step or after the block's triangle.  */
+
+static const char *
+access_obstacle (struct pivot_block *p, location_t *loc)
+{
+  tree j = gimple_phi_result (p->jphi), i = gimple_phi_result (p->iphi);
+  tree x = NULL_TREE, xtype = NULL_TREE;
+  basic_block *body = get_loop_body (p->loop);
+  const char *why = NULL;
+  /* Stores first (they say which array is X), then loads.  */
+  for (int pass = 0; pass < 2 && !why; pass++)
+    for (unsigned b = 0; b < p->loop->num_nodes && !why; b++)
+      {
+	bool in_m = flow_bb_inside_loop_p (p->m, body[b]);
+	for (gimple_stmt_iterator gsi = gsi_start_bb (body[b]);
+	     !gsi_end_p (gsi) && !why; gsi_next (&gsi))
+	  {
+	    gimple *stmt = gsi_stmt (gsi);
+	    if (is_gimple_debug (stmt) || !gimple_vuse (stmt))
+	      continue;
+	    *loc = gimple_location (stmt);
+	    if (!gimple_assign_single_p (stmt))
+	      {
+		why = "a call in it accesses memory";
+		break;
+	      }
+	    bool store = gimple_vdef (stmt) != NULL_TREE;
+	    if (store != (pass == 0))
+	      continue;
+	    tree ref = store ? gimple_assign_lhs (stmt)
+	      : gimple_assign_rhs1 (stmt);
+	    tree base = NULL_TREE;
+	    tree idx = ref_index (ref, &base);
+	    if (store)
+	      {
+		if (!idx || (x && !operand_equal_p (base, x, 0)))
+		  why = "it stores to memory other than one array's element "
+		    "at an index of a loop";
+		else if (TREE_CODE (base) == SSA_NAME
+			 && SSA_NAME_DEF_STMT (base)
+			 && gimple_bb (SSA_NAME_DEF_STMT (base))
+			 && flow_bb_inside_loop_p (p->loop,
+					gimple_bb (SSA_NAME_DEF_STMT (base))))
+		  why = "the array it stores to changes in it";
+		else if (in_m ? idx != i : idx != j)
+		  why = in_m ? "its GPU_PARALLEL loop stores to another "
+		    "element than its own index's"
+		    : "its serial code stores to another element than the "
+		    "step's";
+		else if (!in_m && !dominated_by_p (CDI_DOMINATORS,
+						   p->m->header, body[b]))
+		  why = "its serial code stores after or beside the "
+		    "GPU_PARALLEL loop";
+		else if (xtype && !types_compatible_p (TREE_TYPE (ref), xtype))
+		  why = "it stores elements of different types";
+		x = base;
+		xtype = TREE_TYPE (ref);
+		continue;
+	      }
+	    if (!gimple_assign_load_p (stmt))
+	      why = "it copies memory";
+	    else if (idx && x && operand_equal_p (base, x, 0))
+	      {
+		if (idx != j && (!in_m || idx != i))
+		  why = in_m ? "its GPU_PARALLEL loop reads the array it "
+		    "updates at another index than its own or the step's"
+		    : "its serial code reads the array it updates at another "
+		    "index than the step's";
+		else if (!types_compatible_p (TREE_TYPE (ref), xtype))
+		  why = "it reads the array it updates as another type";
+	      }
+	    else if (x && (!ref_root (ref)
+			   || operand_equal_p (ref_root (ref),
+					       TREE_CODE (x) == SSA_NAME
+					       ? ptr_root (x) : x, 0)))
+	      why = "it reads the array it updates at an index it cannot "
+		"compare";
+	  }
+      }
+  free (body);
+  if (!why && !x)
+    why = "it stores nothing";
+  return why;
+}
+
+/* Why the pivot loop LOOP, which is to run in one work-group, with the
+   marked loops MARKED, cannot be blocked, or NULL with *P filled in.
+   It can be blocked when it is
+     for (j = j0; j < end; j++) { serial code; for (i = j + 1; i < n; i++)
+				  one block of code }
+   (the GPU_PARALLEL loop alone in it, its bounds fixed in it, no value
+   of the serial code used in the marked loop) and its accesses are as
+   access_obstacle says.  *LOC is set to where the reason is.  */
+
+static const char *
+block_obstacle (class loop *loop, vec<class loop *> *marked,
+		struct pivot_block *p, location_t *loc)
+{
+  memset (p, 0, sizeof *p);
+  *loc = find_loop_location (loop).get_location_t ();
+  if (marked->length () != 1 || loop->inner != (*marked)[0]
+      || loop->inner->next)
+    return "it contains other loops than one GPU_PARALLEL loop";
+  p->loop = loop;
+  p->m = (*marked)[0];
+  if (const char *why = counted_obstacle (loop, &p->jphi, &p->jcond))
+    return why;
+  *loc = find_loop_location (p->m).get_location_t ();
+  if (const char *why = counted_obstacle (p->m, &p->iphi, &p->icond))
+    return why;
+  tree j = gimple_phi_result (p->jphi), i = gimple_phi_result (p->iphi);
+  if (!types_compatible_p (TREE_TYPE (i), TREE_TYPE (j)))
+    return "its GPU_PARALLEL loop's index is of another type";
+  if (!plus_one_p (PHI_ARG_DEF_FROM_EDGE (p->iphi,
+					  loop_preheader_edge (p->m)), j))
+    return "its GPU_PARALLEL loop does not start at the step's index + 1";
+  if (!expr_invariant_in_loop_p (loop, gimple_cond_rhs (p->icond)))
+    return "the GPU_PARALLEL loop's bound changes with the steps";
+  basic_block body = p->m->latch;
+  if (p->m->num_nodes != 2 || single_pred (body) != p->m->header)
+    return "the GPU_PARALLEL loop's body is not one block of code";
+  p->iinc = SSA_NAME_DEF_STMT (PHI_ARG_DEF_FROM_EDGE (p->iphi,
+						      loop_latch_edge (p->m)));
+  if (gimple_bb (p->iinc) != body)
+    return "the GPU_PARALLEL loop's index is counted outside its body";
+  /* The marked loop is copied below the block: what it uses must be
+     its own values, the two indices or values from before the loop.  */
+  for (gimple_stmt_iterator gsi = gsi_start_bb (body); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      ssa_op_iter it;
+      tree use;
+      FOR_EACH_SSA_TREE_OPERAND (use, gsi_stmt (gsi), it, SSA_OP_USE)
+	{
+	  gimple *def = SSA_NAME_DEF_STMT (use);
+	  if (use != i && use != j && gimple_bb (def)
+	      && gimple_bb (def) != body
+	      && flow_bb_inside_loop_p (loop, gimple_bb (def)))
+	    {
+	      *loc = gimple_location (gsi_stmt (gsi));
+	      return "its GPU_PARALLEL loop uses a value its serial code "
+		"computes";
+	    }
+	}
+    }
+  return access_obstacle (p, loc);
+}
+
+/* Walker of walk_gimple_op: replace the SSA names the hash map of the
+   walk_stmt_info DATA maps.  */
+
+static tree
+rename_r (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  hash_map<tree, tree> *map = (hash_map<tree, tree> *) wi->info;
+  if (TREE_CODE (*tp) == SSA_NAME)
+    {
+      if (tree *to = map->get (*tp))
+	*tp = *to;
+      *walk_subtrees = 0;
+    }
+  else if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+/* Give BB the exit test INDEX < END, located at LOC.  */
 
 static void
-find_pivots (function *fun, class loop *loop, vec<class loop *> *out)
+add_lt_test (basic_block bb, tree index, tree end, location_t loc)
+{
+  gcond *cond = gimple_build_cond (LT_EXPR, index, end, NULL_TREE,
+				   NULL_TREE);
+  gimple_set_location (cond, loc);
+  gimple_stmt_iterator gsi = gsi_last_bb (bb);
+  gsi_insert_after (&gsi, cond, GSI_NEW_STMT);
+}
+
+/* Append TO = FROM + 1 to BB.  */
+
+static void
+add_increment (basic_block bb, tree to, tree from, location_t loc)
+{
+  gassign *inc = gimple_build_assign (to, PLUS_EXPR, from,
+				      build_one_cst (TREE_TYPE (from)));
+  gimple_set_location (inc, loc);
+  gimple_stmt_iterator gsi = gsi_last_bb (bb);
+  gsi_insert_after (&gsi, inc, GSI_NEW_STMT);
+}
+
+/* A new empty block after AFTER, in AFTER's loop.  */
+
+static basic_block
+new_block (basic_block after)
+{
+  basic_block bb = create_empty_bb (after);
+  add_bb_to_loop (bb, after->loop_father);
+  return bb;
+}
+
+/* Block the pivot loop of P by STEPS steps, once it is wrapped in the
+   one-iteration marked loop entered through ENTER and left through
+   LEAVE (wrap_loop):
+
+     for (jb = j0; jb < end; jb = hi)
+       {
+	 hi = jb + MIN (end - jb, STEPS);
+	 for (pivot GPU_PARALLEL = 0; pivot < 1; pivot++)
+	   for (j = jb; j < hi; j++)
+	     { serial code; for (i = j + 1; i < MIN (n, hi); i++) body; }
+	 for (i GPU_PARALLEL = hi; i < n; i++)
+	   for (j = jb; j < hi; j++)
+	     body;
+       }
+
+   The caller fixes the loop tree and the virtual operands.  */
+
+static void
+block_loop (function *fun, struct pivot_block *p, edge enter, edge leave,
+	    int steps)
+{
+  location_t loc = find_loop_location (p->loop).get_location_t ();
+  location_t mloc = find_loop_location (p->m).get_location_t ();
+  tree j = gimple_phi_result (p->jphi), i = gimple_phi_result (p->iphi);
+  tree type = TREE_TYPE (j), utype = unsigned_type_for (type);
+  edge pre = loop_preheader_edge (p->loop);
+  tree j0 = PHI_ARG_DEF_FROM_EDGE (p->jphi, pre);
+  tree end = gimple_cond_rhs (p->jcond), n = gimple_cond_rhs (p->icond);
+
+  basic_block bh = split_edge (enter);
+  basic_block bb = split_edge (single_succ_edge (bh));
+  basic_block r2 = split_edge (leave);
+  basic_block bl = split_edge (single_succ_edge (r2));
+  basic_block after = single_succ (bl);
+
+  /* The block loop's header and the block's end.  */
+  tree jb = make_temp_ssa_name (type, NULL, "pivot_block");
+  gphi *bphi = create_phi_node (jb, bh);
+  add_phi_arg (bphi, j0, single_pred_edge (bh), loc);
+  add_lt_test (bh, jb, end, loc);
+  gimple_seq seq = NULL;
+  tree left = gimple_build (&seq, loc, MINUS_EXPR, utype,
+			    gimple_convert (&seq, loc, utype, end),
+			    gimple_convert (&seq, loc, utype, jb));
+  tree step = gimple_build (&seq, loc, MIN_EXPR, utype, left,
+			    build_int_cst (utype, steps));
+  tree hi = gimple_build (&seq, loc, PLUS_EXPR, type, jb,
+			  gimple_convert (&seq, loc, type, step));
+  tree mend = gimple_build (&seq, loc, MIN_EXPR, type, n, hi);
+  gimple_stmt_iterator gsi = gsi_after_labels (bb);
+  gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+
+  /* The block's triangle: steps [jb, hi), rows below hi.  */
+  SET_PHI_ARG_DEF (p->jphi, pre->dest_idx, jb);
+  gimple_cond_set_rhs (p->jcond, hi);
+  update_stmt (p->jcond);
+  gimple_cond_set_rhs (p->icond, mend);
+  update_stmt (p->icond);
+
+  /* The rows from hi: R2 -> IH (i < n) -> JH (j < hi) -> JB -> JH,
+     JH -> IL -> IH, IH -> BL -> BH.  */
+  basic_block ih = new_block (r2);
+  basic_block jh = new_block (ih);
+  basic_block jbody = new_block (jh);
+  basic_block il = new_block (jbody);
+  edge e = redirect_edge_succ_nodup (single_succ_edge (r2), ih);
+  edge it = make_edge (ih, jh, EDGE_TRUE_VALUE);
+  edge ie = make_edge (ih, bl, EDGE_FALSE_VALUE);
+  edge jt = make_edge (jh, jbody, EDGE_TRUE_VALUE);
+  edge je = make_edge (jh, il, EDGE_FALSE_VALUE);
+  edge jback = make_edge (jbody, jh, EDGE_FALLTHRU);
+  edge iback = make_edge (il, ih, EDGE_FALLTHRU);
+  it->probability = jt->probability = profile_probability::likely ();
+  ie->probability = je->probability = profile_probability::unlikely ();
+  jback->probability = iback->probability = profile_probability::always ();
+  bl->count = r2->count;
+
+  /* The marked index keeps the user's variable (GPU_PARALLEL).  */
+  tree i1 = copy_ssa_name (i), i2 = copy_ssa_name (i);
+  gphi *phi = create_phi_node (i1, ih);
+  add_phi_arg (phi, hi, e, mloc);
+  add_phi_arg (phi, i2, iback, mloc);
+  add_lt_test (ih, i1, n, mloc);
+  add_increment (il, i2, i1, mloc);
+  tree j1 = copy_ssa_name (j), j2 = copy_ssa_name (j);
+  phi = create_phi_node (j1, jh);
+  add_phi_arg (phi, jb, it, loc);
+  add_phi_arg (phi, j2, jback, loc);
+  add_lt_test (jh, j1, hi, loc);
+
+  /* The body, its indices I1 and J1.  */
+  hash_map<tree, tree> map;
+  map.put (i, i1);
+  map.put (j, j1);
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &map;
+  gsi = gsi_last_bb (jbody);
+  for (gimple_stmt_iterator s = gsi_start_bb (p->m->latch); !gsi_end_p (s);
+       gsi_next (&s))
+    {
+      gimple *stmt = gsi_stmt (s);
+      if (is_gimple_debug (stmt) || stmt == p->iinc)
+	continue;
+      gimple *copy = gimple_copy (stmt);
+      tree lhs = gimple_get_lhs (copy);
+      if (lhs && TREE_CODE (lhs) == SSA_NAME)
+	{
+	  tree name = copy_ssa_name (lhs, copy);
+	  map.put (lhs, name);
+	  gimple_set_lhs (copy, name);
+	}
+      walk_gimple_op (copy, rename_r, &wi);
+      if (gimple_vuse (copy))
+	gimple_set_vuse (copy, gimple_vop (fun));
+      if (gimple_vdef (copy))
+	gimple_set_vdef (copy, gimple_vop (fun));
+      gsi_insert_after (&gsi, copy, GSI_NEW_STMT);
+    }
+  add_increment (jbody, j2, j1, loc);
+
+  /* The block loop's latch: BL -> BH, BH -> AFTER.  */
+  edge into = single_succ_edge (bh);
+  into->flags &= ~EDGE_FALLTHRU;
+  into->flags |= EDGE_TRUE_VALUE;
+  into->probability = profile_probability::likely ();
+  edge lx = single_succ_edge (bl);
+  edge out = make_edge (bh, after, EDGE_FALSE_VALUE);
+  out->probability = into->probability.invert ();
+  for (gphi_iterator g = gsi_start_phis (after); !gsi_end_p (g);
+       gsi_next (&g))
+    add_phi_arg (g.phi (), PHI_ARG_DEF_FROM_EDGE (g.phi (), lx), out,
+		 gimple_phi_arg_location_from_edge (g.phi (), lx));
+  edge back = ssa_redirect_edge (lx, bh);
+  redirect_edge_var_map_clear (back);
+  add_phi_arg (bphi, hi, back, loc);
+}
+
+/* Look for serial loops to wrap in LOOP's children (not under a marked
+   loop), outermost first; push those to wrap onto OUT, and for each
+   what the blocking needs onto BLOCKS (its loop NULL if not blocked).  */
+
+static void
+find_pivots (function *fun, class loop *loop, vec<class loop *> *out,
+	     vec<pivot_block> *blocks)
 {
   for (class loop *c = loop->inner; c; c = c->next)
     {
@@ -253,6 +744,25 @@ find_pivots (function *fun, class loop *loop, vec<class loop *> *out)
       if (!why)
 	{
 	  out->safe_push (c);
+	  struct pivot_block p;
+	  memset (&p, 0, sizeof p);
+	  if (!gpu_opts.no_pivot_block)
+	    {
+	      why = block_obstacle (c, &marked, &p, &loc);
+	      if (why)
+		{
+		  p.loop = NULL;
+		  if (dump_enabled_p ())
+		    dump_printf_loc (MSG_MISSED_OPTIMIZATION,
+				     dump_user_location_t::from_location_t
+				       (loc),
+				     "pivot loop not blocked (its whole "
+				     "work runs in one work-group): %s\n",
+				     why);
+		  gpu_dump_reason ("FAILED", loc, why);
+		}
+	    }
+	  blocks->safe_push (p);
 	  continue;
 	}
       /* Only the outermost serial loop says why it stays; an inner one
@@ -266,7 +776,7 @@ find_pivots (function *fun, class loop *loop, vec<class loop *> *out)
 			     "not run in one work-group: %s\n", why);
 	  gpu_dump_reason ("FAILED", loc, why);
 	}
-      find_pivots (fun, c, out);
+      find_pivots (fun, c, out, blocks);
     }
 }
 
@@ -314,8 +824,10 @@ pass_gpu_pivot::execute (function *fun)
   loop_optimizer_init (LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
   scev_initialize ();
   auto_vec<class loop *> pivots;
-  find_pivots (fun, current_loops->tree_root, &pivots);
+  auto_vec<pivot_block> blocks;
+  find_pivots (fun, current_loops->tree_root, &pivots, &blocks);
   scev_finalize ();
+  int steps = gpu_opts.pivot_block ? gpu_opts.pivot_block : PIVOT_BLOCK;
   for (unsigned k = 0; k < pivots.length (); k++)
     {
       location_t loc = find_loop_location (pivots[k]).get_location_t ();
@@ -332,7 +844,26 @@ pass_gpu_pivot::execute (function *fun)
 		   "loop of one iteration\n", xl.file, xl.line,
 		   pivots[k]->num);
 	}
-      wrap_loop (fun, pivots[k]);
+      edge enter, leave;
+      wrap_loop (fun, pivots[k], &enter, &leave);
+      if (!blocks[k].loop)
+	continue;
+      if (dump_enabled_p ())
+	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
+			 dump_user_location_t::from_location_t (loc),
+			 "pivot loop blocked by %d steps: each block's "
+			 "triangle runs in one work-group, the rows below it "
+			 "on the whole device (two launches a block, each "
+			 "element updated in the serial order)\n", steps);
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	{
+	  expanded_location xl = expand_location (loc);
+	  fprintf (dump_file, "SUCCESS: %s:%d: loop %d blocked by %d "
+		   "steps\n", xl.file, xl.line, pivots[k]->num, steps);
+	}
+      block_loop (fun, &blocks[k], enter, leave, steps);
+      /* The new blocks have no dominators yet.  */
+      free_dominance_info (CDI_DOMINATORS);
     }
   if (!pivots.is_empty ())
     {

@@ -86,6 +86,14 @@ struct gpu_options
   bool no_pivot_group;		/* no-pivot-group: a serial pivot loop
 				   around marked loops launches a region
 				   per iteration (gpu-pivot.cc).  */
+  bool no_pivot_block;		/* no-pivot-block: such a loop runs whole
+				   in one work-group, not blocked into
+				   triangles in one group and the rows
+				   below on the whole device
+				   (gpu-pivot.cc).  */
+  int pivot_block;		/* pivot-block=N: steps per block of a
+				   blocked pivot loop, 0 = the default
+				   (PIVOT_BLOCK).  */
   bool no_auto_reduce;		/* no-auto-reduce: a serial sum loop in a
 				   1-D nest is not made an inner level
 				   (gpu-twolevel.cc).  */
