@@ -23,7 +23,15 @@
    width) and at least one of them changes its bounds with the serial
    loop (the shrinking or growing work of a pivot loop, a few thousand
    iterations a step); a time loop over a fixed grid keeps its launches.
-   Otherwise the loop is left alone with a missed remark saying why.  */
+   Otherwise the loop is left alone with a missed remark saying why.
+
+   One work-group is one compute unit.  Where the accesses allow it
+   (block_obstacle: the serial code updates x[j], the one marked loop
+   x[i] from its j + 1, nothing else written), the loop is also blocked
+   by PIVOT_BLOCK steps (block_loop): a host loop over blocks whose body
+   is the one-group region for the block's steps and rows, then a marked
+   loop over the rows below the block applying its steps in order.  Each
+   element gets the serial loop's operations in the serial order.  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
@@ -180,6 +188,56 @@ pivot_obstacle (function *fun, class loop *loop, vec<class loop *> *marked,
   return why;
 }
 
+/* Give BB the exit test INDEX < END, located at LOC.  */
+
+static void
+add_lt_test (basic_block bb, tree index, tree end, location_t loc)
+{
+  gcond *cond = gimple_build_cond (LT_EXPR, index, end, NULL_TREE,
+				   NULL_TREE);
+  gimple_set_location (cond, loc);
+  gimple_stmt_iterator gsi = gsi_last_bb (bb);
+  gsi_insert_after (&gsi, cond, GSI_NEW_STMT);
+}
+
+/* Append TO = FROM + 1 to BB.  */
+
+static void
+add_increment (basic_block bb, tree to, tree from, location_t loc)
+{
+  gassign *inc = gimple_build_assign (to, PLUS_EXPR, from,
+				      build_one_cst (TREE_TYPE (from)));
+  gimple_set_location (inc, loc);
+  gimple_stmt_iterator gsi = gsi_last_bb (bb);
+  gsi_insert_after (&gsi, inc, GSI_NEW_STMT);
+}
+
+/* Close the loop whose header HDR has just been split off its
+   preheader: LX, the edge into AFTER at the end of the loop, goes back
+   to HDR instead, and HDR gets a test's true edge into the loop and its
+   false edge to AFTER, with the PHI arguments AFTER had from LX (values
+   from before the loop: nothing the loop computes is used after it).
+   Returns the exit edge; *BACK is set to the back edge.  */
+
+static edge
+close_loop (basic_block hdr, edge lx, edge *back)
+{
+  basic_block after = lx->dest;
+  edge into = single_succ_edge (hdr);
+  into->flags &= ~EDGE_FALLTHRU;
+  into->flags |= EDGE_TRUE_VALUE;
+  into->probability = profile_probability::likely ();
+  edge out = make_edge (hdr, after, EDGE_FALSE_VALUE);
+  out->probability = into->probability.invert ();
+  for (gphi_iterator gsi = gsi_start_phis (after); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    add_phi_arg (gsi.phi (), PHI_ARG_DEF_FROM_EDGE (gsi.phi (), lx), out,
+		 gimple_phi_arg_location_from_edge (gsi.phi (), lx));
+  *back = ssa_redirect_edge (lx, hdr);
+  redirect_edge_var_map_clear (*back);
+  return out;
+}
+
 /* Wrap LOOP, a serial loop of FUN, in a marked loop of one iteration:
    preheader -> HDR (index PHI, index < 1) -> LOOP -> LATCH (index + 1)
    -> HDR, HDR -> LOOP's exit block.  *ENTER is set to the edge into HDR
@@ -191,7 +249,6 @@ wrap_loop (function *fun, class loop *loop, edge *enter, edge *leave)
 {
   location_t loc = find_loop_location (loop).get_location_t ();
   edge exit = single_exit (loop);
-  basic_block after = exit->dest;
   basic_block pre = split_edge (loop_preheader_edge (loop));
   basic_block hdr = split_edge (single_succ_edge (pre));
   basic_block latch = split_edge (exit);
@@ -204,36 +261,14 @@ wrap_loop (function *fun, class loop *loop, edge *enter, edge *leave)
 				     NULL_TREE, DECL_ATTRIBUTES (var));
   tree i1 = make_ssa_name (var), i2 = make_ssa_name (var);
 
-  /* HDR's exit: to AFTER, with the PHI arguments AFTER had from LATCH
-     (values from before LOOP: nothing LOOP computes is used after it).  */
-  edge into = single_succ_edge (hdr);
-  into->flags &= ~EDGE_FALLTHRU;
-  into->flags |= EDGE_TRUE_VALUE;
-  into->probability = profile_probability::likely ();
-  edge out = make_edge (hdr, after, EDGE_FALSE_VALUE);
-  out->probability = into->probability.invert ();
-  edge lx = single_succ_edge (latch);
-  for (gphi_iterator gsi = gsi_start_phis (after); !gsi_end_p (gsi);
-       gsi_next (&gsi))
-    add_phi_arg (gsi.phi (), PHI_ARG_DEF_FROM_EDGE (gsi.phi (), lx), out,
-		 gimple_phi_arg_location_from_edge (gsi.phi (), lx));
-  edge back = ssa_redirect_edge (lx, hdr);
-  redirect_edge_var_map_clear (back);
+  edge back;
+  *leave = close_loop (hdr, single_succ_edge (latch), &back);
   *enter = single_succ_edge (pre);
-  *leave = out;
-
   gphi *phi = create_phi_node (i1, hdr);
-  add_phi_arg (phi, build_zero_cst (type), single_succ_edge (pre), loc);
+  add_phi_arg (phi, build_zero_cst (type), *enter, loc);
   add_phi_arg (phi, i2, back, loc);
-  gcond *cond = gimple_build_cond (LT_EXPR, i1, build_one_cst (type),
-				   NULL_TREE, NULL_TREE);
-  gimple_set_location (cond, loc);
-  gimple_stmt_iterator gsi = gsi_last_bb (hdr);
-  gsi_insert_after (&gsi, cond, GSI_NEW_STMT);
-  gassign *inc = gimple_build_assign (i2, PLUS_EXPR, i1, build_one_cst (type));
-  gimple_set_location (inc, loc);
-  gsi = gsi_last_bb (latch);
-  gsi_insert_after (&gsi, inc, GSI_NEW_STMT);
+  add_lt_test (hdr, i1, build_one_cst (type), loc);
+  add_increment (latch, i2, i1, loc);
   (void) fun;
 }
 
@@ -347,7 +382,8 @@ ref_index (tree ref, tree *base)
   return off;
 }
 
-/* The pointer PTR before any offset is added, copied or converted.  */
+/* The pointer PTR before any offset is added, copied or converted; for
+   the address of a variable, the variable.  */
 
 static tree
 ptr_root (tree ptr)
@@ -361,6 +397,9 @@ ptr_root (tree ptr)
 	break;
       ptr = gimple_assign_rhs1 (def);
     }
+  /* &A[K] starts from A, as A[K] does.  */
+  if (TREE_CODE (ptr) == ADDR_EXPR && get_base_address (TREE_OPERAND (ptr, 0)))
+    return get_base_address (TREE_OPERAND (ptr, 0));
   return ptr;
 }
 
@@ -457,8 +496,8 @@ access_obstacle (struct pivot_block *p, location_t *loc)
 	      }
 	    else if (x && (!ref_root (ref)
 			   || operand_equal_p (ref_root (ref),
-					       TREE_CODE (x) == SSA_NAME
-					       ? ptr_root (x) : x, 0)))
+					       DECL_P (x) ? x : ptr_root (x),
+					       0)))
 	      why = "it reads the array it updates at an index it cannot "
 		"compare";
 	  }
@@ -551,30 +590,6 @@ rename_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Give BB the exit test INDEX < END, located at LOC.  */
-
-static void
-add_lt_test (basic_block bb, tree index, tree end, location_t loc)
-{
-  gcond *cond = gimple_build_cond (LT_EXPR, index, end, NULL_TREE,
-				   NULL_TREE);
-  gimple_set_location (cond, loc);
-  gimple_stmt_iterator gsi = gsi_last_bb (bb);
-  gsi_insert_after (&gsi, cond, GSI_NEW_STMT);
-}
-
-/* Append TO = FROM + 1 to BB.  */
-
-static void
-add_increment (basic_block bb, tree to, tree from, location_t loc)
-{
-  gassign *inc = gimple_build_assign (to, PLUS_EXPR, from,
-				      build_one_cst (TREE_TYPE (from)));
-  gimple_set_location (inc, loc);
-  gimple_stmt_iterator gsi = gsi_last_bb (bb);
-  gsi_insert_after (&gsi, inc, GSI_NEW_STMT);
-}
-
 /* A new empty block after AFTER, in AFTER's loop.  */
 
 static basic_block
@@ -618,7 +633,6 @@ block_loop (function *fun, struct pivot_block *p, edge enter, edge leave,
   basic_block bb = split_edge (single_succ_edge (bh));
   basic_block r2 = split_edge (leave);
   basic_block bl = split_edge (single_succ_edge (r2));
-  basic_block after = single_succ (bl);
 
   /* The block loop's header and the block's end.  */
   tree jb = make_temp_ssa_name (type, NULL, "pivot_block");
@@ -707,19 +721,8 @@ block_loop (function *fun, struct pivot_block *p, edge enter, edge leave,
   add_increment (jbody, j2, j1, loc);
 
   /* The block loop's latch: BL -> BH, BH -> AFTER.  */
-  edge into = single_succ_edge (bh);
-  into->flags &= ~EDGE_FALLTHRU;
-  into->flags |= EDGE_TRUE_VALUE;
-  into->probability = profile_probability::likely ();
-  edge lx = single_succ_edge (bl);
-  edge out = make_edge (bh, after, EDGE_FALSE_VALUE);
-  out->probability = into->probability.invert ();
-  for (gphi_iterator g = gsi_start_phis (after); !gsi_end_p (g);
-       gsi_next (&g))
-    add_phi_arg (g.phi (), PHI_ARG_DEF_FROM_EDGE (g.phi (), lx), out,
-		 gimple_phi_arg_location_from_edge (g.phi (), lx));
-  edge back = ssa_redirect_edge (lx, bh);
-  redirect_edge_var_map_clear (back);
+  edge back;
+  close_loop (bh, single_succ_edge (bl), &back);
   add_phi_arg (bphi, hi, back, loc);
 }
 

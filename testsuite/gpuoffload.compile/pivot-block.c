@@ -40,9 +40,9 @@ skip (long n, const double *l, double *x)
 {
   for (long j = 0; j < n; j++)
     {
-      x[j] /= l[j * n + j];
+      x[j] = x[j] / l[j * n + j];
       for (long i GPU_PARALLEL = j + 2; i < n; i++) /* { dg-missed "pivot loop not blocked \\(its whole work runs in one work-group\\): its GPU_PARALLEL loop does not start at the step's index \\+ 1" } */
-	x[i] -= l[j * n + i] * x[j];
+	x[i] = x[i] - x[j] * l[j * n + i];
     }
 }
 

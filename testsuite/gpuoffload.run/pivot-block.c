@@ -13,26 +13,7 @@
 /* { dg-additional-options "-ffp-contract=off" } */
 #include "check.h"
 
-/* Forward substitution L x = b, L stored by columns.  */
-#define FWD_BODY(P)							\
-  for (long j = 0; j < n; j++)						\
-    {									\
-      x[j] /= l[j * n + j];						\
-      for (long i P = j + 1; i < n; i++)				\
-	x[i] -= l[j * n + i] * x[j];					\
-    }
-
-static void
-fwd (long n, const double *l, double *x)
-{
-  FWD_BODY (GPU_PARALLEL)
-}
-
-static void
-fwd_ref (long n, const double *l, double *x)
-{
-  FWD_BODY ()
-}
+#include "pivot-fwd.h"
 
 /* Steps [J0, M) of an elimination over N rows, int indices.  */
 #define PART_BODY(P)							\
@@ -57,47 +38,12 @@ part_ref (int n, int j0, int m, const float *a, const float *d, float *y)
 
 /* Not blocked: the serial code stores to a second array after the
    marked loop.  */
-#define SAVE_BODY(P)							\
-  for (long j = 0; j < n; j++)						\
-    {									\
-      x[j] /= l[j * n + j];						\
-      for (long i P = j + 1; i < n; i++)				\
-	x[i] -= l[j * n + i] * x[j];					\
-      s[j] = x[j] * 2.0;						\
-    }
-
-static void
-save (long n, const double *l, double *x, double *s)
-{
-  SAVE_BODY (GPU_PARALLEL)
-}
-
-static void
-save_ref (long n, const double *l, double *x, double *s)
-{
-  SAVE_BODY ()
-}
+FWD_FUNCTION (save, GPU_PARALLEL, 1, s[j] = x[j] * 2.0, , double *s)
+FWD_FUNCTION (save_ref, , 1, s[j] = x[j] * 2.0, , double *s)
 
 /* Not blocked: the marked loop starts two rows below the step.  */
-#define SKIP_BODY(P)							\
-  for (long j = 0; j < n; j++)						\
-    {									\
-      x[j] /= l[j * n + j];						\
-      for (long i P = j + 2; i < n; i++)				\
-	x[i] -= l[j * n + i] * x[j];					\
-    }
-
-static void
-skip (long n, const double *l, double *x)
-{
-  SKIP_BODY (GPU_PARALLEL)
-}
-
-static void
-skip_ref (long n, const double *l, double *x)
-{
-  SKIP_BODY ()
-}
+FWD_FUNCTION (skip, GPU_PARALLEL, 2, (void) 0)
+FWD_FUNCTION (skip_ref, , 2, (void) 0)
 
 int
 main (void)
@@ -110,12 +56,12 @@ main (void)
       size_t nn = (size_t) (n * n + 1);
 
       double *l = check_alloc (sizeof (double) * nn);
-      double *x = check_alloc (sizeof (double) * (n + 1));
-      double *s = check_alloc (sizeof (double) * (n + 1));
       check_fill_double (l, n * n, -1.0 / (n + 1), 1.0 / (n + 1));
       for (long j = 0; j < n; j++)
 	l[j * n + j] = 1.0 + check_uniform (0, 1);
+      double *x = check_alloc (sizeof (double) * (n + 1));
       check_fill_double (x, n, -1, 1);
+      double *s = check_alloc (sizeof (double) * (n + 1));
       double *x0 = check_dup (x, sizeof (double) * (n + 1));
       double *x2 = check_dup (x, sizeof (double) * (n + 1));
       double *s2 = check_dup (s, sizeof (double) * (n + 1));
@@ -140,10 +86,10 @@ main (void)
       CHECK_SAME (x, x2, n, "skip %ld", n);
 
       float *a = check_alloc (sizeof (float) * nn);
-      float *d = check_alloc (sizeof (float) * (n + 1));
-      float *y = check_alloc (sizeof (float) * (n + 1));
       check_fill_float (a, n * n, -0.01f, 0.01f);
+      float *d = check_alloc (sizeof (float) * (n + 1));
       check_fill_float (d, n, -1.0f, 1.0f);
+      float *y = check_alloc (sizeof (float) * (n + 1));
       check_fill_float (y, n, -1.0f, 1.0f);
       float *y2 = check_dup (y, sizeof (float) * (n + 1));
       /* No step, all steps, and steps from 1 to three quarters.  */
