@@ -241,11 +241,13 @@ close_loop (basic_block hdr, edge lx, edge *back)
 /* Wrap LOOP, a serial loop of FUN, in a marked loop of one iteration:
    preheader -> HDR (index PHI, index < 1) -> LOOP -> LATCH (index + 1)
    -> HDR, HDR -> LOOP's exit block.  *ENTER is set to the edge into HDR
-   from before, *LEAVE to HDR's exit.  The caller fixes the loop tree
-   and the virtual operands.  */
+   from before, *LEAVE to HDR's exit.  A GROUP other than 0 limits the
+   work-group (gpu_find).  The caller fixes the loop tree and the virtual
+   operands.  */
 
 static void
-wrap_loop (function *fun, class loop *loop, edge *enter, edge *leave)
+wrap_loop (function *fun, class loop *loop, int group, edge *enter,
+	   edge *leave)
 {
   location_t loc = find_loop_location (loop).get_location_t ();
   edge exit = single_exit (loop);
@@ -257,8 +259,12 @@ wrap_loop (function *fun, class loop *loop, edge *enter, edge *leave)
   tree var = create_tmp_var (type, "pivot");
   DECL_ATTRIBUTES (var) = tree_cons (get_identifier (GPU_ATTR_PARALLEL),
 				     NULL_TREE, DECL_ATTRIBUTES (var));
-  DECL_ATTRIBUTES (var) = tree_cons (get_identifier (GPU_ATTR_PIVOT),
-				     NULL_TREE, DECL_ATTRIBUTES (var));
+  DECL_ATTRIBUTES (var)
+    = tree_cons (get_identifier (GPU_ATTR_PIVOT),
+		 group ? build_tree_list (NULL_TREE,
+					  build_int_cst (integer_type_node,
+							 group))
+		 : NULL_TREE, DECL_ATTRIBUTES (var));
   tree i1 = make_ssa_name (var), i2 = make_ssa_name (var);
 
   edge back;
@@ -847,17 +853,25 @@ pass_gpu_pivot::execute (function *fun)
 		   "loop of one iteration\n", xl.file, xl.line,
 		   pivots[k]->num);
 	}
+      /* A block's triangle has at most STEPS - 1 rows a step: a group
+	 of as many work-items, not GPU_PIVOT_WG_MAX, makes its barriers
+	 cheaper.  */
+      int group = 0;
+      if (blocks[k].loop)
+	for (group = 1; group < steps && group < GPU_PIVOT_WG_MAX; group *= 2)
+	  ;
       edge enter, leave;
-      wrap_loop (fun, pivots[k], &enter, &leave);
+      wrap_loop (fun, pivots[k], group, &enter, &leave);
       if (!blocks[k].loop)
 	continue;
       if (dump_enabled_p ())
 	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
 			 dump_user_location_t::from_location_t (loc),
 			 "pivot loop blocked by %d steps: each block's "
-			 "triangle runs in one work-group, the rows below it "
-			 "on the whole device (two launches a block, each "
-			 "element updated in the serial order)\n", steps);
+			 "triangle runs in one work-group (of up to %d "
+			 "work-items), the rows below it on the whole device "
+			 "(two launches a block, each element updated in the "
+			 "serial order)\n", steps, group);
       if (dump_file && (dump_flags & TDF_DETAILS))
 	{
 	  expanded_location xl = expand_location (loc);

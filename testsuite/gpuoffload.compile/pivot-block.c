@@ -15,7 +15,7 @@
 void
 trsv (long n, const double *l, double *x)
 {
-  for (long j = 0; j < n; j++) /* { dg-optimized "pivot loop blocked by 64 steps: each block's triangle runs in one work-group, the rows below it on the whole device" } */
+  for (long j = 0; j < n; j++) /* { dg-optimized "pivot loop blocked by 64 steps: each block's triangle runs in one work-group \\(of up to 64 work-items\\), the rows below it on the whole device" } */
     { /* { dg-optimized "loop offloaded as kernel gpu_trsv_1 \\(1-D index space, \[0-9\]* arguments; the outer 1-D nest over work-groups" "" { target *-*-* } .-1 } */
       x[j] /= l[j * n + j];
       for (long i GPU_PARALLEL = j + 1; i < n; i++) /* { dg-optimized "loop offloaded as kernel gpu_trsv_0 \\(1-D index space" } */
