@@ -2,9 +2,9 @@
    block's triangle in one work-group, the rows below it in a kernel over
    the whole device.  Forward substitution by columns as in
    bench/progs/trsv.c; one with int indices, floats, a pivot loop over a
-   given range of steps that stops before the rows do and a serial
-   statement reading another array; and two loops the pass must not
-   block (a second array stored after the marked loop, a marked loop
+   given range of steps that stops before the rows do (or one after) and
+   a serial statement reading another array; and two loops the pass must
+   not block (a second array stored after the marked loop, a marked loop
    starting two rows below the step), which still run in one work-group.
    Every result equals serial C bit for bit (-ffp-contract=off: each
    element receives the same subtractions in the same order), for sizes
@@ -88,22 +88,25 @@ main (void)
       float *a = check_alloc (sizeof (float) * nn);
       check_fill_float (a, n * n, -0.01f, 0.01f);
       float *d = check_alloc (sizeof (float) * (n + 1));
-      check_fill_float (d, n, -1.0f, 1.0f);
+      check_fill_float (d, n + 1, -1.0f, 1.0f);
       float *y = check_alloc (sizeof (float) * (n + 1));
-      check_fill_float (y, n, -1.0f, 1.0f);
+      check_fill_float (y, n + 1, -1.0f, 1.0f);
       float *y2 = check_dup (y, sizeof (float) * (n + 1));
-      /* No step, all steps, and steps from 1 to three quarters.  */
-      static const int ranges[][2] = { { 0, 0 }, { 0, -1 }, { 1, -2 } };
-      for (int r = 0; r < 3; r++)
+      /* No step, all steps, steps from 1 to three quarters, and one step
+	 more than there are rows.  */
+      static const int ranges[][2] = { { 0, 0 }, { 0, -1 }, { 1, -2 },
+				       { 0, -3 } };
+      for (int r = 0; r < 4; r++)
 	{
 	  int j0 = ranges[r][0] < n ? ranges[r][0] : (int) n;
 	  int m = ranges[r][1] == -1 ? (int) n
-	    : ranges[r][1] == -2 ? (int) (n * 3 / 4) : ranges[r][1];
+	    : ranges[r][1] == -2 ? (int) (n * 3 / 4)
+	    : ranges[r][1] == -3 ? (int) n + 1 : ranges[r][1];
 	  if (m < j0)
 	    m = j0;
 	  part ((int) n, j0, m, a, d, y);
 	  part_ref ((int) n, j0, m, a, d, y2);
-	  CHECK_SAME (y, y2, n, "part %ld [%d, %d)", n, j0, m);
+	  CHECK_SAME (y, y2, n + 1, "part %ld [%d, %d)", n, j0, m);
 	}
 
       free (l), free (x), free (s), free (x0), free (x2), free (s2);
