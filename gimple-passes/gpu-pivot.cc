@@ -31,11 +31,19 @@
    by PIVOT_BLOCK steps (block_loop): a host loop over blocks whose body
    is the one-group region for the block's steps and rows, then a marked
    loop over the rows below the block applying its steps in order.  Each
-   element gets the serial loop's operations in the serial order.  */
+   element gets the serial loop's operations in the serial order.
+
+   That order holds only when the array the loop updates does not
+   overlap the arrays it only reads (overlap_check): where GCC cannot
+   prove it (distinct declarations, a restrict-qualified parameter, the
+   alias oracle), the runtime checks it before the loop
+   (gpurt_disjoint): if it fails, the loop runs as one block, the whole
+   triangle in the one work-group as without blocking.  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
 #include "gpu-region.h"
+#include "gpu-launch.h"
 
 /* Walker: an ADDR_EXPR of an automatic variable of the function DATA.  */
 
@@ -283,6 +291,28 @@ wrap_loop (function *fun, class loop *loop, int group, edge *enter,
    the one work-group.  */
 #define PIVOT_BLOCK 128
 
+/* Most arrays, besides the one it updates, a blocked pivot loop may
+   read (the run-time overlap check takes them all).  */
+#define PIVOT_READS 8
+
+/* The runtime's gpurt_disjoint (GC root: gpu_pivot_ggc_roots).  */
+static tree gpu_disjoint_decl;
+
+/* GC roots of this file.  */
+static const struct ggc_root_tab gpu_pivot_roots[] = {
+  { &gpu_disjoint_decl, 1, sizeof (gpu_disjoint_decl), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
+
+/* See gpuoffload-plugin.h.  */
+
+const struct ggc_root_tab *
+gpu_pivot_ggc_roots (void)
+{
+  return gpu_pivot_roots;
+}
+
 /* What the analysis of a pivot loop that can be blocked leaves for the
    transform (see block_obstacle).  */
 struct pivot_block
@@ -294,6 +324,14 @@ struct pivot_block
   gphi *iphi;			/* Its index's PHI (I below).  */
   gcond *icond;			/* Its exit test, I < END.  */
   gimple *iinc;			/* I + 1, at the end of its one body block.  */
+  tree xroot;			/* Where the array it updates starts from
+				   (ref_root).  */
+  tree reads[PIVOT_READS];	/* Where the arrays it only reads start.  */
+  unsigned nreads;
+  tree checks[PIVOT_READS + 1];	/* XROOT and the READS not proved apart
+				   from it, for gpurt_disjoint; none when
+				   all are.  */
+  unsigned nchecks;
 };
 
 /* Is NAME defined by NAME2 + 1?  */
@@ -421,15 +459,30 @@ ref_root (tree ref)
   return ptr_root (TREE_OPERAND (base, 0));
 }
 
+/* Record ROOT (ref_root) as an array the pivot loop P only reads; why
+   it cannot, or NULL.  */
+
+static const char *
+add_read (struct pivot_block *p, tree root)
+{
+  for (unsigned k = 0; k < p->nreads; k++)
+    if (operand_equal_p (p->reads[k], root, 0))
+      return NULL;
+  if (p->nreads == PIVOT_READS)
+    return "it reads more arrays than its overlap check takes";
+  p->reads[p->nreads++] = root;
+  return NULL;
+}
+
 /* Why the memory accesses of the pivot loop P->loop keep it from being
    blocked, or NULL; *LOC is set to where.  Its stores must all be to
    one array X, invariant in the loop: to X[J] by the serial code, before
    the marked loop and on every step; to X[I] in the marked loop.  It
    reads X only at J (and at I in the marked loop); every other array
-   only read, and taken not to overlap X (as the marker takes the
-   marked loop's iterations independent).  Then a row I below a block
-   of steps sees its updates of the block in the same order whether
-   they run step by step or after the block's triangle.  */
+   only read (recorded in P->reads, X's root in P->xroot; overlap_check
+   sees to their not overlapping X).  Then a row I below a block of
+   steps sees its updates of the block in the same order whether they
+   run step by step or after the block's triangle.  */
 
 static const char *
 access_obstacle (struct pivot_block *p, location_t *loc)
@@ -506,12 +559,102 @@ access_obstacle (struct pivot_block *p, location_t *loc)
 					       0)))
 	      why = "it reads the array it updates at an index it cannot "
 		"compare";
+	    else if (x)
+	      why = add_read (p, ref_root (ref));
 	  }
       }
   free (body);
   if (!why && !x)
     why = "it stores nothing";
+  if (!why)
+    p->xroot = DECL_P (x) ? x : ptr_root (x);
   return why;
+}
+
+/* Is ROOT (ref_root) a restrict-qualified parameter as it enters the
+   function?  */
+
+static bool
+restrict_parm_p (tree root)
+{
+  return (TREE_CODE (root) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF (root)
+	  && SSA_NAME_VAR (root)
+	  && TREE_CODE (SSA_NAME_VAR (root)) == PARM_DECL
+	  && POINTER_TYPE_P (TREE_TYPE (root))
+	  && TYPE_RESTRICT (TREE_TYPE (SSA_NAME_VAR (root))));
+}
+
+/* ROOT (ref_root) as a pointer for the alias oracle: the pointer, or the
+   declaration's address; NULL_TREE if neither.  */
+
+static tree
+root_pointer (tree root)
+{
+  if (TREE_CODE (root) == SSA_NAME && POINTER_TYPE_P (TREE_TYPE (root)))
+    return root;
+  if (DECL_P (root))
+    return build1 (ADDR_EXPR, build_pointer_type (TREE_TYPE (root)), root);
+  return NULL_TREE;
+}
+
+/* Can the arrays starting from the roots XROOT and ROOT (ref_root) be
+   proved not to overlap: distinct declarations, either a restrict
+   pointer parameter (what is stored through one may not be accessed
+   otherwise), or GCC's alias oracle says the pointers cannot alias (it
+   knows declarations whose address is not taken; this early, no
+   points-to sets).  */
+
+static bool
+apart_p (tree xroot, tree root)
+{
+  if (DECL_P (xroot) && DECL_P (root))
+    return xroot != root;
+  if (restrict_parm_p (xroot) || restrict_parm_p (root))
+    return true;
+  tree px = root_pointer (xroot), pr = root_pointer (root);
+  return px && pr && !ptr_derefs_may_alias_p (px, pr);
+}
+
+/* Can the runtime locate ROOT (ref_root) before the pivot loop LOOP: a
+   pointer computed before it, or a global variable?  */
+
+static bool
+locatable_p (class loop *loop, tree root)
+{
+  if (TREE_CODE (root) == SSA_NAME)
+    {
+      basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (root));
+      return (POINTER_TYPE_P (TREE_TYPE (root))
+	      && (!bb || !flow_bb_inside_loop_p (loop, bb)));
+    }
+  return VAR_P (root) && is_global_var (root);
+}
+
+/* Why the pivot loop P, whose accesses access_obstacle accepted, cannot
+   be blocked for the arrays it reads may overlap the one it updates, or
+   NULL: with P->checks set to what gpurt_disjoint must check before it
+   (none when GCC proves them apart).  *LOC is set to where.  */
+
+static const char *
+overlap_obstacle (struct pivot_block *p, location_t *loc)
+{
+  p->nchecks = 0;
+  for (unsigned k = 0; k < p->nreads; k++)
+    if (!apart_p (p->xroot, p->reads[k]))
+      {
+	if (!p->nchecks)
+	  p->checks[p->nchecks++] = p->xroot;
+	p->checks[p->nchecks++] = p->reads[k];
+      }
+  for (unsigned k = 0; k < p->nchecks; k++)
+    if (!locatable_p (p->loop, p->checks[k]))
+      {
+	*loc = find_loop_location (p->loop).get_location_t ();
+	return "the array it updates may overlap an array it reads, and "
+	  "neither GCC nor the runtime can tell (a local array or a "
+	  "pointer computed in the loop)";
+      }
+  return NULL;
 }
 
 /* Why the pivot loop LOOP, which is to run in one work-group, with the
@@ -574,7 +717,9 @@ block_obstacle (class loop *loop, vec<class loop *> *marked,
 	    }
 	}
     }
-  return access_obstacle (p, loc);
+  if (const char *why = access_obstacle (p, loc))
+    return why;
+  return overlap_obstacle (p, loc);
 }
 
 /* Walker of walk_gimple_op: replace the SSA names the hash map of the
@@ -616,12 +761,16 @@ new_block (basic_block after)
 	 for (pivot GPU_PARALLEL = 0; pivot < 1; pivot++)
 	   for (j = jb; j < hi; j++)
 	     { serial code; for (i = j + 1; i < MIN (n, hi); i++) body; }
-	 for (i GPU_PARALLEL = hi; i < n; i++)
+	 for (i GPU_PARALLEL = MIN (n, hi); i < n; i++)
 	   for (j = jb; j < hi; j++)
 	     body;
        }
 
-   The caller fixes the loop tree and the virtual operands.  */
+   With P->checks, STEPS is ok ? STEPS : all of them, and the triangle's
+   rows end at ok ? MIN (n, hi) : n, where ok = gpurt_disjoint (the
+   checks), called before the block loop: when the arrays may overlap,
+   one block runs the serial loop whole in the one work-group.  The
+   caller fixes the loop tree and the virtual operands.  */
 
 static void
 block_loop (function *fun, struct pivot_block *p, edge enter, edge leave,
@@ -640,6 +789,44 @@ block_loop (function *fun, struct pivot_block *p, edge enter, edge leave,
   basic_block r2 = split_edge (leave);
   basic_block bl = split_edge (single_succ_edge (r2));
 
+  /* The run-time overlap check, before the block loop.  */
+  tree ok = NULL_TREE;
+  if (p->nchecks)
+    {
+      if (!gpu_disjoint_decl)
+	gpu_disjoint_decl
+	  = gpu_runtime_decl ("gpurt_disjoint",
+			      build_varargs_function_type_list
+				(integer_type_node, unsigned_type_node,
+				 const_ptr_type_node, NULL_TREE),
+			      NULL, true);
+      gimple_seq seq = NULL;
+      auto_vec<tree> args;
+      args.safe_push (build_int_cst (unsigned_type_node, p->nchecks));
+      for (unsigned k = 0; k < p->nchecks; k++)
+	{
+	  tree ptr = p->checks[k];
+	  if (DECL_P (ptr))
+	    {
+	      TREE_ADDRESSABLE (ptr) = 1;
+	      ptr = build_fold_addr_expr (ptr);
+	    }
+	  args.safe_push (gimple_convert (&seq, loc, const_ptr_type_node,
+					  ptr));
+	}
+      gcall *call = gimple_build_call_vec (gpu_disjoint_decl, args);
+      tree res = make_temp_ssa_name (integer_type_node, call, "disjoint");
+      gimple_call_set_lhs (call, res);
+      gimple_set_location (call, loc);
+      gimple_set_vuse (call, gimple_vop (fun));
+      gimple_set_vdef (call, gimple_vop (fun));
+      gimple_seq_add_stmt (&seq, call);
+      ok = gimple_build (&seq, loc, NE_EXPR, boolean_type_node, res,
+			 integer_zero_node);
+      gimple_stmt_iterator gsi = gsi_last_bb (single_pred (bh));
+      gsi_insert_seq_after (&gsi, seq, GSI_NEW_STMT);
+    }
+
   /* The block loop's header and the block's end.  */
   tree jb = make_temp_ssa_name (type, NULL, "pivot_block");
   gphi *bphi = create_phi_node (jb, bh);
@@ -649,11 +836,15 @@ block_loop (function *fun, struct pivot_block *p, edge enter, edge leave,
   tree left = gimple_build (&seq, loc, MINUS_EXPR, utype,
 			    gimple_convert (&seq, loc, utype, end),
 			    gimple_convert (&seq, loc, utype, jb));
-  tree step = gimple_build (&seq, loc, MIN_EXPR, utype, left,
-			    build_int_cst (utype, steps));
+  tree most = build_int_cst (utype, steps);
+  if (ok)
+    most = gimple_build (&seq, loc, COND_EXPR, utype, ok, most,
+			 TYPE_MAX_VALUE (utype));
+  tree step = gimple_build (&seq, loc, MIN_EXPR, utype, left, most);
   tree hi = gimple_build (&seq, loc, PLUS_EXPR, type, jb,
 			  gimple_convert (&seq, loc, type, step));
-  tree mend = gimple_build (&seq, loc, MIN_EXPR, type, n, hi);
+  tree rows = ok ? gimple_build (&seq, loc, COND_EXPR, type, ok, hi, n) : hi;
+  tree mend = gimple_build (&seq, loc, MIN_EXPR, type, n, rows);
   gimple_stmt_iterator gsi = gsi_after_labels (bb);
   gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
 
@@ -685,7 +876,7 @@ block_loop (function *fun, struct pivot_block *p, edge enter, edge leave,
   /* The marked index keeps the user's variable (GPU_PARALLEL).  */
   tree i1 = copy_ssa_name (i), i2 = copy_ssa_name (i);
   gphi *phi = create_phi_node (i1, ih);
-  add_phi_arg (phi, hi, e, mloc);
+  add_phi_arg (phi, mend, e, mloc);
   add_phi_arg (phi, i2, iback, mloc);
   add_lt_test (ih, i1, n, mloc);
   add_increment (il, i2, i1, mloc);
@@ -730,6 +921,35 @@ block_loop (function *fun, struct pivot_block *p, edge enter, edge leave,
   edge back;
   close_loop (bh, single_succ_edge (bl), &back);
   add_phi_arg (bphi, hi, back, loc);
+}
+
+/* The name of the array starting from ROOT (ref_root), for remarks.  */
+
+static const char *
+root_name (tree root)
+{
+  tree var = TREE_CODE (root) == SSA_NAME ? SSA_NAME_VAR (root) : root;
+  return (var && DECL_P (var) && DECL_NAME (var)
+	  ? IDENTIFIER_POINTER (DECL_NAME (var)) : "an array");
+}
+
+/* Write into BUF (SIZE bytes) what the blocking of P depends on, for the
+   remark: " when x and l lie in different objects (checked at run
+   time)" for the arrays of P->checks, or nothing.  */
+
+static void
+overlap_words (struct pivot_block *p, char *buf, size_t size)
+{
+  buf[0] = 0;
+  if (!p->nchecks)
+    return;
+  size_t len = snprintf (buf, size, " when %s and ", root_name (p->checks[0]));
+  for (unsigned k = 1; k < p->nchecks && len < size; k++)
+    len += snprintf (buf + len, size - len, "%s%s", k > 1 ? ", " : "",
+		     root_name (p->checks[k]));
+  if (len < size)
+    snprintf (buf + len, size - len,
+	      " lie in different objects (checked at run time)");
 }
 
 /* Look for serial loops to wrap in LOOP's children (not under a marked
@@ -864,19 +1084,24 @@ pass_gpu_pivot::execute (function *fun)
       wrap_loop (fun, pivots[k], group, &enter, &leave);
       if (!blocks[k].loop)
 	continue;
+      char when[160];
+      overlap_words (&blocks[k], when, sizeof when);
       if (dump_enabled_p ())
 	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
 			 dump_user_location_t::from_location_t (loc),
-			 "pivot loop blocked by %d steps: each block's "
+			 "pivot loop blocked by %d steps%s: each block's "
 			 "triangle runs in one work-group (of up to %d "
 			 "work-items), the rows below it on the whole device "
 			 "(two launches a block, each element updated in the "
-			 "serial order)\n", steps, group);
+			 "serial order)\n", steps, when, group);
       if (dump_file && (dump_flags & TDF_DETAILS))
 	{
 	  expanded_location xl = expand_location (loc);
 	  fprintf (dump_file, "SUCCESS: %s:%d: loop %d blocked by %d "
-		   "steps\n", xl.file, xl.line, pivots[k]->num, steps);
+		   "steps%s\n", xl.file, xl.line, pivots[k]->num, steps,
+		   blocks[k].nchecks ? when
+		   : " (the array it updates proved apart from those it "
+		   "reads)");
 	}
       block_loop (fun, &blocks[k], enter, leave, steps);
       /* The new blocks have no dominators yet.  */

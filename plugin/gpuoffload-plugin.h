@@ -162,6 +162,9 @@ const struct ggc_root_tab *gpu_hostsync_ggc_roots (void);
 /* GC roots of gpu-outline.cc.  */
 const struct ggc_root_tab *gpu_outline_ggc_roots (void);
 
+/* GC roots of gpu-pivot.cc.  */
+const struct ggc_root_tab *gpu_pivot_ggc_roots (void);
+
 /* Nonzero when DECL carries the attribute NAME.  */
 static inline bool
 gpu_decl_has_attr (tree decl, const char *name)

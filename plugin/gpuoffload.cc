@@ -399,5 +399,7 @@ plugin_init (struct plugin_name_args *name_args,
 		     (void *) gpu_outline_ggc_roots ());
   register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) gpu_hostsync_ggc_roots ());
+  register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) gpu_pivot_ggc_roots ());
   return 0;
 }
