@@ -34,7 +34,7 @@
    element gets the serial loop's operations in the serial order.
 
    That order holds only when the array the loop updates does not
-   overlap the arrays it only reads (overlap_check): where GCC cannot
+   overlap the arrays it only reads (overlap_obstacle): where GCC cannot
    prove it (distinct declarations, a restrict-qualified parameter, the
    alias oracle), the runtime checks it before the loop
    (gpurt_disjoint): if it fails, the loop runs as one block, the whole
@@ -479,7 +479,7 @@ add_read (struct pivot_block *p, tree root)
    one array X, invariant in the loop: to X[J] by the serial code, before
    the marked loop and on every step; to X[I] in the marked loop.  It
    reads X only at J (and at I in the marked loop); every other array
-   only read (recorded in P->reads, X's root in P->xroot; overlap_check
+   only read (recorded in P->reads, X's root in P->xroot; overlap_obstacle
    sees to their not overlapping X).  Then a row I below a block of
    steps sees its updates of the block in the same order whether they
    run step by step or after the block's triangle.  */
