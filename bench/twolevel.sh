@@ -14,6 +14,13 @@
 #   ours-no-pivot-group built with -fplugin-arg-gpuoffload-no-pivot-group
 #                       (trsv only: a region launched per pivot step
 #                       instead of the whole pivot loop in one work-group)
+#   ours-no-pivot-block built with -fplugin-arg-gpuoffload-no-pivot-block
+#                       (trsv only: the whole pivot loop in one work-group,
+#                       not blocked into triangles in the group and the
+#                       rows below them on the whole device)
+#   ours-pivot-block-64, ours-pivot-block-256
+#                       built with -fplugin-arg-gpuoffload-pivot-block=N
+#                       (trsv only: blocks of N steps instead of 128)
 #   omp                 16 OpenMP threads on the outer loop
 #   ocl                 hand-written OpenCL (bench/ocl/PROG.c), where there
 #                       is one
@@ -50,7 +57,13 @@ if [ "${1:-run}" = build ]; then
       progs/$p.c $libs -o "$PACK/$p.ours-no-two-level" 2>/dev/null || exit 1
     case " $pivot " in *" $p "*)
       gcc $ours -fplugin-arg-gpuoffload-no-pivot-group progs/$p.c $libs \
-	-o "$PACK/$p.ours-no-pivot-group" || exit 1 ;;
+	-o "$PACK/$p.ours-no-pivot-group" || exit 1
+      gcc $ours -fplugin-arg-gpuoffload-no-pivot-block progs/$p.c $libs \
+	-o "$PACK/$p.ours-no-pivot-block" || exit 1
+      for b in 64 256; do
+	gcc $ours -fplugin-arg-gpuoffload-pivot-block=$b progs/$p.c $libs \
+	  -o "$PACK/$p.ours-pivot-block-$b" || exit 1
+      done ;;
     esac
     gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
     if [ -f ocl/$p.c ]; then
@@ -70,7 +83,7 @@ twolevel_variants () {
   for spec in $1; do
     p=${spec%:*} n=${spec#*:}
     vs="ours ours-no-two-level omp ocl nvptx"
-    case " $pivot " in *" $p "*) vs="ours ours-no-pivot-group ours-no-two-level omp ocl nvptx" ;; esac
+    case " $pivot " in *" $p "*) vs="ours ours-pivot-block-64 ours-pivot-block-256 ours-no-pivot-block ours-no-pivot-group ours-no-two-level omp ocl nvptx" ;; esac
     case " $inner " in *" $p "*) vs="ours ours-group ours-flat ours-no-two-level omp ocl nvptx" ;; esac
     for round in 1 2; do
       for v in $vs; do

@@ -2848,9 +2848,17 @@ find_region (function *fun, class loop *outer, tree iv)
       gpu_region_keep (r->dims[k].count);
     }
   r->num = gpu_region_count++;
-  /* The region of a pivot loop is one work-group: a large one.  */
-  r->group_wg = gpu_decl_has_attr (SSA_NAME_VAR (iv), GPU_ATTR_PIVOT)
-		? GPU_PIVOT_WG_MAX : GPU_GROUP_WG_MAX;
+  /* The region of a pivot loop is one work-group: a large one, or as
+     large as the rows of a blocked one's block (the attribute's value,
+     gpu-pivot.cc).  */
+  tree pivot = lookup_attribute (GPU_ATTR_PIVOT,
+				 DECL_ATTRIBUTES (SSA_NAME_VAR (iv)));
+  if (!pivot)
+    r->group_wg = GPU_GROUP_WG_MAX;
+  else if (TREE_VALUE (pivot))
+    r->group_wg = tree_to_shwi (TREE_VALUE (TREE_VALUE (pivot)));
+  else
+    r->group_wg = GPU_PIVOT_WG_MAX;
   char *fname = xstrdup (IDENTIFIER_POINTER (DECL_NAME (fun->decl)));
   for (char *p = fname; *p; p++)
     if (!ISALNUM (*p))

@@ -379,7 +379,8 @@ gpu_own_effect (gimple *stmt, const char **what)
 	return GPU_SYNCS;
       if (gpu_runtime_call_p (stmt, "gpurt_discard")
 	  || gpu_runtime_call_p (stmt, "gpurt_sync_range")
-	  || gpu_runtime_call_p (stmt, "gpurt_sync_load"))
+	  || gpu_runtime_call_p (stmt, "gpurt_sync_load")
+	  || gpu_runtime_call_p (stmt, "gpurt_disjoint"))
 	return GPU_NEUTRAL;
       if (gimple_call_builtin_p (stmt, BUILT_IN_FREE))
 	return GPU_FREES;

@@ -84,6 +84,7 @@ GPURT_EXPORT void gpurt_sync (void);
 GPURT_EXPORT void gpurt_discard (void *block);
 GPURT_EXPORT void gpurt_sync_range (const void *addr, size_t size);
 GPURT_EXPORT void gpurt_sync_load (const void *addr, size_t size);
+GPURT_EXPORT int gpurt_disjoint (unsigned n, const void *p0, ...);
 GPURT_EXPORT int gpurt_last_region_host_threads (void);
 GPURT_EXPORT void gpurt_host_lock (void);
 GPURT_EXPORT void gpurt_host_unlock (void);

@@ -33,6 +33,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <search.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -741,4 +742,26 @@ gpurt_object_bounds (const void *p, uintptr_t *start, uintptr_t *end)
 	}
     }
   return 0;
+}
+
+/* The run-time guard of a blocked pivot loop (gpu-pivot.cc, docs/ABI.md):
+   1 when P0 points into an object this file knows and each of the N - 1
+   pointers after it into a known object that does not overlap it; 0 when
+   any is unknown (the stack, another allocator) or shares P0's object.  */
+
+int
+gpurt_disjoint (unsigned n, const void *p0, ...)
+{
+  uintptr_t s0, e0, s, e;
+  va_list ap;
+  int ok = gpurt_object_bounds (p0, &s0, &e0);
+
+  va_start (ap, p0);
+  for (unsigned k = 1; ok && k < n; k++)
+    {
+      const void *p = va_arg (ap, const void *);
+      ok = gpurt_object_bounds (p, &s, &e) && (e <= s0 || s >= e0);
+    }
+  va_end (ap);
+  return ok;
 }

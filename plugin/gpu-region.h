@@ -289,7 +289,8 @@ struct gpu_region
   int ninner;
   /* Largest work-group of the two-level kernel ("group" record line, the
      size of its __local arrays): GPU_GROUP_WG_MAX, or GPU_PIVOT_WG_MAX
-     for a pivot loop's region.  */
+     for a pivot loop's region (the power of two from the block's steps
+     up, when the loop is blocked).  */
   int group_wg;
   struct gpu_inner inner[GPU_MAX_INNER];
   vec<gpu_reduction> ireds;

@@ -96,6 +96,14 @@ struct gpu_options
   bool no_pivot_group;		/* no-pivot-group: a serial pivot loop
 				   around marked loops launches a region
 				   per iteration (gpu-pivot.cc).  */
+  bool no_pivot_block;		/* no-pivot-block: such a loop runs whole
+				   in one work-group, not blocked into
+				   triangles in one group and the rows
+				   below on the whole device
+				   (gpu-pivot.cc).  */
+  int pivot_block;		/* pivot-block=N: steps per block of a
+				   blocked pivot loop, 0 = the default
+				   (PIVOT_BLOCK).  */
   bool no_auto_reduce;		/* no-auto-reduce: a serial sum loop in a
 				   1-D nest is not made an inner level
 				   (gpu-twolevel.cc).  */
@@ -163,6 +171,9 @@ const struct ggc_root_tab *gpu_hostsync_ggc_roots (void);
 
 /* GC roots of gpu-outline.cc.  */
 const struct ggc_root_tab *gpu_outline_ggc_roots (void);
+
+/* GC roots of gpu-pivot.cc.  */
+const struct ggc_root_tab *gpu_pivot_ggc_roots (void);
 
 /* Nonzero when DECL carries the attribute NAME.  */
 static inline bool

@@ -28,7 +28,8 @@ static struct plugin_info gpu_plugin_info = {
   "  no-object-bounds, no-sync-range, no-sync-hoist, no-hoist,\n"
   "  no-hoist-guarded,\n"
   "  no-global-values, no-constant-tables,\n"
-  "  no-speculate, no-two-level, no-pivot-group, no-auto-reduce,\n"
+  "  no-speculate, no-two-level, no-pivot-group, no-pivot-block,\n"
+  "  pivot-block=N, no-auto-reduce,\n"
   "  no-auto-inner, no-alias-check, no-readonly-callee, device-version=1.2"
 };
 
@@ -261,6 +262,13 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_two_level = true;
       else if (!strcmp (key, "no-pivot-group"))
 	gpu_opts.no_pivot_group = true;
+      else if (!strcmp (key, "no-pivot-block"))
+	gpu_opts.no_pivot_block = true;
+      else if (!strcmp (key, "pivot-block"))
+	{
+	  ok &= gpu_int_arg (key, val, 4096, &gpu_opts.pivot_block);
+	  flag = false;
+	}
       else if (!strcmp (key, "no-auto-reduce"))
 	gpu_opts.no_auto_reduce = true;
       else if (!strcmp (key, "no-auto-inner"))
@@ -403,5 +411,7 @@ plugin_init (struct plugin_name_args *name_args,
 		     (void *) gpu_outline_ggc_roots ());
   register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) gpu_hostsync_ggc_roots ());
+  register_callback (plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) gpu_pivot_ggc_roots ());
   return 0;
 }

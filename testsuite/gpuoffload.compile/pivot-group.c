@@ -4,9 +4,10 @@
    is a two-level one whose marked loops are its inner level.  Per step
    of trsv the kernel has 3 barriers: after the inner loop, before and
    after work-item 0's store of x[j] (the one before the next inner loop
-   follows the last with nothing between: dropped).  */
+   follows the last with nothing between: dropped).  trsv would be
+   blocked (pivot-block.c): no-pivot-block keeps it whole in the group.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fopt-info-loop-optimized -fdump-tree-all-details" } */
+/* { dg-options "-O2 -fopt-info-loop-optimized -fdump-tree-all-details -fplugin-arg-gpuoffload-no-pivot-block" } */
 #include <gpuoffload.h>
 
 void

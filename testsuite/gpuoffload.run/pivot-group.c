@@ -19,26 +19,7 @@
 /* The children below open the device: this process must not before.  */
 CHECK_CHILDREN_USE_DEVICE
 
-/* Forward substitution L x = b, L stored by columns.  */
-#define FWD_BODY(P)							\
-  for (long j = 0; j < n; j++)						\
-    {									\
-      x[j] /= l[j * n + j];						\
-      for (long i P = j + 1; i < n; i++)				\
-	x[i] -= l[j * n + i] * x[j];					\
-    }
-
-static void
-fwd (long n, const double *l, double *x)
-{
-  FWD_BODY (GPU_PARALLEL)
-}
-
-static void
-fwd_ref (long n, const double *l, double *x)
-{
-  FWD_BODY ()
-}
+#include "pivot-fwd.h"
 
 /* Elimination of a right-hand side with multipliers: the first marked
    loop writes M, the serial statements scale B[K] and store the step's
