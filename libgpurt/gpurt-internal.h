@@ -496,6 +496,7 @@ struct gpurt_lane_kernel
   cl_kernel kernel;		/* The region's kernel, this thread's.  */
   cl_kernel fin_kernel;		/* Its final combine (GPU_REDUCE).  */
   cl_kernel flat_kernel;	/* Its one-level variant (two levels).  */
+  cl_kernel index32_kernel;	/* Its 32-bit variant, made on first use.  */
   size_t flat_work_group_size;	/* That kernel's limit.  */
   /* The kernels of its variants, made on first use.  */
   cl_kernel variant_kernels[GPURT_RECORD_MAX_VARIANTS];
@@ -659,6 +660,9 @@ struct gpurt_region
 				   work-group combines (gpu_rlast) */
   unsigned group_wg;		/* "group" key: two levels, or 0 */
   char *flat_name;		/* "flat": its one-level kernel, or NULL */
+  char *index32_name;		/* "index32": its kernel with 32-bit buffer
+				   offsets, or NULL */
+  atomic_int index32_failed;	/* that kernel could not be made */
   int flat_coalesced;		/* which walks consecutive elements at
 				   least as often as the two-level one */
   /* Kernel variants ("variant" lines), tried in order before the plain
