@@ -15,7 +15,8 @@
 # _tr32x8; "ours-no-register-block" one element each, _tr32), the 2-D
 # 5-point and 3-D 7-point stencils jacobi2d and heat3d (100 steps; the
 # input's 32x8 block plus its halo in a __local tile: gpu_tile's variant
-# _halo32x8; "ours-no-halo-tile" the untiled kernel, against plain
+# _halo32x8; "ours-no-halo-tile" the untiled kernel; "ours-no-index32"
+# without the kernel whose offsets are 32-bit, _i32), against plain
 # hand-written kernels; "ours-shape" ours in the hand-written kernels'
 # work-groups, 32x8 and 32x4x2 (GPURT_LOCAL_SHAPE), "ocl-int" the
 # hand-written kernels with 32-bit indices, "ocl-ours-shape" in ours'
@@ -87,6 +88,9 @@ if [ "${1:-run}" = build ]; then
     case $p in jacobi2d|heat3d)
       gcc $ours -fplugin-arg-gpuoffload-halo-tile progs/$p.c $libs \
 	-o "$PACK/$p.ours-halo-tile" || exit 1
+      # ... without its kernel with 32-bit offsets (_i32): what it buys.
+      gcc $ours -fplugin-arg-gpuoffload-no-index32 progs/$p.c $libs \
+	-o "$PACK/$p.ours-no-index32" || exit 1
       for d in INDEX32:int OURS_SHAPE:ours-shape; do
 	gcc -std=gnu11 -O3 -Iharness -I"$top/include" -DBENCH_KERNEL_TIMER \
 	  -DBENCH_${d%:*} ocl/$p.c harness/oclh.c -lOpenCL -lm \
@@ -134,7 +138,7 @@ err=$out/tile-err.txt
     [ $p = transpose ] && vs="$vs ours-no-register-block"
     [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile ours-no-lean-tile ours-no-tile-unroll ours-unroll32 ours-vector-unroll32"
     case $p in jacobi2d|heat3d)
-      vs="$vs ours-halo-tile ours-shape ocl-int ocl-ours-shape" ;;
+      vs="$vs ours-no-index32 ours-halo-tile ours-shape ocl-int ocl-ours-shape" ;;
     esac
     for v in $vs; do
       # ours-shape: ours in the hand-written kernels' work-groups.
