@@ -25,7 +25,7 @@ dump_cl (const char *name, const char *source)
 
 /* Whether NAME is a 64-bit integer SSA name defined in BODY (the blocks
    of a device clone) by an addition, subtraction, multiplication,
-   negation or integer conversion: an operation whose result's low 32
+   negation, complement (-1 - x) or integer conversion: an operation whose result's low 32
    bits depend only on its operands' low 32 bits.  */
 
 static bool
@@ -45,6 +45,7 @@ index32_candidate_p (tree name, hash_set<basic_block> *body)
     case MINUS_EXPR:
     case MULT_EXPR:
     case NEGATE_EXPR:
+    case BIT_NOT_EXPR:
       return true;
     CASE_CONVERT:
       return INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (def)));
@@ -114,7 +115,7 @@ index32_use_ok_p (gimple *stmt, tree name, hash_set<tree> *narrow,
    32 bits, or NULL when there are none or R takes another kind of kernel.
 
    Such a name only feeds, through additions, subtractions,
-   multiplications, negations and conversions, byte offsets added to a
+   multiplications, negations, complements and conversions, byte offsets added to a
    captured buffer's pointer where the sum is dereferenced.  Those
    operations commute with reduction modulo 2^32, so computing them in
    uint gives the low 32 bits of the true offset whatever their operands

@@ -194,6 +194,9 @@ struct gpurt_env
   uint64_t local_mem_limit;	/* GPURT_LOCAL_MEM_LIMIT: pretend the
 				   device has no more __local bytes; 0:
 				   none */
+  uint64_t index32_limit;	/* GPURT_INDEX32_LIMIT: a kernel with
+				   32-bit offsets runs only on buffers of
+				   fewer bytes; 0: 2^30 */
   enum gpurt_reduce_final reduce_final;	/* GPURT_REDUCE_FINAL */
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
   int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */

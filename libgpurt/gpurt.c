@@ -456,20 +456,23 @@ gpurt_choose_variant (struct gpurt_region *r, struct gpurt_device *dev,
    might not fit: gpu_emit computes each offset modulo 2^32 and
    sign-extends it, which is exact while every buffer argument's device
    buffer size plus the magnitude of its offset is at most 2^30 bytes
-   (gpu-emit.cc index32_names).  */
+   (gpu-emit.cc index32_names; GPURT_INDEX32_LIMIT may lower that, to
+   test the fall back).  */
 
 static cl_kernel
 gpurt_choose_index32 (struct gpurt_region *r, struct gpurt_device *dev,
 		      const struct gpurt_plan *plan,
 		      struct gpurt_lane_kernel *lk)
 {
-  const uint64_t limit = (uint64_t) 1 << 30;
+  uint64_t limit = (uint64_t) 1 << 30;
   char why[GPURT_WHY_LEN];
   size_t wg = 0;
   unsigned k;
 
   if (r->index32_name == NULL || atomic_load (&r->index32_failed))
     return NULL;
+  if (gpurt_env.index32_limit != 0 && gpurt_env.index32_limit < limit)
+    limit = gpurt_env.index32_limit;
   for (k = 0; k < r->nargs; k++)
     if (r->args[k].kind == GPURT_ARG_BUFFER)
       {

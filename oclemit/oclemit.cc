@@ -1476,8 +1476,8 @@ print_index32_operand (struct ocl_fn *f, gimple *stmt, tree op)
     }
 }
 
-/* Print STMT, an addition, subtraction, multiplication, negation or
-   conversion whose result is in F->narrow, modulo 2^32 in uint: the low
+/* Print STMT, an addition, subtraction, multiplication, negation,
+   complement or conversion whose result is in F->narrow, modulo 2^32 in uint: the low
    32 bits of the result depend only on those of the operands
    (gpu-emit.cc index32_names says why that is enough).  */
 
@@ -1488,8 +1488,8 @@ emit_index32 (struct ocl_fn *f, gassign *stmt)
   const char *op = code == PLUS_EXPR ? " + " : code == MINUS_EXPR ? " - "
 		   : code == MULT_EXPR ? " * " : NULL;
   pp_printf (f->out, "  %s = ", ssa_local (f, stmt, gimple_assign_lhs (stmt)));
-  if (code == NEGATE_EXPR)
-    pp_string (f->out, "-");
+  if (code == NEGATE_EXPR || code == BIT_NOT_EXPR)
+    pp_string (f->out, code == NEGATE_EXPR ? "-" : "~");
   print_index32_operand (f, stmt, gimple_assign_rhs1 (stmt));
   if (op)
     {

@@ -1,0 +1,181 @@
+/* index32.c: the kernels whose buffer offsets gpu_emit computes in 32
+   bits (NAME_i32) against serial C, bit for bit: a 2-D 5-point float
+   stencil with long indices, a 3-D 7-point one with int indices (each
+   offset a conversion from int), double reads at negative offsets from
+   a pointer into the middle of the array (p[-1 - i]), strided, affine
+   and indirect int reads (x[3 * i + 2], x[s * i] with a runtime S,
+   x[idx[i]]), and a read whose offset goes through a division (that
+   part stays 64-bit), at sizes no work-group divides and empty ones.
+   Children run a few sizes under GPURT_VERBOSE=2: on the device the log
+   must say that the _i32 kernels ran, and under GPURT_INDEX32_LIMIT=64
+   (the buffers then count as too large for 32-bit offsets) that the
+   plain kernels did.  */
+#include "check.h"
+
+CHECK_CHILDREN_USE_DEVICE
+
+#define J5(A, I, J, M)							\
+  (0.2f * (A[(I) * (M) + (J)] + A[((I) - 1) * (M) + (J)]		\
+	   + A[((I) + 1) * (M) + (J)] + A[(I) * (M) + (J) - 1]		\
+	   + A[(I) * (M) + (J) + 1]))
+#define H7(A, I, J, K, M, L)						\
+  (0.125f * (A[(((I) + 1) * (M) + (J)) * (L) + (K)]			\
+	     + A[(((I) - 1) * (M) + (J)) * (L) + (K)])			\
+   + 0.5f * A[((I) * (M) + (J)) * (L) + (K)]				\
+   + 0.0625f * (A[((I) * (M) + (J) - 1) * (L) + (K)]			\
+		+ A[((I) * (M) + (J) + 1) * (L) + (K)]			\
+		+ A[((I) * (M) + (J)) * (L) + (K) - 1]			\
+		+ A[((I) * (M) + (J)) * (L) + (K) + 1]))
+#define MID(P, I) (P[-1 - (I)] * 0.5 + P[I])
+#define AFF(X, IDX, I, S) (X[3 * (I) + 2] - X[(S) * (I)] + X[IDX[I]])
+#define DIV(X, I, S) (X[(I) * (S) / 3] + 1)
+
+static void
+jac (long n, long m, const float *a, float *b)
+{
+  for (long i GPU_PARALLEL = 1; i < n - 1; i++)
+    for (long j GPU_PARALLEL = 1; j < m - 1; j++)
+      b[i * m + j] = J5 (a, i, j, m);
+}
+
+static void
+heat (int n, int m, int l, const float *a, float *b)
+{
+  for (int i GPU_PARALLEL = 1; i < n - 1; i++)
+    for (int j GPU_PARALLEL = 1; j < m - 1; j++)
+      for (int k GPU_PARALLEL = 1; k < l - 1; k++)
+	b[(i * m + j) * l + k] = H7 (a, i, j, k, m, l);
+}
+
+/* P points N elements into its array: P[-N] .. P[N - 1].  */
+static void
+mid (long n, const double *p, double *y)
+{
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = MID (p, i);
+}
+
+static void
+affine (long n, long s, const int *x, const long *idx, int *y)
+{
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = AFF (x, idx, i, s);
+}
+
+static void
+divided (long n, long s, const int *x, int *y)
+{
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = DIV (x, i, s);
+}
+
+static void
+test (long n, long m)
+{
+  long nm = n * m;
+  float *a = check_alloc (nm * sizeof *a + 1);
+  float *b = check_alloc (nm * sizeof *b + 1);
+  float *w = check_alloc (nm * sizeof *w + 1);
+  check_fill_float (a, nm, -100, 100);
+  check_fill_float (b, nm, -100, 100);
+  memcpy (w, b, nm * sizeof *w);
+  for (long i = 1; i < n - 1; i++)
+    for (long j = 1; j < m - 1; j++)
+      w[i * m + j] = J5 (a, i, j, m);
+  jac (n, m, a, b);
+  if (n > 2 && m > 2)
+    CHECK_RAN_ON_DEVICE (nm);
+  CHECK_SAME (b, w, nm, "jac %ldx%ld", n, m);
+  free (a); free (b); free (w);
+
+  /* N x M x (N + 3), int indices.  */
+  int l = (int) n + 3;
+  long nml = nm * l;
+  a = check_alloc (nml * sizeof *a + 1);
+  b = check_alloc (nml * sizeof *b + 1);
+  w = check_alloc (nml * sizeof *w + 1);
+  check_fill_float (a, nml, -100, 100);
+  check_fill_float (b, nml, -100, 100);
+  memcpy (w, b, nml * sizeof *w);
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < m - 1; j++)
+      for (int k = 1; k < l - 1; k++)
+	w[(i * m + j) * l + k] = H7 (a, i, j, k, m, l);
+  heat ((int) n, (int) m, l, a, b);
+  if (n > 2 && m > 2)
+    CHECK_RAN_ON_DEVICE (nml);
+  CHECK_SAME (b, w, nml, "heat %ldx%ldx%d", n, m, l);
+  free (a); free (b); free (w);
+
+  double *d = check_alloc (2 * nm * sizeof *d + 1);
+  double *y = check_alloc (nm * sizeof *y + 1);
+  double *wy = check_alloc (nm * sizeof *wy + 1);
+  check_fill_double (d, 2 * nm, -1, 1);
+  for (long i = 0; i < nm; i++)
+    wy[i] = MID ((d + nm), i);
+  mid (nm, d + nm, y);
+  CHECK_RAN_ON_DEVICE (nm);
+  CHECK_SAME (y, wy, nm, "mid %ld", nm);
+  free (d); free (y); free (wy);
+
+  long s = 1 + m % 5;
+  int *x = check_alloc ((5 * nm + 3) * sizeof *x);
+  long *idx = check_alloc (nm * sizeof *idx + 1);
+  int *iy = check_alloc (nm * sizeof *iy + 1);
+  int *wiy = check_alloc (nm * sizeof *wiy + 1);
+  check_fill_int (x, 5 * nm + 3, -1000, 1000);
+  for (long i = 0; i < nm; i++)
+    idx[i] = check_range (0, 5 * nm + 2);
+  for (long i = 0; i < nm; i++)
+    wiy[i] = AFF (x, idx, i, s);
+  affine (nm, s, x, idx, iy);
+  CHECK_RAN_ON_DEVICE (nm);
+  CHECK_SAME (iy, wiy, nm, "affine %ld stride %ld", nm, s);
+  for (long i = 0; i < nm; i++)
+    wiy[i] = DIV (x, i, s);
+  divided (nm, s, x, iy);
+  CHECK_RAN_ON_DEVICE (nm);
+  CHECK_SAME (iy, wiy, nm, "divided %ld", nm);
+  free (x); free (idx); free (iy); free (wiy);
+}
+
+/* Run this program again (a few sizes) under GPURT_VERBOSE=2 and ENV;
+   on the device its log must have WANT (the kernel jac ran) and
+   WANT_MID (that of mid).  */
+static void
+child (const char *argv0, const char *env, const char *want,
+       const char *want_mid)
+{
+  static char err[1 << 18];
+  const char *const envs[] = { "GPURT_VERBOSE=2", env, NULL };
+  int status = check_child_stderr (argv0, "child", envs, err, sizeof err);
+  CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0,
+	 "the run under %s failed (%#x): %s", env, status, err);
+  if (strstr (err, "using OpenCL device"))
+    CHECK (strstr (err, want) && strstr (err, want_mid),
+	   "under %s: no \"%s\" or no \"%s\" in: %s", env, want, want_mid,
+	   err);
+}
+
+int
+main (int argc, char **argv)
+{
+  static const long sizes[][2] = {
+    { 17, 33 }, { 100, 7 }, { 1, 1 }, { 2, 2 }, { 3, 3 }, { 7, 100 },
+    { 0, 9 }, { 9, 0 }, { 35, 11 }, { 66, 67 }
+  };
+  check_init ();
+  if (argc < 2)
+    {
+      child (argv[0], "GPURT_INDEX32_LIMIT=1073741824",
+	     "launch gpu_jac_0: kernel gpu_jac_0_i32",
+	     "launch gpu_mid_2: kernel gpu_mid_2_i32");
+      child (argv[0], "GPURT_INDEX32_LIMIT=64",
+	     "launch gpu_jac_0: kernel gpu_jac_0\n",
+	     "launch gpu_mid_2: kernel gpu_mid_2\n");
+    }
+  unsigned ns = argc < 2 ? sizeof sizes / sizeof sizes[0] : 2;
+  for (unsigned k = 0; k < ns; k++)
+    test (sizes[k][0], sizes[k][1]);
+  return 0;
+}
