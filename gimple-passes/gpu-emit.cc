@@ -48,7 +48,8 @@ index32_candidate_p (tree name, hash_set<basic_block> *body)
     case BIT_NOT_EXPR:
       return true;
     CASE_CONVERT:
-      return INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (def)));
+      return INTEGRAL_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (def)))
+	     && TYPE_PRECISION (TREE_TYPE (gimple_assign_rhs1 (def))) <= 64;
     default:
       return false;
     }
