@@ -176,8 +176,29 @@ index32_names (struct gpu_region *r, function *fun)
 	    }
 	}
     }
-  if (narrow->is_empty ())
+  /* Worth a second kernel (twice the build time) only for a product of
+     two values: a 64-bit multiplication is several 32-bit ones on a GPU,
+     where 64-bit additions and shifts cost about two.  */
+  bool product = false;
+  for (hash_set<tree>::iterator it = narrow->begin ();
+       it != narrow->end (); ++it)
     {
+      gimple *def = SSA_NAME_DEF_STMT (*it);
+      if (gimple_assign_rhs_code (def) == MULT_EXPR
+	  && TREE_CODE (gimple_assign_rhs1 (def)) != INTEGER_CST
+	  && TREE_CODE (gimple_assign_rhs2 (def)) != INTEGER_CST)
+	product = true;
+    }
+  if (!product)
+    {
+      if (dump_file && (dump_flags & TDF_DETAILS))
+	{
+	  expanded_location xl = expand_location (r->loc);
+	  fprintf (dump_file, "FAILED: %s:%d: kernel %s: no kernel with "
+		   "32-bit offsets: %s\n", xl.file, xl.line, r->kernel_name,
+		   narrow->is_empty () ? "no offset to narrow"
+		   : "its offsets multiply no two values");
+	}
       delete narrow;
       return NULL;
     }

@@ -2,10 +2,11 @@
    bits (NAME_i32) against serial C, bit for bit: a 2-D 5-point float
    stencil with long indices, a 3-D 7-point one with int indices (each
    offset a conversion from int), double reads at negative offsets from
-   a pointer into the middle of the array (p[-1 - i]), strided, affine
+   a pointer into the middle of the array (p[-1 - i * s]), strided, affine
    and indirect int reads (x[3 * i + 2], x[s * i] with a runtime S,
    x[idx[i]]), and a read whose offset goes through a division (that
-   part stays 64-bit), at sizes no work-group divides and empty ones.
+   part stays 64-bit), at sizes no work-group divides and empty ones;
+   p[-1 - i], whose offsets multiply no two values, has no such kernel.
    Children run a few sizes under GPURT_VERBOSE=2: on the device the log
    must say that the _i32 kernels ran, and under GPURT_INDEX32_LIMIT=64
    (the buffers then count as too large for 32-bit offsets) that the
@@ -26,7 +27,7 @@ CHECK_CHILDREN_USE_DEVICE
 		+ A[((I) * (M) + (J) + 1) * (L) + (K)]			\
 		+ A[((I) * (M) + (J)) * (L) + (K) - 1]			\
 		+ A[((I) * (M) + (J)) * (L) + (K) + 1]))
-#define MID(P, I) (P[-1 - (I)] * 0.5 + P[I])
+#define MID(P, I, S) (P[-1 - (I) * (S)] * 0.5 + P[I])
 #define AFF(X, IDX, I, S) (X[3 * (I) + 2] - X[(S) * (I)] + X[IDX[I]])
 #define DIV(X, I, S) (X[(I) * (S) / 3] + 1)
 
@@ -47,12 +48,20 @@ heat (int n, int m, int l, const float *a, float *b)
 	b[(i * m + j) * l + k] = H7 (a, i, j, k, m, l);
 }
 
-/* P points N elements into its array: P[-N] .. P[N - 1].  */
+/* P points N * S elements into its array: P[-N * S] .. P[N - 1].  */
 static void
-mid (long n, const double *p, double *y)
+mid (long n, long s, const double *p, double *y)
 {
   for (long i GPU_PARALLEL = 0; i < n; i++)
-    y[i] = MID (p, i);
+    y[i] = MID (p, i, s);
+}
+
+/* Offsets with no product of two values: no kernel with 32-bit ones.  */
+static void
+shift (long n, const double *p, double *y)
+{
+  for (long i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = MID (p, i, 1);
 }
 
 static void
@@ -107,18 +116,23 @@ test (long n, long m)
   CHECK_SAME (b, w, nml, "heat %ldx%ldx%d", n, m, l);
   free (a); free (b); free (w);
 
-  double *d = check_alloc (2 * nm * sizeof *d + 1);
+  long s = 1 + m % 5;
+  double *d = check_alloc ((s + 1) * nm * sizeof *d + 1);
   double *y = check_alloc (nm * sizeof *y + 1);
   double *wy = check_alloc (nm * sizeof *wy + 1);
-  check_fill_double (d, 2 * nm, -1, 1);
+  check_fill_double (d, (s + 1) * nm, -1, 1);
   for (long i = 0; i < nm; i++)
-    wy[i] = MID ((d + nm), i);
-  mid (nm, d + nm, y);
+    wy[i] = MID ((d + s * nm), i, s);
+  mid (nm, s, d + s * nm, y);
   CHECK_RAN_ON_DEVICE (nm);
-  CHECK_SAME (y, wy, nm, "mid %ld", nm);
+  CHECK_SAME (y, wy, nm, "mid %ld stride %ld", nm, s);
+  for (long i = 0; i < nm; i++)
+    wy[i] = MID ((d + s * nm), i, 1);
+  shift (nm, d + s * nm, y);
+  CHECK_RAN_ON_DEVICE (nm);
+  CHECK_SAME (y, wy, nm, "shift %ld", nm);
   free (d); free (y); free (wy);
 
-  long s = 1 + m % 5;
   int *x = check_alloc ((5 * nm + 3) * sizeof *x);
   long *idx = check_alloc (nm * sizeof *idx + 1);
   int *iy = check_alloc (nm * sizeof *iy + 1);
