@@ -2634,12 +2634,18 @@ oclemit_region (struct gpu_region *r, char **source)
   /* The plain kernel again with 32-bit offsets (gpu-emit.cc
      index32_names), NAME_i32: the runtime runs it when every buffer of a
      launch is small enough (docs/ABI.md section 6).  */
+  if (ok && r->index32
+      && strlen (r->kernel_name) + sizeof GPU_INDEX32_SUFFIX
+	 > sizeof r->kernel_name)
+    {
+      delete r->index32;
+      r->index32 = NULL;
+    }
   if (ok && r->index32)
     {
       char name[sizeof r->kernel_name];
       memcpy (name, r->kernel_name, sizeof name);
-      snprintf (r->kernel_name, sizeof r->kernel_name, "%s" GPU_INDEX32_SUFFIX,
-		name);
+      strcat (r->kernel_name, GPU_INDEX32_SUFFIX);
       u.narrow = r->index32;
       pretty_printer one;
       bool iok = print_kernel (&u, r, &one);
