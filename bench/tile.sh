@@ -18,9 +18,10 @@
 # _halo32x8; "ours-no-halo-tile" the untiled kernel; "ours-no-index32"
 # without the kernel whose offsets are 32-bit, _i32), against plain
 # hand-written kernels; "ours-shape" ours in the hand-written kernels'
-# work-groups, 32x8 and 32x4x2 (GPURT_LOCAL_SHAPE), "ocl-int" the
-# hand-written kernels with 32-bit indices, "ocl-ours-shape" in ours'
-# work-groups, 16x16 and 8x8x4), each as "ours", "ours-no-tile",
+# work-groups, 32x8 and 32x4x2 (GPURT_LOCAL_SHAPE; 3-D's is ours'
+# default now), "ours-old-shape" ours in the groups it took before,
+# 16x16 and 8x8x4, "ocl-int" the hand-written kernels with 32-bit
+# indices, "ocl-ours-shape" in 16x16 and 8x8x4), each as "ours", "ours-no-tile",
 # "ours-no-local-mem" and the hand-written OpenCL ("ocl"), and matvec as
 # "ours-assoc" (-fassociative-math: a work-group per row, its sum in
 # local memory, as the hand-written kernel); cuBLAS SGEMM
@@ -138,12 +139,13 @@ err=$out/tile-err.txt
     [ $p = transpose ] && vs="$vs ours-no-register-block"
     [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile ours-no-lean-tile ours-no-tile-unroll ours-unroll32 ours-vector-unroll32"
     case $p in jacobi2d|heat3d)
-      vs="$vs ours-no-index32 ours-halo-tile ours-shape ocl-int ocl-ours-shape" ;;
+      vs="$vs ours-no-index32 ours-halo-tile ours-shape ours-old-shape ocl-int ocl-ours-shape" ;;
     esac
     for v in $vs; do
       # ours-shape: ours in the hand-written kernels' work-groups.
       bin=$PACK/$p.$v shape=
       [ $v = ours-shape ] && bin=$PACK/$p.ours shape=32x8,32x4x2
+      [ $v = ours-old-shape ] && bin=$PACK/$p.ours shape=16x16,8x8x4
       line=$(variants_run "$bin" "$n" "$err" BENCH_VARIANT=$v \
 	${shape:+GPURT_LOCAL_SHAPE=$shape} \
 	GPURT_FALLBACK=abort GPURT_VERBOSE=1 \
