@@ -666,6 +666,8 @@ struct gpurt_region
   char *index32_name;		/* "index32": its kernel with 32-bit buffer
 				   offsets, or NULL */
   atomic_int index32_failed;	/* that kernel could not be made */
+  atomic_int last_index32;	/* GPURT_VERBOSE: 2 it ran last, 1 the
+				   plain kernel, 0 neither yet */
   int flat_coalesced;		/* which walks consecutive elements at
 				   least as often as the two-level one */
   /* Kernel variants ("variant" lines), tried in order before the plain

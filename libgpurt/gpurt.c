@@ -928,9 +928,15 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       cl_kernel k32 = gpurt_choose_index32 (r, dev, &plan, lk);
       if (k32 != NULL)
 	kernel = k32;
-      if (gpurt_env.verbose >= 2 && r->index32_name != NULL)
-	gpurt_message ("launch %s: kernel %s", r->name,
-		       k32 != NULL ? r->index32_name : r->name);
+      /* Which of the two runs: each launch, or when that changes.  */
+      if (r->index32_name != NULL
+	  && (gpurt_env.verbose >= 2
+	      || (gpurt_env.verbose >= 1
+		  && atomic_exchange (&r->last_index32, 1 + (k32 != NULL))
+		     != 1 + (k32 != NULL))))
+	gpurt_message ("launch %s: kernel %s (%s-bit offsets)", r->name,
+		       k32 != NULL ? r->index32_name : r->name,
+		       k32 != NULL ? "32" : "64");
     }
   if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem, heap_mem,
 			   why))

@@ -167,8 +167,8 @@ main (int argc, char **argv)
     "launch gpu_jac_0: kernel gpu_jac_0_i32",
     "launch gpu_mid_2: kernel gpu_mid_2_i32", NULL };
   static const char *const want64[] = {
-    "launch gpu_jac_0: kernel gpu_jac_0\n",
-    "launch gpu_mid_2: kernel gpu_mid_2\n", NULL };
+    "launch gpu_jac_0: kernel gpu_jac_0 (64-bit offsets)",
+    "launch gpu_mid_2: kernel gpu_mid_2 (64-bit offsets)", NULL };
   check_init ();
   if (argc < 2)
     {
