@@ -263,6 +263,12 @@ pass_gpu_emit::execute (function *fun)
       r->index32 = index32_names (r, fun);
       bool ok = oclemit_region (r, &r->source);
       r->index32_kernel = r->index32 != NULL;
+      if (r->index32_kernel && dump_enabled_p ())
+	dump_printf_loc (MSG_OPTIMIZED_LOCATIONS,
+			 dump_user_location_t::from_location_t (r->loc),
+			 "kernel %s: also %s" GPU_INDEX32_SUFFIX " with "
+			 "32-bit buffer offsets, run while every buffer is "
+			 "under 1 GiB\n", r->kernel_name, r->kernel_name);
       delete r->index32;
       r->index32 = NULL;
       /* The clone has been printed: the host code is the user's again.  */

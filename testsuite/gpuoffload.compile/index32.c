@@ -5,13 +5,13 @@
    are exact; the sign-extended sum is added to the buffer.  Not
    narrowed: a value that is also stored, divided or compared.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fplugin-arg-gpuoffload-dump=details" } */
+/* { dg-options "-O2 -fopt-info-loop -fplugin-arg-gpuoffload-dump=details" } */
 #include <gpuoffload.h>
 
 void
 stencil (long n, const float *a, float *b)
 {
-  for (long i GPU_PARALLEL = 1; i < n - 1; i++)
+  for (long i GPU_PARALLEL = 1; i < n - 1; i++) /* { dg-optimized "kernel gpu_stencil_0: also gpu_stencil_0_i32 with 32-bit buffer offsets, run while every buffer is under 1 GiB" } */
     for (long j GPU_PARALLEL = 1; j < n - 1; j++)
       b[i * n + j] = a[(i - 1) * n + j] + a[(i + 1) * n + j]
 		     + a[i * n + j - 1] + a[i * n + j + 1];
