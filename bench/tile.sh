@@ -19,11 +19,13 @@
 # _tr32x8; "ours-no-register-block" one element each, _tr32), the 2-D
 # 5-point and 3-D 7-point stencils jacobi2d and heat3d (100 steps; the
 # input's 32x8 block plus its halo in a __local tile: gpu_tile's variant
-# _halo32x8; "ours-no-halo-tile" the untiled kernel, against plain
+# _halo32x8; "ours-no-halo-tile" the untiled kernel; "ours-no-index32"
+# without the kernel whose offsets are 32-bit, _i32), against plain
 # hand-written kernels; "ours-shape" ours in the hand-written kernels'
-# work-groups, 32x8 and 32x4x2 (GPURT_LOCAL_SHAPE), "ocl-int" the
-# hand-written kernels with 32-bit indices, "ocl-ours-shape" in ours'
-# work-groups, 16x16 and 8x8x4), each as "ours", "ours-no-tile",
+# work-groups, 32x8 and 32x4x2 (GPURT_LOCAL_SHAPE; 3-D's is ours'
+# default now), "ours-old-shape" ours in the groups it took before,
+# 16x16 and 8x8x4, "ocl-int" the hand-written kernels with 32-bit
+# indices, "ocl-ours-shape" in 16x16 and 8x8x4), each as "ours", "ours-no-tile",
 # "ours-no-local-mem" and the hand-written OpenCL ("ocl"), and matvec as
 # "ours-assoc" (-fassociative-math: a work-group per row, its sum in
 # local memory, as the hand-written kernel); cuBLAS SGEMM
@@ -103,6 +105,9 @@ if [ "${1:-run}" = build ]; then
     case $p in jacobi2d|heat3d)
       gcc $ours -fplugin-arg-gpuoffload-halo-tile progs/$p.c $libs \
 	-o "$PACK/$p.ours-halo-tile" || exit 1
+      # ... without its kernel with 32-bit offsets (_i32): what it buys.
+      gcc $ours -fplugin-arg-gpuoffload-no-index32 progs/$p.c $libs \
+	-o "$PACK/$p.ours-no-index32" || exit 1
       for d in INDEX32:int OURS_SHAPE:ours-shape; do
 	gcc -std=gnu11 -O3 -Iharness -I"$top/include" -DBENCH_KERNEL_TIMER \
 	  -DBENCH_${d%:*} ocl/$p.c harness/oclh.c -lOpenCL -lm \
@@ -151,12 +156,13 @@ err=$out/tile-err.txt
     [ $p = transpose ] && vs="$vs ours-no-register-block"
     [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile ours-no-lean-tile ours-no-tile-unroll ours-unroll32 ours-vector-unroll32"
     case $p in jacobi2d|heat3d)
-      vs="$vs ours-halo-tile ours-shape ocl-int ocl-ours-shape" ;;
+      vs="$vs ours-no-index32 ours-halo-tile ours-shape ours-old-shape ocl-int ocl-ours-shape" ;;
     esac
     for v in $vs; do
       # ours-shape: ours in the hand-written kernels' work-groups.
       bin=$PACK/$p.$v shape=
       [ $v = ours-shape ] && bin=$PACK/$p.ours shape=32x8,32x4x2
+      [ $v = ours-old-shape ] && bin=$PACK/$p.ours shape=16x16,8x8x4
       line=$(variants_run "$bin" "$n" "$err" BENCH_VARIANT=$v \
 	${shape:+GPURT_LOCAL_SHAPE=$shape} \
 	GPURT_FALLBACK=abort GPURT_VERBOSE=1 \

@@ -361,6 +361,12 @@ make_record (struct gpu_region *r, const char *source)
     pp_printf (&pp, "group %d\nflat %s" GPU_FLAT_SUFFIX " %s\n",
 	       r->group_wg, r->kernel_name,
 	       r->coal_flat >= r->coal_group ? "coalesced" : "strided");
+  /* The plain kernel with 32-bit offsets (gpu_emit).  */
+  if (r->index32_kernel)
+    pp_printf (&pp, "index32 %s" GPU_INDEX32_SUFFIX "\nopt %s"
+	       GPU_INDEX32_SUFFIX ": buffer offsets in 32 bits (run while"
+	       " every buffer is under 1 GiB)\n", r->kernel_name,
+	       r->kernel_name);
   /* Kernel variants (gpu_tile), in the order the runtime tries them.  */
   for (int v = 0; v < r->nvariants; v++)
     {

@@ -70,6 +70,25 @@ gpurt_env_switch (const char *name, int dflt)
   return dflt;
 }
 
+/* The positive number of bytes NAME from the environment: 0 when it is
+   unset or empty, or not a number (which is reported); 1 for 0.  */
+
+static uint64_t
+gpurt_env_bytes (const char *name)
+{
+  const char *s = getenv (name);
+  char *end;
+  unsigned long long g;
+
+  if (s == NULL || *s == '\0')
+    return 0;
+  g = strtoull (s, &end, 10);
+  if (isdigit ((unsigned char) *s) && *end == '\0')
+    return g != 0 ? g : 1;
+  gpurt_message ("%s=%s is not a number of bytes; ignored", name, s);
+  return 0;
+}
+
 /* The variables libgpurt reads; any other GPURT_* in the environment is
    reported as a likely typo.  */
 
@@ -83,7 +102,8 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_LOCAL_MEM_LIMIT", "GPURT_BATCH", "GPURT_POOL",
   "GPURT_PINNED_CHUNK", "GPURT_DEVICES", "GPURT_BATCH_RAMP",
   "GPURT_MULTI_RESIDENT",
-  "GPURT_STAGE_MERGE", "GPURT_LOCAL_SHAPE", "GPURT_STAGE_NT"
+  "GPURT_STAGE_MERGE", "GPURT_LOCAL_SHAPE", "GPURT_STAGE_NT",
+  "GPURT_INDEX32_LIMIT"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -448,18 +468,10 @@ gpurt_env_read (void)
     }
   /* Kernel variants (docs/ABI.md section 6): pretend the device has
      less local memory, to test the fall back to the plain kernel.  */
-  gpurt_env.local_mem_limit = 0;
-  s = getenv ("GPURT_LOCAL_MEM_LIMIT");
-  if (s != NULL && *s != '\0')
-    {
-      char *end;
-      unsigned long long g = strtoull (s, &end, 10);
-      if (isdigit ((unsigned char) *s) && *end == '\0')
-	gpurt_env.local_mem_limit = g != 0 ? g : 1;
-      else
-	gpurt_message ("GPURT_LOCAL_MEM_LIMIT=%s is not a number of bytes;"
-		       " ignored", s);
-    }
+  gpurt_env.local_mem_limit = gpurt_env_bytes ("GPURT_LOCAL_MEM_LIMIT");
+  /* The kernels with 32-bit offsets (docs/ABI.md section 6): pretend
+     fewer bytes fit them, to test the fall back to the plain kernel.  */
+  gpurt_env.index32_limit = gpurt_env_bytes ("GPURT_INDEX32_LIMIT");
   /* The last work-group combines the partials when the kernel can
      (record "reduce WG local last"), else the host.  */
   gpurt_env.reduce_final = GPURT_REDUCE_FINAL_LAST;

@@ -195,6 +195,9 @@ struct gpurt_env
   uint64_t local_mem_limit;	/* GPURT_LOCAL_MEM_LIMIT: pretend the
 				   device has no more __local bytes; 0:
 				   none */
+  uint64_t index32_limit;	/* GPURT_INDEX32_LIMIT: a kernel with
+				   32-bit offsets runs only on buffers of
+				   fewer bytes; 0: 2^30 */
   enum gpurt_reduce_final reduce_final;	/* GPURT_REDUCE_FINAL */
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
   int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */
@@ -519,6 +522,7 @@ struct gpurt_lane_kernel
   cl_kernel kernel;		/* The region's kernel, this thread's.  */
   cl_kernel fin_kernel;		/* Its final combine (GPU_REDUCE).  */
   cl_kernel flat_kernel;	/* Its one-level variant (two levels).  */
+  cl_kernel index32_kernel;	/* Its 32-bit variant, made on first use.  */
   size_t flat_work_group_size;	/* That kernel's limit.  */
   /* The kernels of its variants, made on first use.  */
   cl_kernel variant_kernels[GPURT_RECORD_MAX_VARIANTS];
@@ -686,6 +690,11 @@ struct gpurt_region
 				   work-group combines (gpu_rlast) */
   unsigned group_wg;		/* "group" key: two levels, or 0 */
   char *flat_name;		/* "flat": its one-level kernel, or NULL */
+  char *index32_name;		/* "index32": its kernel with 32-bit buffer
+				   offsets, or NULL */
+  atomic_int index32_failed;	/* that kernel could not be made */
+  atomic_int last_index32;	/* GPURT_VERBOSE: 2 it ran last, 1 the
+				   plain kernel, 0 neither yet */
   int flat_coalesced;		/* which walks consecutive elements at
 				   least as often as the two-level one */
   /* Kernel variants ("variant" lines), tried in order before the plain

@@ -61,6 +61,7 @@ gpurt_lane_release (void *lane_ptr)
       gpurt_cl_kernel_release (lk->kernel);
       gpurt_cl_kernel_release (lk->fin_kernel);
       gpurt_cl_kernel_release (lk->flat_kernel);
+      gpurt_cl_kernel_release (lk->index32_kernel);
       for (k = 0; k < GPURT_RECORD_MAX_VARIANTS; k++)
 	gpurt_cl_kernel_release (lk->variant_kernels[k]);
       for (k = 0; lk->reduce_mem != NULL && k < lk->region->nargs; k++)

@@ -615,6 +615,13 @@ gpurt_record_parse (struct gpurt_record *rec, const char *text, size_t size)
 	}
       else if (KEY_IS ("flat"))
 	gpurt_record_flat (rec, value, value_len);
+      else if (KEY_IS ("index32"))
+	{
+	  if (!gpurt_record_is_identifier (value, value_len))
+	    gpurt_record_fail (rec, "malformed 'index32' line");
+	  else
+	    gpurt_record_set (rec, &rec->index32_name, value, value_len);
+	}
       else if (KEY_IS ("opt"))
 	gpurt_record_opt (rec, value, value_len);
       else if (KEY_IS ("variant"))
@@ -724,6 +731,7 @@ gpurt_record_free (struct gpurt_record *rec)
 
   free (rec->name);
   free (rec->flat_name);
+  free (rec->index32_name);
   free (rec->loc);
   free (rec->options);
   for (k = 0; rec->args != NULL && k < rec->nargs; k++)

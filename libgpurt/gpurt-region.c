@@ -69,6 +69,7 @@ gpurt_region_parse (struct gpurt_region *r, const char *record)
   r->reduce_last = rec.reduce_last;
   r->group_wg = rec.group_wg;
   r->flat_name = rec.flat_name;
+  r->index32_name = rec.index32_name;
   r->flat_coalesced = rec.flat_coalesced;
   r->nvariants = rec.nvariants;
   memcpy (r->variants, rec.variants, sizeof r->variants);

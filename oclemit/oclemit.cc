@@ -36,6 +36,10 @@ struct ocl_fn
   pretty_printer *out;		/* ...or where they go now.  */
   const char *suffix;		/* Of labels: one copy of several.  */
   hash_set<gimple *> *dead;	/* Statements not printed, or NULL.  */
+  /* Printing the kernel NAME_i32: these SSA names (R->index32) are uint,
+     computed modulo 2^32, and a buffer offset made of one is
+     sign-extended from 32 bits.  NULL otherwise.  */
+  hash_set<tree> *narrow;
 };
 
 /* State of one region's emission.  */
@@ -48,6 +52,7 @@ struct ocl_unit
   pretty_printer types;
   pretty_printer funcs;
   bool fp64;
+  hash_set<tree> *narrow;	/* For the kernel being printed (ocl_fn).  */
 };
 
 #define FAIL(F, STMT, ...) \
@@ -389,6 +394,8 @@ static const char *
 value_type_name (struct ocl_fn *f, gimple *stmt, tree val)
 {
   tree type = TREE_TYPE (val);
+  if (f->narrow && f->narrow->contains (val))
+    return "uint";
   if (POINTER_TYPE_P (type))
     {
       if (escape_array_p (f, stmt, val))
@@ -1270,6 +1277,13 @@ print_rhs (struct ocl_fn *f, gassign *stmt, pretty_printer *pp)
 	struct gpu_ptr pi = ptr_info (f, stmt, a);
 	pp_printf (pp, "(%schar *)", as_name (pi.as));
 	print_value (f, stmt, pp, a);
+	if (f->narrow && f->narrow->contains (b))
+	  {
+	    pp_string (pp, " + (long)as_int(");
+	    print_value (f, stmt, pp, b);
+	    pp_string (pp, ")");
+	    return;
+	  }
 	pp_string (pp, " + (long)");
 	print_value (f, stmt, pp, b);
 	return;
@@ -1445,6 +1459,46 @@ emit_store (struct ocl_fn *f, gimple *stmt, tree lhs, const char *rhs)
 	       rhs);
 }
 
+/* Print OP, an operand of a statement of the kernel NAME_i32 whose value
+   is in F->narrow, as a uint: its low 32 bits.  */
+
+static void
+print_index32_operand (struct ocl_fn *f, gimple *stmt, tree op)
+{
+  if (TREE_CODE (op) == SSA_NAME && f->narrow->contains (op))
+    pp_string (f->out, ssa_local (f, stmt, op));
+  else if (TREE_CODE (op) == INTEGER_CST)
+    pp_printf (f->out, "%wuU", TREE_INT_CST_LOW (op) & 0xffffffffu);
+  else
+    {
+      pp_string (f->out, "(uint)");
+      print_value (f, stmt, f->out, op);
+    }
+}
+
+/* Print STMT, an addition, subtraction, multiplication, negation,
+   complement or conversion whose result is in F->narrow, modulo 2^32 in uint: the low
+   32 bits of the result depend only on those of the operands
+   (gpu-emit.cc index32_names says why that is enough).  */
+
+static void
+emit_index32 (struct ocl_fn *f, gassign *stmt)
+{
+  enum tree_code code = gimple_assign_rhs_code (stmt);
+  const char *op = code == PLUS_EXPR ? " + " : code == MINUS_EXPR ? " - "
+		   : code == MULT_EXPR ? " * " : NULL;
+  pp_printf (f->out, "  %s = ", ssa_local (f, stmt, gimple_assign_lhs (stmt)));
+  if (code == NEGATE_EXPR || code == BIT_NOT_EXPR)
+    pp_string (f->out, code == NEGATE_EXPR ? "-" : "~");
+  print_index32_operand (f, stmt, gimple_assign_rhs1 (stmt));
+  if (op)
+    {
+      pp_string (f->out, op);
+      print_index32_operand (f, stmt, gimple_assign_rhs2 (stmt));
+    }
+  pp_string (f->out, ";\n");
+}
+
 /* The address space of the object the memory reference REF of STMT is
    in.  */
 
@@ -1556,6 +1610,11 @@ emit_stmt (struct ocl_fn *f, gimple *stmt)
 	    && TREE_CODE (TREE_TYPE (lhs)) == ARRAY_TYPE)
 	  {
 	    emit_array_copy (f, stmt, lhs, gimple_assign_rhs1 (stmt));
+	    return;
+	  }
+	if (f->narrow && f->narrow->contains (lhs))
+	  {
+	    emit_index32 (f, as);
 	    return;
 	  }
 	pretty_printer rp;
@@ -1931,6 +1990,7 @@ ocl_fn_init (struct ocl_fn *f, struct ocl_unit *u, function *fun, tree fndecl)
   f->declared = new hash_set<tree>;
   f->phitmps = new hash_set<tree>;
   f->dead = NULL;
+  f->narrow = NULL;
 }
 
 /* Collect in DEAD the pure assignments of FUN whose values nothing uses,
@@ -2305,6 +2365,7 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
   struct ocl_fn kf;
   ocl_fn_init (&kf, u, r->fun, current_function_decl);
   kf.m.kernel = true;
+  kf.narrow = u->narrow;
   for (unsigned i = 0; i < outer->num_nodes; i++)
     kf.m.blocks->add (body[i]);
 
@@ -2564,11 +2625,42 @@ oclemit_region (struct gpu_region *r, char **source)
   u.fnames = new hash_set<nofree_string_hash>;
   u.stack = vNULL;
   u.fp64 = false;
+  u.narrow = NULL;
 
   /* The plain kernel, then each variant: another clone, under the
      region's name and its suffix.  */
   pretty_printer kernels;
   bool ok = print_kernel (&u, r, &kernels);
+  /* The plain kernel again with 32-bit offsets (gpu-emit.cc
+     index32_names), NAME_i32: the runtime runs it when every buffer of a
+     launch is small enough (docs/ABI.md section 6).  */
+  if (ok && r->index32
+      && strlen (r->kernel_name) + sizeof GPU_INDEX32_SUFFIX
+	 > sizeof r->kernel_name)
+    {
+      delete r->index32;
+      r->index32 = NULL;
+    }
+  if (ok && r->index32)
+    {
+      char name[sizeof r->kernel_name];
+      memcpy (name, r->kernel_name, sizeof name);
+      strcat (r->kernel_name, GPU_INDEX32_SUFFIX);
+      u.narrow = r->index32;
+      pretty_printer one;
+      bool iok = print_kernel (&u, r, &one);
+      u.narrow = NULL;
+      memcpy (r->kernel_name, name, sizeof name);
+      if (iok)
+	pp_printf (&kernels, "\n%s", pp_formatted_text (&one));
+      else
+	{
+	  /* The plain kernel is still good.  */
+	  r->fail = NULL;
+	  delete r->index32;
+	  r->index32 = NULL;
+	}
+    }
   for (int v = 0; ok && v < r->nvariants; v++)
     {
       struct gpu_variant *var = &r->variants[v];

@@ -40,6 +40,8 @@
 /* The one-level variant of a two-level kernel NAME is NAME followed by
    this (the "flat" record line).  */
 #define GPU_FLAT_SUFFIX "_flat"
+/* The plain kernel with 32-bit buffer offsets (gpu_emit).  */
+#define GPU_INDEX32_SUFFIX "_i32"
 /* Most inner GPU_PARALLEL loops one two-level region shares out.  */
 #define GPU_MAX_INNER 8
 
@@ -306,6 +308,11 @@ struct gpu_region
   /* Further kernels of the region, tried before the plain one.  */
   int nvariants;
   struct gpu_variant variants[GPU_MAX_VARIANTS];
+  /* The SSA names of the plain clone printed as uint in its kernel
+     NAME_i32, whose buffer offsets are 32-bit (gpu_emit); NULL: no such
+     kernel.  */
+  hash_set<tree> *index32;
+  bool index32_kernel;		/* NAME_i32 was printed.  */
   /* The malloc and calloc calls of its body (gpu_find).  */
   vec<gpu_private_alloc> privs;
   /* Parameter index of each captured value (gpu_find).  */

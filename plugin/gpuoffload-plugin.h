@@ -16,6 +16,8 @@ struct gpu_options
 				   work-group does not combine the partial
 				   results (the runtime does).  */
   bool no_tile;			/* no-tile: no gpu_tile variants.  */
+  bool no_index32;		/* no-index32: no kernel with 32-bit
+				   offsets (gpu_emit).  */
   int tile;			/* tile=N: gpu_tile's tile size, 0 = choose.  */
   int block;			/* block=N: outputs per work-item of gpu_tile's
 				   register-blocked variant, 0 = choose,

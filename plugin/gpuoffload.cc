@@ -21,7 +21,7 @@ static struct plugin_info gpu_plugin_info = {
   "Options: -fplugin-arg-gpuoffload-dump-cl=DIR, -fplugin-arg-gpuoffload-werror,\n"
   "  dump[=FLAGS] (as -fdump-tree-gpu_*-FLAGS, which GCC 12 cannot take),\n"
   "  no-local-mem, no-reduce-last, no-tile, tile=N, block=N,\n"
-  "  no-register-block,\n"
+  "  no-register-block, no-index32,\n"
   "  no-deep-tile, halo-tile, vector-tile, no-lean-tile, no-tile-unroll,\n"
   "  tile-unroll=N, no-private, no-alloc, no-heap-iter, no-escape,\n"
   "  no-batch, no-fill, no-transfer-elim,\n"
@@ -228,6 +228,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.no_reduce_last = true;
       else if (!strcmp (key, "no-tile"))
 	gpu_opts.no_tile = true;
+      else if (!strcmp (key, "no-index32"))
+	gpu_opts.no_index32 = true;
       else if (!strcmp (key, "no-private"))
 	gpu_opts.no_private = true;
       else if (!strcmp (key, "no-alloc"))

@@ -4,8 +4,9 @@
    grids on the device for the whole time loop, one copy in and two
    out (the check reads both).  Built with -DBENCH_INDEX32 the indices
    are 32-bit ints instead of size_t, with -DBENCH_OURS_SHAPE the groups
-   are gpuoffload's 8 x 8 x 4 (bench/tile.sh's ocl-int and
-   ocl-ours-shape: what each would buy ours).  */
+   are 8 x 8 x 4, gpuoffload's until it took 32 x 4 x 2 too
+   (bench/tile.sh's ocl-int and ocl-ours-shape: what each would buy
+   ours).  */
 #define BENCH_EXTERNAL_RUN
 #include "../progs/heat3d.c"
 #include "oclh.h"

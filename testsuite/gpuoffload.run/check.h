@@ -371,6 +371,24 @@ check_child_stderr (const char *argv0, const char *arg,
   return status;
 }
 
+/* Run this program again as ARGV0 "child" under ENVS (as
+   check_child_stderr; WHAT names them in messages): it must succeed, and
+   when it ran on an OpenCL device its stderr must hold each string of
+   WANT (NULL-terminated).  */
+CHECK_UNUSED static void
+check_child_log (const char *argv0, const char *const *envs,
+		 const char *what, const char *const *want)
+{
+  static char err[1 << 18];
+  int status = check_child_stderr (argv0, "child", envs, err, sizeof err);
+  CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0,
+	 "the run under %s failed (%#x): %s", what, status, err);
+  if (strstr (err, "using OpenCL device"))
+    for (; *want; want++)
+      CHECK (strstr (err, *want), "under %s: no \"%s\" in: %s", what,
+	     *want, err);
+}
+
 /* The content of the file PATH into BUF of SIZE bytes (cut to fit).  */
 CHECK_UNUSED static void
 check_slurp (const char *path, char *buf, size_t size)
