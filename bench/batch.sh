@@ -79,7 +79,6 @@ if [ "${1:-run}" = build ]; then
     gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
   done
   gcc -O2 -fopenmp harness/h2dbw.c -lOpenCL -o "$PACK/h2dbw" || exit 1
-  gcc -O2 -fopenmp harness/ntbw.c -lOpenCL -o "$PACK/ntbw" || exit 1
   echo "built into $PACK"
   exit 0
 fi
@@ -190,8 +189,6 @@ pinned=$("$PACK/h2dbw" 2>>"$out/bench-err.txt" | tee "$out/h2dbw.txt" \
   awk -v bw="$pinned" '$1 == "memcpy-par" && bw > 0 {
     printf "staging bound: memcpy-par %.2f GB/s = %.1f%% of pinned\n", $2, 100 * $2 / bw }' \
     "$out/h2dbw.txt"
-  # The copy rates with and without non-temporal stores (GPURT_STAGE_NT).
-  "$PACK/ntbw" 2>>"$out/bench-err.txt" | sed 's/^/ntbw: /'
   for spec in $specs; do
     p=${spec%:*} n=${spec#*:}
     for round in $(seq "$rounds"); do

@@ -1,13 +1,17 @@
 /* h2dbw.c -- host<->device copy bandwidth through OpenCL: from pageable
    (malloc) memory, from pinned memory (a mapped CL_MEM_ALLOC_HOST_PTR
    buffer), and the host's own memcpy, 256 MiB, median of 7 after
-   warm-up.  What pinned staging can buy over the driver's own path.  */
+   warm-up.  What pinned staging can buy over the driver's own path.
+   The parallel copies run again with AVX2 non-temporal stores (names
+   ending in -nt), as libgpurt's staging makes them (GPURT_STAGE_NT).  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <stdint.h>
+#include <immintrin.h>
 
 static double
 now (void)
@@ -22,6 +26,34 @@ cmp (const void *a, const void *b)
 {
   double x = *(const double *) a, y = *(const double *) b;
   return x < y ? -1 : x > y;
+}
+
+/* Copy SIZE bytes from SRC to DST with 32-byte non-temporal stores.  */
+__attribute__ ((target ("avx2"))) static void
+copy_nt (char *dst, const char *src, size_t size)
+{
+  size_t head = (32 - ((uintptr_t) dst & 31)) & 31, k, n;
+  if (head > size)
+    head = size;
+  memcpy (dst, src, head);
+  dst += head, src += head, size -= head;
+  n = size / 32;
+  for (k = 0; k < n; k++, dst += 32, src += 32)
+    _mm256_stream_si256 ((__m256i *) dst,
+			 _mm256_loadu_si256 ((const __m256i *) src));
+  memcpy (dst, src, size - n * 32);
+  _mm_sfence ();
+}
+
+static int nt;
+/* One piece of a parallel copy: memcpy, or non-temporal stores when NT.  */
+static void
+cpy (char *dst, const char *src, size_t size)
+{
+  if (nt)
+    copy_nt (dst, src, size);
+  else
+    memcpy (dst, src, size);
 }
 
 #define N 7
@@ -47,9 +79,13 @@ main (void)
   char *pp = clEnqueueMapBuffer (q, pin, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0, NULL, NULL, &e);
   char *h = malloc (bytes), *h2 = malloc (bytes);
   memset (h, 1, bytes); memset (h2, 2, bytes); memset (pp, 3, bytes);
-  const char *names[9] = { "write-pageable", "write-pinned", "read-pageable", "read-pinned", "memcpy", "write-staged-4MiB", "memcpy-par", "write-staged-par-16MiB", "read-staged-par-16MiB" };
-  for (int k = 0; k < 9; k++)
+  const char *names[12] = { "write-pageable", "write-pinned", "read-pageable", "read-pinned", "memcpy", "write-staged-4MiB", "memcpy-par", "write-staged-par-16MiB", "read-staged-par-16MiB", "memcpy-par-nt", "write-staged-par-16MiB-nt", "read-staged-par-16MiB-nt" };
+  int has_avx2 = __builtin_cpu_supports ("avx2");
+  for (int kk = 0; kk < (has_avx2 ? 12 : 9); kk++)
     {
+      /* 9-11: 6-8 again with non-temporal stores.  */
+      int k = kk < 9 ? kk : kk - 3;
+      nt = kk >= 9;
       double t[N + 1];
       for (int r = 0; r <= N; r++)
 	{
@@ -79,7 +115,7 @@ main (void)
 	    {
 #pragma omp parallel for
 	      for (size_t off = 0; off < bytes; off += 1 << 20)
-		memcpy (h2 + off, h + off, 1 << 20);
+		cpy (h2 + off, h + off, 1 << 20);
 	    }
 	  if (k == 7)
 	    {
@@ -91,7 +127,7 @@ main (void)
 		  if (ev[i & 1]) { clWaitForEvents (1, &ev[i & 1]); clReleaseEvent (ev[i & 1]); }
 #pragma omp parallel for
 		  for (size_t o = 0; o < c; o += 1 << 20)
-		    memcpy (slot + o, h + off + o, 1 << 20);
+		    cpy (slot + o, h + off + o, 1 << 20);
 		  clEnqueueWriteBuffer (q, d, CL_FALSE, off, c, slot, 0, NULL, &ev[i & 1]);
 		  clFlush (q);
 		}
@@ -112,13 +148,13 @@ main (void)
 		  char *slot = pp + (i & 1) * c;
 #pragma omp parallel for
 		  for (size_t o = 0; o < c; o += 1 << 20)
-		    memcpy (h + i * c + o, slot + o, 1 << 20);
+		    cpy (h + i * c + o, slot + o, 1 << 20);
 		}
 	    }
 	  t[r] = now () - t0;
 	}
       qsort (t + 1, N, sizeof *t, cmp);
-      printf ("%-18s %7.2f GB/s\n", names[k], bytes / t[1 + N / 2] / 1e9);
+      printf ("%-18s %7.2f GB/s\n", names[kk], bytes / t[1 + N / 2] / 1e9);
     }
   return 0;
 }
