@@ -11,7 +11,8 @@
 #       with GPURT_DEVICE=gpu GPURT_FALLBACK=abort and again with
 #       GPURT_DEVICE=host (the passes side by side, GPU_CHECK_STREAMS), then times the
 #       demo on the GPU and on the host.
-#       Prints "N passed, N failed".
+#       Prints "N passed, N failed"; each test's log is in GPU_CHECK_LOGS
+#       (default /tmp/gpu-check).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pack=$top/gpu-pack
@@ -50,7 +51,11 @@ fi
 mkdir -p /tmp/icd
 echo libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
 export OCL_ICD_VENDORS=/tmp/icd
-out=${OUT:-/tmp}
+# Each test's log, and each stream's list, go to GPU_CHECK_LOGS (default
+# /tmp/gpu-check): not to the device tool's $OUT, which returns only a few
+# files (a script that archives its results there lost them to ~240 logs).
+out=${GPU_CHECK_LOGS:-/tmp/gpu-check}
+mkdir -p "$out"
 # The device runs and the host runs go side by side: the host pass in
 # one stream (it uses the machine's cores), the device pass in
 # GPU_CHECK_STREAMS streams (default 2: a test mostly waits for copies
