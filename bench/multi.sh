@@ -42,27 +42,25 @@ if [ "${1:-run}" = build ]; then
   exit 0
 fi
 
+# The binary and environment of variant $2 of program $1: every ours
+# variant is the one ours binary under another GPURT_DEVICES.
+multi_pick () {
+  env="$env GPURT_VERBOSE=1"
+  case $2 in
+    ours) ;;
+    ours-split2) bin=$PACK/$1.ours env="$env GPURT_DEVICES=0,0" ;;
+    ours-split2-copy)
+      bin=$PACK/$1.ours env="$env GPURT_DEVICES=0,0 GPURT_MULTI_RESIDENT=0" ;;
+    ours-all) bin=$PACK/$1.ours env="$env GPURT_DEVICES=all" ;;
+    omp) env="BENCH_VARIANT=omp" ;;
+  esac
+}
+
 # multi_variants SPECS RUN: call RUN BIN N ENV... for every variant of
 # every program size in SPECS, two rounds.
 multi_variants () {
-  local spec p n round v bin env
-  for spec in $1; do
-    p=${spec%:*} n=${spec#*:}
-    for round in 1 2; do
-      for v in ours ours-split2 ours-split2-copy ours-all omp; do
-	bin=$PACK/$p.ours env="BENCH_VARIANT=$v GPURT_FALLBACK=abort GPURT_VERBOSE=1"
-	case $v in
-	  ours-split2) env="$env GPURT_DEVICES=0,0" ;;
-	  ours-split2-copy) env="$env GPURT_DEVICES=0,0 GPURT_MULTI_RESIDENT=0" ;;
-	  ours-all) env="$env GPURT_DEVICES=all" ;;
-	  omp) bin=$PACK/$p.omp env="BENCH_VARIANT=$v" ;;
-	esac
-	[ -x "$bin" ] || continue
-	# shellcheck disable=SC2086
-	echo "$round $($2 "$bin" "$n" $env)"
-      done
-    done
-  done
+  variants_rounds "$1" "$2" "ours ours-split2 ours-split2-copy ours-all omp" \
+    multi_pick
 }
 
 variants_check_or_run "${1:-run}" "${2:-${OUT:-/tmp}}" multi multi_variants \
