@@ -488,7 +488,7 @@ static const char *
 access_obstacle (struct pivot_block *p, location_t *loc)
 {
   tree j = gimple_phi_result (p->jphi), i = gimple_phi_result (p->iphi);
-  tree x = NULL_TREE, xtype = NULL_TREE;
+  tree x = NULL_TREE, xroot = NULL_TREE, xtype = NULL_TREE;
   basic_block *body = get_loop_body (p->loop);
   const char *why = NULL;
   /* Stores first (they say which array is X), then loads.  */
@@ -537,8 +537,12 @@ access_obstacle (struct pivot_block *p, location_t *loc)
 		    "GPU_PARALLEL loop";
 		else if (xtype && !types_compatible_p (TREE_TYPE (ref), xtype))
 		  why = "it stores elements of different types";
-		x = base;
-		xtype = TREE_TYPE (ref);
+		if (!why && !x)
+		  {
+		    x = base;
+		    xroot = ptr_root (x);
+		    xtype = TREE_TYPE (ref);
+		  }
 		continue;
 	      }
 	    if (!gimple_assign_load_p (stmt))
@@ -553,21 +557,21 @@ access_obstacle (struct pivot_block *p, location_t *loc)
 		else if (!types_compatible_p (TREE_TYPE (ref), xtype))
 		  why = "it reads the array it updates as another type";
 	      }
-	    else if (x && (!ref_root (ref)
-			   || operand_equal_p (ref_root (ref),
-					       DECL_P (x) ? x : ptr_root (x),
-					       0)))
-	      why = "it reads the array it updates at an index it cannot "
-		"compare";
 	    else if (x)
-	      why = add_read (p, ref_root (ref));
+	      {
+		tree root = ref_root (ref);
+		if (!root || operand_equal_p (root, xroot, 0))
+		  why = "it reads the array it updates at an index it "
+		    "cannot compare";
+		else
+		  why = add_read (p, root);
+	      }
 	  }
       }
   free (body);
   if (!why && !x)
     why = "it stores nothing";
-  if (!why)
-    p->xroot = DECL_P (x) ? x : ptr_root (x);
+  p->xroot = xroot;
   return why;
 }
 
