@@ -246,7 +246,7 @@ close_loop (basic_block hdr, edge lx, edge *back)
   return out;
 }
 
-/* Wrap LOOP, a serial loop of FUN, in a marked loop of one iteration:
+/* Wrap LOOP, a serial loop, in a marked loop of one iteration:
    preheader -> HDR (index PHI, index < 1) -> LOOP -> LATCH (index + 1)
    -> HDR, HDR -> LOOP's exit block.  *ENTER is set to the edge into HDR
    from before, *LEAVE to HDR's exit.  A GROUP other than 0 limits the
@@ -254,8 +254,7 @@ close_loop (basic_block hdr, edge lx, edge *back)
    operands.  */
 
 static void
-wrap_loop (function *fun, class loop *loop, int group, edge *enter,
-	   edge *leave)
+wrap_loop (class loop *loop, int group, edge *enter, edge *leave)
 {
   location_t loc = find_loop_location (loop).get_location_t ();
   edge exit = single_exit (loop);
@@ -283,7 +282,6 @@ wrap_loop (function *fun, class loop *loop, int group, edge *enter,
   add_phi_arg (phi, i2, back, loc);
   add_lt_test (hdr, i1, build_one_cst (type), loc);
   add_increment (latch, i2, i1, loc);
-  (void) fun;
 }
 
 /* Steps per block of a blocked pivot loop (pivot-block=N): each block
@@ -488,7 +486,7 @@ static const char *
 access_obstacle (struct pivot_block *p, location_t *loc)
 {
   tree j = gimple_phi_result (p->jphi), i = gimple_phi_result (p->iphi);
-  tree x = NULL_TREE, xtype = NULL_TREE;
+  tree x = NULL_TREE, xroot = NULL_TREE, xtype = NULL_TREE;
   basic_block *body = get_loop_body (p->loop);
   const char *why = NULL;
   /* Stores first (they say which array is X), then loads.  */
@@ -537,8 +535,12 @@ access_obstacle (struct pivot_block *p, location_t *loc)
 		    "GPU_PARALLEL loop";
 		else if (xtype && !types_compatible_p (TREE_TYPE (ref), xtype))
 		  why = "it stores elements of different types";
-		x = base;
-		xtype = TREE_TYPE (ref);
+		if (!why && !x)
+		  {
+		    x = base;
+		    xroot = ptr_root (x);
+		    xtype = TREE_TYPE (ref);
+		  }
 		continue;
 	      }
 	    if (!gimple_assign_load_p (stmt))
@@ -553,21 +555,21 @@ access_obstacle (struct pivot_block *p, location_t *loc)
 		else if (!types_compatible_p (TREE_TYPE (ref), xtype))
 		  why = "it reads the array it updates as another type";
 	      }
-	    else if (x && (!ref_root (ref)
-			   || operand_equal_p (ref_root (ref),
-					       DECL_P (x) ? x : ptr_root (x),
-					       0)))
-	      why = "it reads the array it updates at an index it cannot "
-		"compare";
 	    else if (x)
-	      why = add_read (p, ref_root (ref));
+	      {
+		tree root = ref_root (ref);
+		if (!root || operand_equal_p (root, xroot, 0))
+		  why = "it reads the array it updates at an index it "
+		    "cannot compare";
+		else
+		  why = add_read (p, root);
+	      }
 	  }
       }
   free (body);
   if (!why && !x)
     why = "it stores nothing";
-  if (!why)
-    p->xroot = DECL_P (x) ? x : ptr_root (x);
+  p->xroot = xroot;
   return why;
 }
 
@@ -1057,6 +1059,10 @@ pass_gpu_pivot::execute (function *fun)
   find_pivots (fun, current_loops->tree_root, &pivots, &blocks);
   scev_finalize ();
   int steps = gpu_opts.pivot_block ? gpu_opts.pivot_block : PIVOT_BLOCK;
+  /* A block's triangle has at most STEPS - 1 rows a step: a group of as
+     many work-items (the power of two from STEPS up), not
+     GPU_PIVOT_WG_MAX, makes its barriers cheaper.  */
+  int block_group = MIN (1 << ceil_log2 (steps), GPU_PIVOT_WG_MAX);
   for (unsigned k = 0; k < pivots.length (); k++)
     {
       location_t loc = find_loop_location (pivots[k]).get_location_t ();
@@ -1073,15 +1079,9 @@ pass_gpu_pivot::execute (function *fun)
 		   "loop of one iteration\n", xl.file, xl.line,
 		   pivots[k]->num);
 	}
-      /* A block's triangle has at most STEPS - 1 rows a step: a group
-	 of as many work-items, not GPU_PIVOT_WG_MAX, makes its barriers
-	 cheaper.  */
-      int group = 0;
-      if (blocks[k].loop)
-	for (group = 1; group < steps && group < GPU_PIVOT_WG_MAX; group *= 2)
-	  ;
+      int group = blocks[k].loop ? block_group : 0;
       edge enter, leave;
-      wrap_loop (fun, pivots[k], group, &enter, &leave);
+      wrap_loop (pivots[k], group, &enter, &leave);
       if (!blocks[k].loop)
 	continue;
       char when[160];

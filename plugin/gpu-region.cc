@@ -336,7 +336,8 @@ gpu_marker_of (gimple *stmt)
   if (!fn || !DECL_ARTIFICIAL (fn) || !DECL_NAME (fn))
     return GPU_MARK_NONE;
   const char *n = IDENTIFIER_POINTER (DECL_NAME (fn));
-  for (int m = GPU_MARK_LOCAL_ID; m <= GPU_MARK_LOCAL_BARRIER; m++)
+  for (int m = GPU_MARK_LOCAL_ID; m < (int) ARRAY_SIZE (gpu_marker_names);
+       m++)
     if (!strcmp (n, gpu_marker_names[m]))
       return (enum gpu_marker) m;
   return GPU_MARK_NONE;
