@@ -716,15 +716,21 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
   for (d = 0; d < gpurt_multi_n; d++)
     keep = keep && gpurt_slices[d].c >= gpurt_slices[d].hi - gpurt_slices[d].lo;
   /* What the slices kept serves a launch cut the same way, if nothing
-     went home since; else it goes home first.  */
-  for (d = 0; d < gpurt_multi_n && atomic_load (&gpurt_multi_kept); d++)
-    if (!keep || gpurt_multi_kept_outer != n[r->ndim - 1]
-	|| gpurt_slices[d].lo != gpurt_slices[d].klo
-	|| gpurt_slices[d].hi != gpurt_slices[d].khi
-	|| gpurt_multi_homecomings != gpurt_map_homecoming_count ()
-	|| gpurt_multi_exchange (r, args, nargs,
-				 red + (size_t) gpurt_multi_n * nargs, 1))
-      gpurt_multi_gather_locked ();
+     went home since and no slice would write near a neighbour's dirty
+     bytes (one check over all slices); else it goes home first.  */
+  if (atomic_load (&gpurt_multi_kept))
+    {
+      int same = keep && gpurt_multi_kept_outer == n[r->ndim - 1]
+		 && gpurt_multi_homecomings == gpurt_map_homecoming_count ();
+
+      for (d = 0; same && d < gpurt_multi_n; d++)
+	same = gpurt_slices[d].lo == gpurt_slices[d].klo
+	       && gpurt_slices[d].hi == gpurt_slices[d].khi;
+      if (!same
+	  || gpurt_multi_exchange (r, args, nargs,
+				   red + (size_t) gpurt_multi_n * nargs, 1))
+	gpurt_multi_gather_locked ();
+    }
   /* What the calling thread's regions kept goes home: slices copy in from
      host memory, or from what they kept.  */
   gpurt_sync_lane ();
