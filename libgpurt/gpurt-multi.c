@@ -29,9 +29,9 @@
    gpurt_sync (every sync point of the compiler, the host fallback),
    before a launch that is not split or is cut another way, or that does
    not keep; a host load or store of a few bytes between regions asks
-   every logical device (gpurt_map_host_access).  When kept copies went home behind
-   our back (a full device, gpurt_map_homecoming_count), the next split
-   launch gathers first: a neighbour's rows kept as a halo are current
+   every logical device (gpurt_map_host_access).  When kept copies went
+   home behind our back (a full device, gpurt_map_homecoming_count), the
+   next split launch gathers first: a neighbour's rows kept as a halo are current
    only while their owner's dirty range says where the newest copy is.
    Each logical device then has a device (context and map) of its own,
    even the same OpenCL device listed twice: slices overlap (halos), and
@@ -233,7 +233,6 @@ gpurt_multi_prepare (struct gpurt_region *r, struct gpurt_device *one,
   for (d = 0; d < gpurt_multi_n; d++)
     {
       struct gpurt_slice *s = &gpurt_slices[d];
-
       int fresh = s->twin && gpurt_env.multi_resident;
 
       if (!s->other && !fresh)
@@ -257,7 +256,8 @@ gpurt_multi_prepare (struct gpurt_region *r, struct gpurt_device *one,
       if (!gpurt_region_build (r, s->dev, why))
 	return 0;
       /* Kernels run with work-groups the process's device allows.  */
-      if (s->dev != one && r->other_wg[s->dev->ordinal] < r->kernel_work_group_size)
+      if (s->dev != one
+	  && r->other_wg[s->dev->ordinal] < r->kernel_work_group_size)
 	{
 	  gpurt_set_why (why, "its kernel takes work-groups of at most %zu"
 			 " on device '%s', fewer than on '%s'",

@@ -423,8 +423,8 @@ gpurt_profile_report (void)
 	       " bytes of them at sync points)\n", red.h2d, red.h2d_bytes,
 	       red.d2h, red.d2h_bytes, sync_red_bytes);
       fprintf (stderr, "gpurt profile: host time of a launch on the device,"
-	       " us (first launch; mean of the later ones; mean of the later ones"
-	       " after 50 ms without a launch)\n");
+	       " us (first launch; mean of the later ones; mean of the"
+	       " later ones after 50 ms without a launch)\n");
       fprintf (stderr, "  %-*s  %-*s %9s %10s", widths.name, "region",
 	       widths.loc, "location", "launch", "total");
       for (unsigned p = 0; p < GPURT_NPARTS; p++)

@@ -169,8 +169,9 @@ gpurt_fallback (struct gpurt_region *r, int quiet, const char *why)
    dimensions, to measure others).  3-D's dimension 0 is a 128-byte line
    of floats wide, as hand-written 3-D stencils take it: heat3d 256 on an
    H100 took 19.63 ms in it against 20.32 in 8x8x4.  The largest dimension
-   is halved until the product fits KERNEL_WG; a dimension whose trip count is smaller than its
-   local size is shrunk to the next power of two >= the trip count.  */
+   is halved until the product fits KERNEL_WG; a dimension whose trip
+   count is smaller than its local size is shrunk to the next power of
+   two >= the trip count.  */
 
 void
 gpurt_choose_local_size (unsigned ndim, const uint64_t *n, size_t kernel_wg,
