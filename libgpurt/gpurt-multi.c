@@ -40,9 +40,10 @@
 
    A logical device is a lane: a host thread with its own queue, kernels
    and buffers (gpurt-lane.c), on an OpenCL device.  The calling thread
-   runs slice 0 on the process's device (the first of the list); one
-   worker thread per further logical device, started on the first split
-   launch and kept for the process, runs the others.  The same device
+   runs slice 0 on the process's device (the first of the list), unless
+   the slices stay there (then its worker does, as above); one worker
+   thread per logical device, started on its first split launch and
+   kept for the process, runs the others.  The same device
    listed twice (GPURT_DEVICES=0,0: one GPU as two, to measure the cost
    of the split, and for tests) gives two lanes on it; another OpenCL
    device gets a context, a map and the region's program of its own
