@@ -1144,11 +1144,6 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev,
   return ok;
 }
 
-/* Make sure region R has a kernel built for DEV: build it on the first
-   call, then reuse it (or its failure).  Thread-safe; once built, a
-   launch takes no lock here.  Returns 1 when the kernel is ready, else 0
-   with WHY.  */
-
 /* gpurt_region_build for DEV, another device of GPURT_DEVICES: the
    plain kernel only (split regions run in batches, which run it).  */
 
@@ -1178,6 +1173,11 @@ gpurt_region_build_other (struct gpurt_region *r, struct gpurt_device *dev,
   pthread_mutex_unlock (&r->build_lock);
   return ok;
 }
+
+/* Make sure region R has a kernel built for DEV: build it on the first
+   call, then reuse it (or its failure).  Thread-safe; once built, a
+   launch takes no lock here.  Returns 1 when the kernel is ready, else 0
+   with WHY.  */
 
 int
 gpurt_region_build (struct gpurt_region *r, struct gpurt_device *dev,

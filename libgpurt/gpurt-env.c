@@ -233,8 +233,8 @@ gpurt_parse_device (const char *s)
 
 /* Parse GPURT_DEVICES's value S: "all", or a comma-separated list of
    devices, each "P:D" (as GPURT_DEVICE names one) or "N" (the N-th
-   usable device of the chosen device's type, gpurt_multi_find); the same device twice is
-   two logical devices on it.  */
+   usable device of the chosen device's type, gpurt_multi_find); the
+   same device twice is two logical devices on it.  */
 
 static void
 gpurt_parse_devices (const char *s)

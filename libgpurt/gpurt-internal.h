@@ -220,9 +220,9 @@ struct gpurt_env
 				   copies of a batch, one pool call each */
   int batch_ramp;		/* GPURT_BATCH_RAMP=0: a pipeline's first
 				   and last batches are not smaller */
-  int stage_nt;			/* GPURT_STAGE_NT=0: the host pool's large
-				   copies use memcpy, not non-temporal
-				   stores */
+  int stage_nt;			/* GPURT_STAGE_NT=0: the host pool's
+				   large copies use memcpy, not
+				   non-temporal stores */
   int multi_resident;		/* GPURT_MULTI_RESIDENT=0: split regions
 				   keep nothing on the devices */
 };
@@ -938,8 +938,9 @@ GPURT_HIDDEN void gpurt_batch_ranges (const struct gpurt_region *r,
    thread's lane, in batches of C, each copying in and back only its
    slices.  With RED, the reduction results of argument K go to RED[K]
    instead of their variables.  KEEP: the launch may keep its results on
-   the device (one batch, a split launch's slice).  Returns 1, or 0 with WHY when nothing was
-   written (aborts when a batch fails after another wrote its results).  */
+   the device (one batch, a split launch's slice).  Returns 1, or 0 with
+   WHY when nothing was written (aborts when a batch fails after another
+   wrote its results).  */
 GPURT_HIDDEN int gpurt_batch_span (struct gpurt_region *r,
 				   struct gpurt_device *dev,
 				   const uint64_t *args, unsigned nargs,

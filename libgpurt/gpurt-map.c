@@ -476,12 +476,14 @@ gpurt_map_host_access (struct gpurt_device *dev, struct gpurt_lane *lane,
       /* M stays in the table, idle and LANE's: no other thread changes
 	 it while the lock is released for the copy.  */
       pthread_mutex_unlock (&map->lock);
-      if (how == GPURT_ACCESS_REFRESH
-	  && !gpurt_cl_write (lane->queue, m->mem, (size_t) (lo - m->start),
-			      (size_t) (hi - lo),
-			      (const void *) (uintptr_t) lo, why))
-	gpurt_map_lost (why);
-      bytes += how == GPURT_ACCESS_REFRESH ? hi - lo : 0;
+      if (how == GPURT_ACCESS_REFRESH)
+	{
+	  if (!gpurt_cl_write (lane->queue, m->mem, (size_t) (lo - m->start),
+			       (size_t) (hi - lo),
+			       (const void *) (uintptr_t) lo, why))
+	    gpurt_map_lost (why);
+	  bytes += hi - lo;
+	}
       if (!gpurt_map_bring_home (lane, m, gap_lo, gap_hi, why))
 	gpurt_map_lost (why);
       pthread_mutex_lock (&map->lock);

@@ -29,9 +29,9 @@
    gpurt_sync (every sync point of the compiler, the host fallback),
    before a launch that is not split or is cut another way, or that does
    not keep; a host load or store of a few bytes between regions asks
-   every logical device (gpurt_map_host_access).  When kept copies went home behind
-   our back (a full device, gpurt_map_homecoming_count), the next split
-   launch gathers first: a neighbour's rows kept as a halo are current
+   every logical device (gpurt_map_host_access).  When kept copies went
+   home behind our back (a full device, gpurt_map_homecoming_count), the
+   next split launch gathers first: a neighbour's rows kept as a halo are current
    only while their owner's dirty range says where the newest copy is.
    Each logical device then has a device (context and map) of its own,
    even the same OpenCL device listed twice: slices overlap (halos), and
@@ -40,9 +40,10 @@
 
    A logical device is a lane: a host thread with its own queue, kernels
    and buffers (gpurt-lane.c), on an OpenCL device.  The calling thread
-   runs slice 0 on the process's device (the first of the list); one
-   worker thread per further logical device, started on the first split
-   launch and kept for the process, runs the others.  The same device
+   runs slice 0 on the process's device (the first of the list), unless
+   the slices stay there (then its worker does, as above); one worker
+   thread per logical device, started on its first split launch and
+   kept for the process, runs the others.  The same device
    listed twice (GPURT_DEVICES=0,0: one GPU as two, to measure the cost
    of the split, and for tests) gives two lanes on it; another OpenCL
    device gets a context, a map and the region's program of its own
@@ -233,7 +234,6 @@ gpurt_multi_prepare (struct gpurt_region *r, struct gpurt_device *one,
   for (d = 0; d < gpurt_multi_n; d++)
     {
       struct gpurt_slice *s = &gpurt_slices[d];
-
       int fresh = s->twin && gpurt_env.multi_resident;
 
       if (!s->other && !fresh)
@@ -257,7 +257,8 @@ gpurt_multi_prepare (struct gpurt_region *r, struct gpurt_device *one,
       if (!gpurt_region_build (r, s->dev, why))
 	return 0;
       /* Kernels run with work-groups the process's device allows.  */
-      if (s->dev != one && r->other_wg[s->dev->ordinal] < r->kernel_work_group_size)
+      if (s->dev != one
+	  && r->other_wg[s->dev->ordinal] < r->kernel_work_group_size)
 	{
 	  gpurt_set_why (why, "its kernel takes work-groups of at most %zu"
 			 " on device '%s', fewer than on '%s'",
@@ -716,15 +717,21 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
   for (d = 0; d < gpurt_multi_n; d++)
     keep = keep && gpurt_slices[d].c >= gpurt_slices[d].hi - gpurt_slices[d].lo;
   /* What the slices kept serves a launch cut the same way, if nothing
-     went home since; else it goes home first.  */
-  for (d = 0; d < gpurt_multi_n && atomic_load (&gpurt_multi_kept); d++)
-    if (!keep || gpurt_multi_kept_outer != n[r->ndim - 1]
-	|| gpurt_slices[d].lo != gpurt_slices[d].klo
-	|| gpurt_slices[d].hi != gpurt_slices[d].khi
-	|| gpurt_multi_homecomings != gpurt_map_homecoming_count ()
-	|| gpurt_multi_exchange (r, args, nargs,
-				 red + (size_t) gpurt_multi_n * nargs, 1))
-      gpurt_multi_gather_locked ();
+     went home since and no slice would write near a neighbour's dirty
+     bytes (one check over all slices); else it goes home first.  */
+  if (atomic_load (&gpurt_multi_kept))
+    {
+      int same = keep && gpurt_multi_kept_outer == n[r->ndim - 1]
+		 && gpurt_multi_homecomings == gpurt_map_homecoming_count ();
+
+      for (d = 0; same && d < gpurt_multi_n; d++)
+	same = gpurt_slices[d].lo == gpurt_slices[d].klo
+	       && gpurt_slices[d].hi == gpurt_slices[d].khi;
+      if (!same
+	  || gpurt_multi_exchange (r, args, nargs,
+				   red + (size_t) gpurt_multi_n * nargs, 1))
+	gpurt_multi_gather_locked ();
+    }
   /* What the calling thread's regions kept goes home: slices copy in from
      host memory, or from what they kept.  */
   gpurt_sync_lane ();

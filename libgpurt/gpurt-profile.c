@@ -84,47 +84,34 @@ gpurt_clock_add (struct gpurt_region *r, const struct gpurt_clock *c)
     atomic_fetch_add (&r->idle_runs, 1);
 }
 
-/* The host time of R's launches on the device by part in microseconds
-   into FIRST and LATER (the later launches' mean), and their totals in
-   *FIRST_TOTAL and *LATER_TOTAL; returns how many later launches.  */
+/* The host time of R's launches on the device by part in microseconds,
+   row by row (the first launch, the mean of the later ones, the mean of
+   the idle ones), into PART, their totals into TOTAL and how many
+   launches each row holds into COUNT.  */
 
-static uint64_t
-gpurt_profile_parts (struct gpurt_region *r, double *first, double *later,
-		     double *first_total, double *later_total)
+static void
+gpurt_profile_parts (struct gpurt_region *r, double part[3][GPURT_NPARTS],
+		     double total[3], uint64_t count[3])
 {
+  atomic_uint_least64_t *ns[3] = {
+    r->first_part_ns, r->later_part_ns, r->idle_part_ns
+  };
   uint64_t runs = atomic_load (&r->device_runs);
-  uint64_t nlater = runs > 1 ? runs - 1 : 0;
-  unsigned p;
+  unsigned p, k;
 
-  *first_total = *later_total = 0;
-  for (p = 0; p < GPURT_NPARTS; p++)
+  count[0] = 1;
+  count[1] = runs > 1 ? runs - 1 : 0;
+  count[2] = atomic_load (&r->idle_runs);
+  for (k = 0; k < 3; k++)
     {
-      first[p] = (double) atomic_load (&r->first_part_ns[p]) / 1e3;
-      later[p] = nlater != 0 ? (double) atomic_load (&r->later_part_ns[p])
-				/ 1e3 / (double) nlater : 0;
-      *first_total += first[p];
-      *later_total += later[p];
+      total[k] = 0;
+      for (p = 0; p < GPURT_NPARTS; p++)
+	{
+	  part[k][p] = count[k] != 0 ? (double) atomic_load (&ns[k][p])
+				       / 1e3 / (double) count[k] : 0;
+	  total[k] += part[k][p];
+	}
     }
-  return nlater;
-}
-
-/* The mean host time of R's idle launches by part in microseconds into
-   IDLE, and its total in *IDLE_TOTAL; returns how many there were.  */
-
-static uint64_t
-gpurt_profile_idle (struct gpurt_region *r, double *idle, double *idle_total)
-{
-  uint64_t nidle = atomic_load (&r->idle_runs);
-  unsigned p;
-
-  *idle_total = 0;
-  for (p = 0; p < GPURT_NPARTS; p++)
-    {
-      idle[p] = nidle != 0 ? (double) atomic_load (&r->idle_part_ns[p])
-			     / 1e3 / (double) nidle : 0;
-      *idle_total += idle[p];
-    }
-  return nidle;
 }
 
 /* Column widths of the text table.  */
@@ -220,8 +207,9 @@ gpurt_profile_row (struct gpurt_region *r, void *w)
 	     (uint64_t) atomic_load (&r->heap_escaped));
 }
 
-/* Print the two rows of region R in the table of launch parts, with the
-   widths W; nothing for a region that never ran on the device.  */
+/* Print the rows of region R in the table of launch parts (first,
+   later, idle; a row without launches left out), with the widths W;
+   nothing for a region that never ran on the device.  */
 
 static void
 gpurt_profile_parts_rows (struct gpurt_region *r, void *w)
@@ -234,9 +222,7 @@ gpurt_profile_parts_rows (struct gpurt_region *r, void *w)
 
   if (atomic_load (&r->device_runs) == 0)
     return;
-  count[0] = 1;
-  count[1] = gpurt_profile_parts (r, part[0], part[1], &total[0], &total[1]);
-  count[2] = gpurt_profile_idle (r, part[2], &total[2]);
+  gpurt_profile_parts (r, part, total, count);
   for (k = 0; k < 3; k++)
     {
       if (count[k] == 0)
@@ -344,10 +330,10 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
     "host_first", "host_later", "host_idle"
   };
   double part[3][GPURT_NPARTS], total[3];
-  uint64_t nlater = gpurt_profile_parts (r, part[0], part[1], &total[0],
-					 &total[1]);
-  uint64_t nidle = gpurt_profile_idle (r, part[2], &total[2]);
+  uint64_t count[3];
   unsigned p, k;
+
+  gpurt_profile_parts (r, part, total, count);
 
   for (k = 0; k < 3; k++)
     {
@@ -357,7 +343,7 @@ gpurt_profile_json_region (struct gpurt_region *r, void *j)
       fputc ('}', f);
     }
   fprintf (f, ", \"host_later_launches\": %" PRIu64
-	   ", \"host_idle_launches\": %" PRIu64 "}", nlater, nidle);
+	   ", \"host_idle_launches\": %" PRIu64 "}", count[1], count[2]);
 }
 
 /* Sum of the redundant copies of every region (gpurt-redundant.c).  */
@@ -437,8 +423,8 @@ gpurt_profile_report (void)
 	       " bytes of them at sync points)\n", red.h2d, red.h2d_bytes,
 	       red.d2h, red.d2h_bytes, sync_red_bytes);
       fprintf (stderr, "gpurt profile: host time of a launch on the device,"
-	       " us (first launch; mean of the later ones; mean of the later ones"
-	       " after 50 ms without a launch)\n");
+	       " us (first launch; mean of the later ones; mean of the"
+	       " later ones after 50 ms without a launch)\n");
       fprintf (stderr, "  %-*s  %-*s %9s %10s", widths.name, "region",
 	       widths.loc, "location", "launch", "total");
       for (unsigned p = 0; p < GPURT_NPARTS; p++)

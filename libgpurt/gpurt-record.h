@@ -100,10 +100,10 @@ struct gpurt_record
 				   two-level kernel, or 0 if none */
   char *flat_name;		/* "flat NAME ...": the one-level variant of
 				   a two-level kernel, or NULL */
-  int flat_coalesced;
-  char *index32_name;		/* "index32 NAME": the plain kernel with
-				   32-bit buffer offsets, or NULL */		/* its accesses walk consecutive elements
+  int flat_coalesced;		/* its accesses walk consecutive elements
 				   at least as often ("coalesced") */
+  char *index32_name;		/* "index32 NAME": the plain kernel with
+				   32-bit buffer offsets, or NULL */
   unsigned nvariants;		/* "variant" lines, in the order to try */
   struct gpurt_record_variant variants[GPURT_RECORD_MAX_VARIANTS];
   unsigned ndeopts;		/* "deopt" lines: the kernel takes a deopt

@@ -278,8 +278,10 @@ gpurt_reduce_stats (void)
 
   if (c != 0)
     gpurt_message ("reduce final combine (%s): %" PRIu64 " launches, %.1f us"
-		   " each", gpurt_env.reduce_final == GPURT_REDUCE_FINAL_KERNEL
-		   ? "kernel" : gpurt_env.reduce_final == GPURT_REDUCE_FINAL_HOST
+		   " each",
+		   gpurt_env.reduce_final == GPURT_REDUCE_FINAL_KERNEL
+		   ? "kernel"
+		   : gpurt_env.reduce_final == GPURT_REDUCE_FINAL_HOST
 		   ? "host" : "last work-group or host", c,
 		   (double) atomic_load (&gpurt_final_ns) / 1e3 / (double) c);
 }

@@ -97,7 +97,8 @@ struct gpurt_stage_copy
    cache first (a plain memcpy of pieces below glibc's own non-temporal
    threshold reads each destination line before writing it, a third
    pass over memory).  On an H100 host, 16 threads: 63-80 GB/s into
-   pinned memory against 47-54 for memcpy (bench/harness/h2dbw.c, the -nt lines).  */
+   pinned memory against 47-54 for memcpy (bench/harness/h2dbw.c, the
+   -nt lines).  */
 
 __attribute__ ((target ("avx2"))) static void
 gpurt_copy_nt_avx2 (char *dst, const char *src, size_t size)

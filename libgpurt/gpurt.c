@@ -169,8 +169,9 @@ gpurt_fallback (struct gpurt_region *r, int quiet, const char *why)
    dimensions, to measure others).  3-D's dimension 0 is a 128-byte line
    of floats wide, as hand-written 3-D stencils take it: heat3d 256 on an
    H100 took 19.63 ms in it against 20.32 in 8x8x4.  The largest dimension
-   is halved until the product fits KERNEL_WG; a dimension whose trip count is smaller than its
-   local size is shrunk to the next power of two >= the trip count.  */
+   is halved until the product fits KERNEL_WG; a dimension whose trip
+   count is smaller than its local size is shrunk to the next power of
+   two >= the trip count.  */
 
 void
 gpurt_choose_local_size (unsigned ndim, const uint64_t *n, size_t kernel_wg,
@@ -2773,21 +2774,23 @@ gpurt_sync_load (const void *addr, size_t size)
 }
 
 /* BLOCK, from malloc, is about to be freed: device copies the calling
-   thread kept of bytes inside it are dropped, not copied back (the
-   compiler calls this before free instead of gpurt_sync).  */
+   thread or split regions (gpurt-multi.c) kept of bytes inside it are
+   dropped, not copied back (the compiler calls this before free instead
+   of gpurt_sync).  Its size is asked of malloc once.  */
 
 void
 gpurt_discard (void *block)
 {
-  struct gpurt_lane *lane = block != NULL ? gpurt_lane_settled () : NULL;
-  uint64_t start = (uint64_t) (uintptr_t) block;
+  struct gpurt_lane *lane;
+  uint64_t start = (uint64_t) (uintptr_t) block, end;
 
-  if (block != NULL)
-    gpurt_multi_discard (start,
-			 start + (uint64_t) malloc_usable_size (block));
+  if (block == NULL)
+    return;
+  lane = gpurt_lane_settled ();
+  end = start + (uint64_t) malloc_usable_size (block);
+  gpurt_multi_discard (start, end);
   if (lane != NULL)
-    gpurt_map_discard (lane->dev, lane, start,
-		       start + (uint64_t) malloc_usable_size (block));
+    gpurt_map_discard (lane->dev, lane, start, end);
 }
 
 /* Nonzero when the calling thread's last gpurt_launch ran on a device.  */
