@@ -135,11 +135,10 @@ static void
 gpurt_stage_copy (char *dst, const char *src, size_t size, size_t total)
 {
 #ifdef GPURT_STAGE_HAVE_NT
-  static int avx2 = -1;
-
-  if (avx2 < 0)
-    avx2 = __builtin_cpu_supports ("avx2");
-  if (gpurt_env.stage_nt && avx2 && total >= GPURT_STAGE_NT_MIN)
+  /* __builtin_cpu_supports reads what libgcc's constructor found: no
+     state of our own for the pool's threads to share.  */
+  if (gpurt_env.stage_nt && total >= GPURT_STAGE_NT_MIN
+      && __builtin_cpu_supports ("avx2"))
     {
       gpurt_copy_nt_avx2 (dst, src, size);
       return;
