@@ -1679,16 +1679,17 @@ add_tile_store (gimple_stmt_iterator *gsi, struct tile_ref *t, tree idx,
 			     NULL_TREE, NULL_TREE), val), GSI_NEW_STMT);
 }
 
-/* Append at *GSI a load of the element of T's type at T's base plus
-   OFF (MEM_REF offset ALIAS, whose type gives the alias set) and its
-   store to the element IDX (an expression) of T's tile.  */
+/* Append at *GSI a load of the element of T's type at BASE (T's base
+   or a pointer moved from it) plus OFF (MEM_REF offset ALIAS, whose type
+   gives the alias set) and its store to the element IDX (an expression)
+   of T's tile.  */
 
 static void
-add_tile_copy (gimple_stmt_iterator *gsi, struct tile_ref *t, tree off,
-	       tree alias, tree idx)
+add_tile_copy (gimple_stmt_iterator *gsi, struct tile_ref *t, tree base,
+	       tree off, tree alias, tree idx)
 {
   tree addr = add_value (gsi, fold_build_pointer_plus
-			 (unshare_expr (t->base), off));
+			 (unshare_expr (base), off));
   add_tile_store (gsi, t, idx, add_tile_load (gsi, t, addr, alias));
 }
 
@@ -1765,11 +1766,9 @@ tile_lean_loads (struct tile_plan *plan, int tsk, tree *lid, tree *a0,
 				  fold_build2 (MULT_EXPR, u32,
 					       fold_convert (u32, mc),
 					       build_int_cst (u32, sd)));
-	  /* add_tile_copy adds its offset to T's base: P stands in.  */
-	  struct tile_ref at = *t;
-	  at.base = p;
-	  add_tile_copy (lgi, &at, fold_build2 (MULT_EXPR, sizetype,
-						size_int (c), unshare_expr (step)),
+	  add_tile_copy (lgi, t, p, fold_build2 (MULT_EXPR, sizetype,
+						 size_int (c),
+						 unshare_expr (step)),
 			 build_int_cst (aptr, 0), idx);
 	}
     }
@@ -1995,19 +1994,16 @@ tile_lower (struct tile_plan *plan)
 				 unshare_expr (last));
 	  /* From the lean loads' base pointer when there is one (the
 	     work-item keeps fewer addresses).  */
-	  struct tile_ref at = *t;
 	  if (a0)
-	    {
-	      at.base = a0[i];
-	      it = fold_build2 (MINUS_EXPR, u64, it, lid[t->dim]);
-	    }
+	    it = fold_build2 (MINUS_EXPR, u64, it, lid[t->dim]);
 	  tree off = fold_build2 (MULT_EXPR, sizetype,
 				  fold_convert (sizetype, it),
 				  fold_convert (sizetype,
 						unshare_expr (t->step)));
 	  if (!a0)
 	    off = fold_build2 (PLUS_EXPR, sizetype, unshare_expr (off0), off);
-	  add_tile_copy (&lgi, &at, off, build_int_cst (aptr, 0),
+	  add_tile_copy (&lgi, t, a0 ? a0[i] : t->base, off,
+			 build_int_cst (aptr, 0),
 			 fold_build2 (PLUS_EXPR, u32, unshare_expr (own),
 				      fold_build2 (MULT_EXPR, u32,
 						   fold_convert (u32, mc),
@@ -2490,10 +2486,11 @@ transpose_lower (struct tile_plan *plan)
 			  unshare_expr (t->step)),
 	     fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, it1),
 			  unshare_expr (t->step1)));
-	  add_tile_copy (&g, t, off, TREE_OPERAND (ref, 1), fold_build2
-			 (PLUS_EXPR, u64, fold_build2 (MULT_EXPR, u64,
-						       unshare_expr (l1), row),
-			  lid[0]));
+	  add_tile_copy (&g, t, t->base, off, TREE_OPERAND (ref, 1),
+			 fold_build2 (PLUS_EXPR, u64,
+				      fold_build2 (MULT_EXPR, u64,
+						   unshare_expr (l1), row),
+				      lid[0]));
 	}
     }
   add_tile_barrier (&g);
