@@ -274,6 +274,23 @@ expr_deps (struct gpu_region *r, tree expr, unsigned *deps)
   return true;
 }
 
+/* Add the pair of parameters (A, B) that must be distinct buffers to
+   DISTINCT unless it is there.  Returns false when it is not there and
+   DISTINCT already holds GPU_MAX_DISTINCT pairs.  */
+
+static bool
+add_distinct (vec<int> *distinct, int a, int b)
+{
+  for (unsigned p = 0; p + 1 < distinct->length (); p += 2)
+    if ((*distinct)[p] == a && (*distinct)[p + 1] == b)
+      return true;
+  if (distinct->length () >= 2 * GPU_MAX_DISTINCT)
+    return false;
+  distinct->safe_push (a);
+  distinct->safe_push (b);
+  return true;
+}
+
 /* Can the input through parameter CAP of PLAN's region (the access WHAT
    at LOC) be read into local memory?  Not when the region writes
    through the same pointer; one that may alias an output through
@@ -301,16 +318,7 @@ alias_ok (struct tile_plan *plan, int cap, location_t loc, const char *what)
 	  && POINTER_TYPE_P (TREE_TYPE (a)) && POINTER_TYPE_P (TREE_TYPE (b))
 	  && !ptr_derefs_may_alias_p (a, b))
 	continue;
-      bool seen = false;
-      for (unsigned p = 0; p + 1 < plan->distinct.length (); p += 2)
-	if (plan->distinct[p] == cap && plan->distinct[p + 1] == (int) w)
-	  seen = true;
-      if (!seen && plan->distinct.length () < 2 * GPU_MAX_DISTINCT)
-	{
-	  plan->distinct.safe_push (cap);
-	  plan->distinct.safe_push (w);
-	}
-      else if (!seen)
+      if (!add_distinct (&plan->distinct, cap, w))
 	{
 	  tile_missed (r, loc, what, "it may alias too many outputs");
 	  return false;
@@ -1023,23 +1031,14 @@ tile_row_plan (struct tile_plan *plan)
   b->stores.safe_splice (plan->stores);
   b->distinct.safe_splice (plan->distinct);
   for (unsigned p = 0; p + 1 < plan->rowdistinct.length (); p += 2)
-    {
-      bool seen = false;
-      for (unsigned q = 0; q + 1 < b->distinct.length (); q += 2)
-	seen |= (b->distinct[q] == plan->rowdistinct[p]
-		 && b->distinct[q + 1] == plan->rowdistinct[p + 1]);
-      if (seen)
-	continue;
-      if (b->distinct.length () >= 2 * GPU_MAX_DISTINCT)
-	{
-	  gpu_dump_reason ("FAILED", r->loc, "no row-staged variant: its "
-			   "inputs may alias too many outputs");
-	  delete b;
-	  return NULL;
-	}
-      b->distinct.safe_push (plan->rowdistinct[p]);
-      b->distinct.safe_push (plan->rowdistinct[p + 1]);
-    }
+    if (!add_distinct (&b->distinct, plan->rowdistinct[p],
+		       plan->rowdistinct[p + 1]))
+      {
+	gpu_dump_reason ("FAILED", r->loc, "no row-staged variant: its "
+			 "inputs may alias too many outputs");
+	delete b;
+	return NULL;
+      }
   b->block[0] = b->block[1] = 0;
   b->lo[0] = b->lo[1] = b->n[0] = b->n[1] = NULL_TREE;
   b->transpose = false;
