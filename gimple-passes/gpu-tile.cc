@@ -424,6 +424,33 @@ row_load (struct tile_plan *plan, gimple *stmt, int cap, data_reference_p dr,
   return true;
 }
 
+/* A new plan for a variant of the nest of PLAN (made by tile_analyze):
+   its region, serial loop, trip count, promoted loads, stores and pairs
+   of distinct buffers, tiles of TS work-items by TSK iterations of the
+   serial loop, nothing blocked, transposed, haloed or staged by rows
+   (the caller sets what its variant changes).  */
+
+static tile_plan *
+tile_plan_copy (struct tile_plan *plan, int ts, int tsk)
+{
+  tile_plan *b = new tile_plan;
+  b->r = plan->r;
+  b->serial = plan->serial;
+  b->count = plan->count;
+  b->ts = ts;
+  b->tsk = tsk;
+  b->refs.safe_splice (plan->refs);
+  b->stores.safe_splice (plan->stores);
+  b->distinct.safe_splice (plan->distinct);
+  b->block[0] = b->block[1] = 0;
+  b->lo[0] = b->lo[1] = b->n[0] = b->n[1] = NULL_TREE;
+  b->transpose = false;
+  b->unroll = NULL;
+  b->halo = false;
+  b->rows = false;
+  return b;
+}
+
 /* Is the load STMT (through parameter CAP, in the serial loop of PLAN)
    one to promote?  Fills *T and returns true, or returns false (with a
    remark when it would have been promoted but is not safe); *ROW is
@@ -981,24 +1008,13 @@ tile_block_plan (struct tile_plan *plan)
     }
   if (why || (!block[0] && !block[1]))
     return NULL;
-  tile_plan *b = new tile_plan;
-  b->r = r;
-  b->serial = plan->serial;
-  b->count = plan->count;
-  b->ts = plan->ts;
   /* Deep tiles for large blocks (tile_lower checks their size).  */
-  b->tsk = (nb >= 8 && !gpu_opts.no_deep_tile && b->ts < TILE_DEEP_K
-	    && TILE_DEEP_K % b->ts == 0) ? TILE_DEEP_K : b->ts;
-  b->refs.safe_splice (plan->refs);
-  b->stores.safe_splice (plan->stores);
-  b->distinct.safe_splice (plan->distinct);
+  int ts = plan->ts;
+  bool deep = (nb >= 8 && !gpu_opts.no_deep_tile && ts < TILE_DEEP_K
+	       && TILE_DEEP_K % ts == 0);
+  tile_plan *b = tile_plan_copy (plan, ts, deep ? TILE_DEEP_K : ts);
   b->block[0] = block[0];
   b->block[1] = block[1];
-  b->lo[0] = b->lo[1] = b->n[0] = b->n[1] = NULL_TREE;
-  b->transpose = false;
-  b->unroll = NULL;
-  b->halo = false;
-  b->rows = false;
   return b;
 }
 
@@ -1019,17 +1035,10 @@ tile_row_plan (struct tile_plan *plan)
 		       "has no room for another variant");
       return NULL;
     }
-  tile_plan *b = new tile_plan;
-  b->r = r;
-  b->serial = plan->serial;
-  b->count = plan->count;
-  b->ts = gpu_opts.row_group ? gpu_opts.row_group : TILE_ROW_GROUP;
+  int ts = gpu_opts.row_group ? gpu_opts.row_group : TILE_ROW_GROUP;
   int depth = gpu_opts.row_depth ? gpu_opts.row_depth : TILE_ROW_DEPTH;
-  b->tsk = (depth + b->ts - 1) / b->ts * b->ts;
-  b->refs.safe_splice (plan->refs);
+  tile_plan *b = tile_plan_copy (plan, ts, (depth + ts - 1) / ts * ts);
   b->refs.safe_splice (plan->rowrefs);
-  b->stores.safe_splice (plan->stores);
-  b->distinct.safe_splice (plan->distinct);
   for (unsigned p = 0; p + 1 < plan->rowdistinct.length (); p += 2)
     if (!add_distinct (&b->distinct, plan->rowdistinct[p],
 		       plan->rowdistinct[p + 1]))
@@ -1039,11 +1048,6 @@ tile_row_plan (struct tile_plan *plan)
 	delete b;
 	return NULL;
       }
-  b->block[0] = b->block[1] = 0;
-  b->lo[0] = b->lo[1] = b->n[0] = b->n[1] = NULL_TREE;
-  b->transpose = false;
-  b->unroll = NULL;
-  b->halo = false;
   b->rows = true;
   return b;
 }
