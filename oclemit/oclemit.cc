@@ -1828,17 +1828,16 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
 	{
 	  struct gpu_dim *d = &r->dims[dim];
 	  const char *ut = uint_type_name (TREE_TYPE (res));
-	  pretty_printer lo, step;
-	  print_index_term (&lo, d->lo, d->lo_cap, ut);
-	  print_index_term (&step, d->step, d->step_cap, ut);
-	  if (integer_onep (d->step))
-	    /* Step 1 (most loops): no multiplication.  */
-	    pp_printf (f->out, "%s%s = (%s)(%s + (%s)gpu_g%d);\n",
-		       indent, tmp, tn, pp_formatted_text (&lo), ut, dim);
-	  else
-	    pp_printf (f->out, "%s%s = (%s)(%s + (%s)gpu_g%d * %s);\n",
-		       indent, tmp, tn, pp_formatted_text (&lo), ut, dim,
-		       pp_formatted_text (&step));
+	  pp_printf (f->out, "%s%s = (%s)(", indent, tmp, tn);
+	  print_index_term (f->out, d->lo, d->lo_cap, ut);
+	  pp_printf (f->out, " + (%s)gpu_g%d", ut, dim);
+	  /* Step 1 (most loops): no multiplication.  */
+	  if (!integer_onep (d->step))
+	    {
+	      pp_string (f->out, " * ");
+	      print_index_term (f->out, d->step, d->step_cap, ut);
+	    }
+	  pp_string (f->out, ");\n");
 	}
       else
 	{
