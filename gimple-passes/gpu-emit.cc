@@ -5,7 +5,8 @@
    decides nothing; this pass hands it each region, removes the clone,
    keeps the text in the region for gpu_outline's record, writes it to
    DIR/NAME.cl under -fplugin-arg-gpuoffload-dump-cl=DIR and shows it in
-   the dump.  */
+   the dump.  Before printing, it picks the offset computations that the
+   plain kernel's copy NAME_i32 does in 32 bits (index32_names).  */
 
 #include "gpuoffload-gcc.h"
 #include "gpuoffload-plugin.h"
@@ -25,8 +26,9 @@ dump_cl (const char *name, const char *source)
 
 /* Whether NAME is a 64-bit integer SSA name defined in BODY (the blocks
    of a device clone) by an addition, subtraction, multiplication,
-   negation, complement (-1 - x) or integer conversion: an operation whose result's low 32
-   bits depend only on its operands' low 32 bits.  */
+   negation, complement (-1 - x) or integer conversion: an operation
+   whose result's low 32 bits depend only on its operands' low 32
+   bits.  */
 
 static bool
 index32_candidate_p (tree name, hash_set<basic_block> *body)
@@ -55,8 +57,8 @@ index32_candidate_p (tree name, hash_set<basic_block> *body)
     }
 }
 
-/* Whether the pointer P, made in BODY by adding an offset to a captured
-   buffer pointer, is only dereferenced, each time at a constant offset
+/* Whether the pointer P, made by adding an offset to a captured buffer
+   pointer, is only dereferenced, each time at a constant offset
    under 2^20 bytes: then P plus that offset is an address in the
    buffer.  */
 
@@ -116,8 +118,8 @@ index32_use_ok_p (gimple *stmt, tree name, hash_set<tree> *narrow,
    32 bits, or NULL when there are none or R takes another kind of kernel.
 
    Such a name only feeds, through additions, subtractions,
-   multiplications, negations, complements and conversions, byte offsets added to a
-   captured buffer's pointer where the sum is dereferenced.  Those
+   multiplications, negations, complements and conversions, byte offsets
+   added to a captured buffer's pointer where the sum is dereferenced.  Those
    operations commute with reduction modulo 2^32, so computing them in
    uint gives the low 32 bits of the true offset whatever their operands
    and intermediate values (a product i * n overflowing, a negative halo
@@ -130,7 +132,7 @@ index32_use_ok_p (gimple *stmt, tree name, hash_set<tree> *narrow,
    values.  */
 
 static hash_set<tree> *
-index32_names (struct gpu_region *r, function *fun)
+index32_names (struct gpu_region *r)
 {
   if (gpu_opts.no_index32 || r->grid_stride || r->ninner || r->heap
       || r->escape_cap || r->nspec || !r->reds.is_empty ()
@@ -187,7 +189,10 @@ index32_names (struct gpu_region *r, function *fun)
       if (gimple_assign_rhs_code (def) == MULT_EXPR
 	  && TREE_CODE (gimple_assign_rhs1 (def)) != INTEGER_CST
 	  && TREE_CODE (gimple_assign_rhs2 (def)) != INTEGER_CST)
-	product = true;
+	{
+	  product = true;
+	  break;
+	}
     }
   if (!product)
     {
@@ -209,7 +214,6 @@ index32_names (struct gpu_region *r, function *fun)
 	       ": %d offset computations in 32 bits\n", xl.file, xl.line,
 	       r->kernel_name, (int) narrow->elements ());
     }
-  (void) fun;
   return narrow;
 }
 
@@ -260,7 +264,7 @@ pass_gpu_emit::execute (function *fun)
 	  gpu_clone_remove (r);
 	  continue;
 	}
-      r->index32 = index32_names (r, fun);
+      r->index32 = index32_names (r);
       bool ok = oclemit_region (r, &r->source);
       r->index32_kernel = r->index32 != NULL;
       if (r->index32_kernel && dump_enabled_p ())

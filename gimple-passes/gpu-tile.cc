@@ -274,6 +274,23 @@ expr_deps (struct gpu_region *r, tree expr, unsigned *deps)
   return true;
 }
 
+/* Add the pair of parameters (A, B) that must be distinct buffers to
+   DISTINCT unless it is there.  Returns false when it is not there and
+   DISTINCT already holds GPU_MAX_DISTINCT pairs.  */
+
+static bool
+add_distinct (vec<int> *distinct, int a, int b)
+{
+  for (unsigned p = 0; p + 1 < distinct->length (); p += 2)
+    if ((*distinct)[p] == a && (*distinct)[p + 1] == b)
+      return true;
+  if (distinct->length () >= 2 * GPU_MAX_DISTINCT)
+    return false;
+  distinct->safe_push (a);
+  distinct->safe_push (b);
+  return true;
+}
+
 /* Can the input through parameter CAP of PLAN's region (the access WHAT
    at LOC) be read into local memory?  Not when the region writes
    through the same pointer; one that may alias an output through
@@ -301,16 +318,7 @@ alias_ok (struct tile_plan *plan, int cap, location_t loc, const char *what)
 	  && POINTER_TYPE_P (TREE_TYPE (a)) && POINTER_TYPE_P (TREE_TYPE (b))
 	  && !ptr_derefs_may_alias_p (a, b))
 	continue;
-      bool seen = false;
-      for (unsigned p = 0; p + 1 < plan->distinct.length (); p += 2)
-	if (plan->distinct[p] == cap && plan->distinct[p + 1] == (int) w)
-	  seen = true;
-      if (!seen && plan->distinct.length () < 2 * GPU_MAX_DISTINCT)
-	{
-	  plan->distinct.safe_push (cap);
-	  plan->distinct.safe_push (w);
-	}
-      else if (!seen)
+      if (!add_distinct (&plan->distinct, cap, w))
 	{
 	  tile_missed (r, loc, what, "it may alias too many outputs");
 	  return false;
@@ -414,6 +422,33 @@ row_load (struct tile_plan *plan, gimple *stmt, int cap, data_reference_p dr,
   t->row = true;
   t->name = ref_name (ref);
   return true;
+}
+
+/* A new plan for a variant of the nest of PLAN (made by tile_analyze):
+   its region, serial loop, trip count, promoted loads, stores and pairs
+   of distinct buffers, tiles of TS work-items by TSK iterations of the
+   serial loop, nothing blocked, transposed, haloed or staged by rows
+   (the caller sets what its variant changes).  */
+
+static tile_plan *
+tile_plan_copy (struct tile_plan *plan, int ts, int tsk)
+{
+  tile_plan *b = new tile_plan;
+  b->r = plan->r;
+  b->serial = plan->serial;
+  b->count = plan->count;
+  b->ts = ts;
+  b->tsk = tsk;
+  b->refs.safe_splice (plan->refs);
+  b->stores.safe_splice (plan->stores);
+  b->distinct.safe_splice (plan->distinct);
+  b->block[0] = b->block[1] = 0;
+  b->lo[0] = b->lo[1] = b->n[0] = b->n[1] = NULL_TREE;
+  b->transpose = false;
+  b->unroll = NULL;
+  b->halo = false;
+  b->rows = false;
+  return b;
 }
 
 /* Is the load STMT (through parameter CAP, in the serial loop of PLAN)
@@ -973,24 +1008,13 @@ tile_block_plan (struct tile_plan *plan)
     }
   if (why || (!block[0] && !block[1]))
     return NULL;
-  tile_plan *b = new tile_plan;
-  b->r = r;
-  b->serial = plan->serial;
-  b->count = plan->count;
-  b->ts = plan->ts;
   /* Deep tiles for large blocks (tile_lower checks their size).  */
-  b->tsk = (nb >= 8 && !gpu_opts.no_deep_tile && b->ts < TILE_DEEP_K
-	    && TILE_DEEP_K % b->ts == 0) ? TILE_DEEP_K : b->ts;
-  b->refs.safe_splice (plan->refs);
-  b->stores.safe_splice (plan->stores);
-  b->distinct.safe_splice (plan->distinct);
+  int ts = plan->ts;
+  bool deep = (nb >= 8 && !gpu_opts.no_deep_tile && ts < TILE_DEEP_K
+	       && TILE_DEEP_K % ts == 0);
+  tile_plan *b = tile_plan_copy (plan, ts, deep ? TILE_DEEP_K : ts);
   b->block[0] = block[0];
   b->block[1] = block[1];
-  b->lo[0] = b->lo[1] = b->n[0] = b->n[1] = NULL_TREE;
-  b->transpose = false;
-  b->unroll = NULL;
-  b->halo = false;
-  b->rows = false;
   return b;
 }
 
@@ -1011,40 +1035,19 @@ tile_row_plan (struct tile_plan *plan)
 		       "has no room for another variant");
       return NULL;
     }
-  tile_plan *b = new tile_plan;
-  b->r = r;
-  b->serial = plan->serial;
-  b->count = plan->count;
-  b->ts = gpu_opts.row_group ? gpu_opts.row_group : TILE_ROW_GROUP;
+  int ts = gpu_opts.row_group ? gpu_opts.row_group : TILE_ROW_GROUP;
   int depth = gpu_opts.row_depth ? gpu_opts.row_depth : TILE_ROW_DEPTH;
-  b->tsk = (depth + b->ts - 1) / b->ts * b->ts;
-  b->refs.safe_splice (plan->refs);
+  tile_plan *b = tile_plan_copy (plan, ts, (depth + ts - 1) / ts * ts);
   b->refs.safe_splice (plan->rowrefs);
-  b->stores.safe_splice (plan->stores);
-  b->distinct.safe_splice (plan->distinct);
   for (unsigned p = 0; p + 1 < plan->rowdistinct.length (); p += 2)
-    {
-      bool seen = false;
-      for (unsigned q = 0; q + 1 < b->distinct.length (); q += 2)
-	seen |= (b->distinct[q] == plan->rowdistinct[p]
-		 && b->distinct[q + 1] == plan->rowdistinct[p + 1]);
-      if (seen)
-	continue;
-      if (b->distinct.length () >= 2 * GPU_MAX_DISTINCT)
-	{
-	  gpu_dump_reason ("FAILED", r->loc, "no row-staged variant: its "
-			   "inputs may alias too many outputs");
-	  delete b;
-	  return NULL;
-	}
-      b->distinct.safe_push (plan->rowdistinct[p]);
-      b->distinct.safe_push (plan->rowdistinct[p + 1]);
-    }
-  b->block[0] = b->block[1] = 0;
-  b->lo[0] = b->lo[1] = b->n[0] = b->n[1] = NULL_TREE;
-  b->transpose = false;
-  b->unroll = NULL;
-  b->halo = false;
+    if (!add_distinct (&b->distinct, plan->rowdistinct[p],
+		       plan->rowdistinct[p + 1]))
+      {
+	gpu_dump_reason ("FAILED", r->loc, "no row-staged variant: its "
+			 "inputs may alias too many outputs");
+	delete b;
+	return NULL;
+      }
   b->rows = true;
   return b;
 }
@@ -1679,16 +1682,17 @@ add_tile_store (gimple_stmt_iterator *gsi, struct tile_ref *t, tree idx,
 			     NULL_TREE, NULL_TREE), val), GSI_NEW_STMT);
 }
 
-/* Append at *GSI a load of the element of T's type at T's base plus
-   OFF (MEM_REF offset ALIAS, whose type gives the alias set) and its
-   store to the element IDX (an expression) of T's tile.  */
+/* Append at *GSI a load of the element of T's type at BASE (T's base
+   or a pointer moved from it) plus OFF (MEM_REF offset ALIAS, whose type
+   gives the alias set) and its store to the element IDX (an expression)
+   of T's tile.  */
 
 static void
-add_tile_copy (gimple_stmt_iterator *gsi, struct tile_ref *t, tree off,
-	       tree alias, tree idx)
+add_tile_copy (gimple_stmt_iterator *gsi, struct tile_ref *t, tree base,
+	       tree off, tree alias, tree idx)
 {
   tree addr = add_value (gsi, fold_build_pointer_plus
-			 (unshare_expr (t->base), off));
+			 (unshare_expr (base), off));
   add_tile_store (gsi, t, idx, add_tile_load (gsi, t, addr, alias));
 }
 
@@ -1765,11 +1769,9 @@ tile_lean_loads (struct tile_plan *plan, int tsk, tree *lid, tree *a0,
 				  fold_build2 (MULT_EXPR, u32,
 					       fold_convert (u32, mc),
 					       build_int_cst (u32, sd)));
-	  /* add_tile_copy adds its offset to T's base: P stands in.  */
-	  struct tile_ref at = *t;
-	  at.base = p;
-	  add_tile_copy (lgi, &at, fold_build2 (MULT_EXPR, sizetype,
-						size_int (c), unshare_expr (step)),
+	  add_tile_copy (lgi, t, p, fold_build2 (MULT_EXPR, sizetype,
+						 size_int (c),
+						 unshare_expr (step)),
 			 build_int_cst (aptr, 0), idx);
 	}
     }
@@ -1995,19 +1997,16 @@ tile_lower (struct tile_plan *plan)
 				 unshare_expr (last));
 	  /* From the lean loads' base pointer when there is one (the
 	     work-item keeps fewer addresses).  */
-	  struct tile_ref at = *t;
 	  if (a0)
-	    {
-	      at.base = a0[i];
-	      it = fold_build2 (MINUS_EXPR, u64, it, lid[t->dim]);
-	    }
+	    it = fold_build2 (MINUS_EXPR, u64, it, lid[t->dim]);
 	  tree off = fold_build2 (MULT_EXPR, sizetype,
 				  fold_convert (sizetype, it),
 				  fold_convert (sizetype,
 						unshare_expr (t->step)));
 	  if (!a0)
 	    off = fold_build2 (PLUS_EXPR, sizetype, unshare_expr (off0), off);
-	  add_tile_copy (&lgi, &at, off, build_int_cst (aptr, 0),
+	  add_tile_copy (&lgi, t, a0 ? a0[i] : t->base, off,
+			 build_int_cst (aptr, 0),
 			 fold_build2 (PLUS_EXPR, u32, unshare_expr (own),
 				      fold_build2 (MULT_EXPR, u32,
 						   fold_convert (u32, mc),
@@ -2490,10 +2489,11 @@ transpose_lower (struct tile_plan *plan)
 			  unshare_expr (t->step)),
 	     fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, it1),
 			  unshare_expr (t->step1)));
-	  add_tile_copy (&g, t, off, TREE_OPERAND (ref, 1), fold_build2
-			 (PLUS_EXPR, u64, fold_build2 (MULT_EXPR, u64,
-						       unshare_expr (l1), row),
-			  lid[0]));
+	  add_tile_copy (&g, t, t->base, off, TREE_OPERAND (ref, 1),
+			 fold_build2 (PLUS_EXPR, u64,
+				      fold_build2 (MULT_EXPR, u64,
+						   unshare_expr (l1), row),
+				      lid[0]));
 	}
     }
   add_tile_barrier (&g);

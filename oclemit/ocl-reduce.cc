@@ -171,10 +171,12 @@ print_local_tree (struct gpu_region *r, const char *const *accs,
 	     "  if (gpu_li == 0) {\n");
   print_tree_round (r, pp, sel, "0", "gpu_k");
   for (unsigned j = 0; j < n; j++)
-    if (selected_p (sel, j) && dst)
+    if (!selected_p (sel, j))
+      continue;
+    else if (dst)
       pp_printf (pp, "    %s%d[%s] = gpu_x%u;\n", dst, r->reds[j].cap, idx,
 		 j);
-    else if (selected_p (sel, j))
+    else
       pp_printf (pp, "    *(__global %s *)(gpu_rlast + %u) = gpu_x%u;\n",
 		 r->reds[j].tname, j, j);
   pp_string (pp, "  }\n  }\n");

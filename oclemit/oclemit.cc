@@ -1828,17 +1828,16 @@ emit_edge (struct ocl_fn *f, edge e, const char *indent)
 	{
 	  struct gpu_dim *d = &r->dims[dim];
 	  const char *ut = uint_type_name (TREE_TYPE (res));
-	  pretty_printer lo, step;
-	  print_index_term (&lo, d->lo, d->lo_cap, ut);
-	  print_index_term (&step, d->step, d->step_cap, ut);
-	  if (integer_onep (d->step))
-	    /* Step 1 (most loops): no multiplication.  */
-	    pp_printf (f->out, "%s%s = (%s)(%s + (%s)gpu_g%d);\n",
-		       indent, tmp, tn, pp_formatted_text (&lo), ut, dim);
-	  else
-	    pp_printf (f->out, "%s%s = (%s)(%s + (%s)gpu_g%d * %s);\n",
-		       indent, tmp, tn, pp_formatted_text (&lo), ut, dim,
-		       pp_formatted_text (&step));
+	  pp_printf (f->out, "%s%s = (%s)(", indent, tmp, tn);
+	  print_index_term (f->out, d->lo, d->lo_cap, ut);
+	  pp_printf (f->out, " + (%s)gpu_g%d", ut, dim);
+	  /* Step 1 (most loops): no multiplication.  */
+	  if (!integer_onep (d->step))
+	    {
+	      pp_string (f->out, " * ");
+	      print_index_term (f->out, d->step, d->step_cap, ut);
+	    }
+	  pp_string (f->out, ");\n");
 	}
       else
 	{
@@ -2614,6 +2613,22 @@ print_tables (struct gpu_region *r, pretty_printer *pp)
     }
 }
 
+/* Print into OUT, as print_kernel does, R's kernel under its name with
+   SUFFIX appended (truncated to the name's size); R's name is restored
+   after.  Returns whether it could be printed.  */
+
+static bool
+print_kernel_as (struct ocl_unit *u, struct gpu_region *r,
+		 const char *suffix, pretty_printer *out)
+{
+  char name[sizeof r->kernel_name];
+  memcpy (name, r->kernel_name, sizeof name);
+  snprintf (r->kernel_name, sizeof r->kernel_name, "%s%s", name, suffix);
+  bool ok = print_kernel (u, r, out);
+  memcpy (r->kernel_name, name, sizeof name);
+  return ok;
+}
+
 /* See oclemit.h.  */
 
 bool
@@ -2634,23 +2649,15 @@ oclemit_region (struct gpu_region *r, char **source)
   /* The plain kernel again with 32-bit offsets (gpu-emit.cc
      index32_names), NAME_i32: the runtime runs it when every buffer of a
      launch is small enough (docs/ABI.md section 6).  */
-  if (ok && r->index32
-      && strlen (r->kernel_name) + sizeof GPU_INDEX32_SUFFIX
-	 > sizeof r->kernel_name)
-    {
-      delete r->index32;
-      r->index32 = NULL;
-    }
   if (ok && r->index32)
     {
-      char name[sizeof r->kernel_name];
-      memcpy (name, r->kernel_name, sizeof name);
-      strcat (r->kernel_name, GPU_INDEX32_SUFFIX);
-      u.narrow = r->index32;
+      /* None where NAME_i32 would not fit in the kernel's name.  */
       pretty_printer one;
-      bool iok = print_kernel (&u, r, &one);
+      u.narrow = r->index32;
+      bool iok = (strlen (r->kernel_name) + sizeof GPU_INDEX32_SUFFIX
+		  <= sizeof r->kernel_name
+		  && print_kernel_as (&u, r, GPU_INDEX32_SUFFIX, &one));
       u.narrow = NULL;
-      memcpy (r->kernel_name, name, sizeof name);
       if (iok)
 	pp_printf (&kernels, "\n%s", pp_formatted_text (&one));
       else
@@ -2664,16 +2671,11 @@ oclemit_region (struct gpu_region *r, char **source)
   for (int v = 0; ok && v < r->nvariants; v++)
     {
       struct gpu_variant *var = &r->variants[v];
-      char name[sizeof r->kernel_name];
       struct gpu_nest plain = r->dev;
-      memcpy (name, r->kernel_name, sizeof name);
-      snprintf (r->kernel_name, sizeof r->kernel_name, "%s%s", name,
-		var->suffix);
       r->dev = var->dev;
       pretty_printer one;
-      bool vok = print_kernel (&u, r, &one);
+      bool vok = print_kernel_as (&u, r, var->suffix, &one);
       r->dev = plain;
-      memcpy (r->kernel_name, name, sizeof name);
       if (!vok)
 	{
 	  /* The plain kernel is still good: the variants stop here.  */
