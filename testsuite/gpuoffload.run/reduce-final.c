@@ -2,6 +2,8 @@
 #include "check.h"
 #include <float.h>
 
+CHECK_CHILDREN_USE_DEVICE
+
 static void
 red1 (long n, const int *k, const double *x, long *sum, int *mx, double *ds,
       unsigned char *bits)
