@@ -11,7 +11,10 @@
 # that with the float4 loads) and
 # matvec (the rows of a staged through a 64x65 __local tile that the
 # group loads coalesced, tiles of 64 iterations of j: gpu_tile's variant
-# _rows64k64; "ours-no-row-stage" x in a __local tile only, _tile128;
+# _rows64k64, each work-item loading its share of the next tile into
+# registers while the group sums the current one; "ours-no-row-prefetch"
+# the tile loaded between the barriers instead; "ours-no-row-stage" x in
+# a __local tile only, _tile128;
 # "ours-rowsGkT" G rows per group and tiles of T, the row-group and
 # row-depth sweep), transpose (the load staged through a
 # 32x33 __local tile, the local indices exchanged so the stores are
@@ -89,6 +92,10 @@ if [ "${1:-run}" = build ]; then
     # row-staged variant's other shapes: G rows per group, tiles of T.
     [ $p = matvec ] && { gcc $ours -fplugin-arg-gpuoffload-no-row-stage \
       progs/$p.c $libs -o "$PACK/$p.ours-no-row-stage" || exit 1; }
+    # ... with it, but each tile loaded between its barriers, not into
+    # registers while the group sums the previous one.
+    [ $p = matvec ] && { gcc $ours -fplugin-arg-gpuoffload-no-row-prefetch \
+      progs/$p.c $libs -o "$PACK/$p.ours-no-row-prefetch" || exit 1; }
     [ $p = matvec ] && for gt in $row_shapes; do
       gcc $ours -fplugin-arg-gpuoffload-row-group=${gt%k*} \
 	-fplugin-arg-gpuoffload-row-depth=${gt#*k} progs/$p.c $libs \
@@ -151,7 +158,7 @@ err=$out/tile-err.txt
   for spec in $specs; do
     p=${spec%:*} n=${spec#*:}
     vs="ours ours-no-tile ours-no-local-mem ocl"
-    [ $p = matvec ] && vs="$vs ours-assoc ours-no-row-stage"
+    [ $p = matvec ] && vs="$vs ours-assoc ours-no-row-stage ours-no-row-prefetch"
     [ $p = matvec ] && for gt in $row_shapes; do vs="$vs ours-rows$gt"; done
     [ $p = transpose ] && vs="$vs ours-no-register-block"
     [ $p = matmul ] && vs="$vs ours-no-register-block ours-no-deep-tile ours-block4 ours-vector-tile ours-no-lean-tile ours-no-tile-unroll ours-unroll32 ours-vector-unroll32"

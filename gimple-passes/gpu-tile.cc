@@ -371,7 +371,10 @@ expr_evolution (struct gpu_region *r, tree expr, tree *base, tree *st)
    last one and the iterations past the serial loop's last are clamped
    to the last.  Loads that do not change with the row (matvec's x) get
    their tile too, as in the plain tiled variant, which comes after this
-   one.  */
+   one.  Unless no-row-prefetch, each work-item loads its share of the
+   next tiles into registers before it sums the current one, and stores
+   them to the tiles between the next two barriers (see the comment
+   before row_prefetch_stores).  */
 
 /* Is the load STMT of PLAN (through parameter CAP, its data reference
    DR, which changes with dimension 0 of a 1-D nest; WHAT for remarks)
@@ -1788,82 +1791,220 @@ tile_lean_loads (struct tile_plan *plan, int tsk, tree *lid, tree *a0,
   return full;
 }
 
+/* Append at *GSI the loads of column CC of the row-staged tile of T
+   (see the comment before row_load) in PLAN's variant, for the
+   work-item of local index LID in the group whose first row is START0
+   (LAST0: the last row), in the tile starting at iteration T0 of the
+   serial loop (LAST: its last), and push their values on VALS.  A row
+   of T is RSTEP bytes from the previous one: element (C, LID + CC) of
+   the tile, for C = 0 .. TS - 1, is the element of row START0 + C at
+   iteration T0 + LID + CC, each clamped to the last; the address of row
+   C is the one of row C - 1 moved by a row while row C exists (no
+   multiplication per row).  A load that does not change with the row
+   (RSTEP NULL) has the one element LID + CC.  */
+
+static void
+row_chunk_loads (struct tile_plan *plan, struct tile_ref *t, tree rstep,
+		 tree lid, tree start0, tree last0, tree t0, tree last,
+		 int cc, gimple_stmt_iterator *gsi, vec<tree> *vals)
+{
+  tree u64 = long_long_unsigned_type_node;
+  tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
+  tree alias = build_int_cst (aptr, 0);
+  tree mc = fold_build2 (PLUS_EXPR, u64, lid, build_int_cst (u64, cc));
+  tree it = fold_build2 (MIN_EXPR, u64, fold_build2 (PLUS_EXPR, u64,
+						      unshare_expr (t0), mc),
+			 unshare_expr (last));
+  tree off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, it),
+			  fold_convert (sizetype, unshare_expr (t->step)));
+  if (!rstep)
+    {
+      off = fold_build2 (PLUS_EXPR, sizetype, ref_off0 (t), off);
+      tree addr = add_value (gsi, fold_build_pointer_plus
+			     (unshare_expr (t->base), off));
+      vals->safe_push (add_tile_load (gsi, t, addr, alias));
+      return;
+    }
+  tree g0 = fold_build2 (MIN_EXPR, u64, start0, last0);
+  off = fold_build2 (PLUS_EXPR, sizetype,
+		     fold_build2 (MULT_EXPR, sizetype,
+				  fold_convert (sizetype, g0), rstep),
+		     fold_build2 (PLUS_EXPR, sizetype,
+				  fold_convert (sizetype,
+						unshare_expr (t->init)), off));
+  tree addr = add_value (gsi, fold_build_pointer_plus
+			 (unshare_expr (t->base), off));
+  for (int c = 0; c < plan->ts; c++)
+    {
+      if (c)
+	{
+	  /* A row further while START0 + C <= LAST0: the step masked by
+	     the comparison, negated to all ones or zero.  */
+	  tree in = fold_build2 (LE_EXPR, boolean_type_node,
+				 fold_build2 (PLUS_EXPR, u64, start0,
+					      build_int_cst (u64, c)),
+				 last0);
+	  tree mask = fold_build1 (NEGATE_EXPR, sizetype,
+				   fold_convert (sizetype, in));
+	  addr = add_value (gsi, fold_build_pointer_plus
+			    (addr, fold_build2 (BIT_AND_EXPR, sizetype,
+						mask, rstep)));
+	}
+      vals->safe_push (add_tile_load (gsi, t, addr, alias));
+    }
+}
+
+/* Append at *GSI the stores to T's tile of the values VALS[*POS ...]
+   that row_chunk_loads pushed for column CC of it (ROW: a row-staged
+   load, TS values; else one) in PLAN's variant, for the work-item of
+   local index LID; moves *POS past them.  */
+
+static void
+row_chunk_stores (struct tile_plan *plan, struct tile_ref *t, tree lid,
+		  int cc, gimple_stmt_iterator *gsi, vec<tree> *vals,
+		  unsigned *pos)
+{
+  tree u32 = unsigned_type_node;
+  int rows = t->row ? plan->ts : 1;
+  for (int c = 0; c < rows; c++)
+    add_tile_store (gsi, t, fold_build2
+		    (PLUS_EXPR, u32,
+		     build_int_cst (u32, c * (plan->tsk + 1) + cc),
+		     fold_convert (u32, lid)), (*vals)[(*pos)++]);
+}
+
+/* The step between two rows of the row-staged load T, appended at
+   *GSI, or NULL for a load that does not change with the row.  */
+
+static tree
+row_step (struct tile_ref *t, gimple_stmt_iterator *gsi)
+{
+  return t->row ? add_value (gsi, fold_convert (sizetype,
+						unshare_expr (t->step1)))
+    : NULL_TREE;
+}
+
 /* Append at *LGI the loads of the row-staged tile of T (see the comment
    before row_load) in PLAN's variant, for the work-item of local index
    LID in the group whose first row is START0 (LAST0: the last row), in
-   the tile starting at iteration T0 of the serial loop (LAST: its last):
-   element (C, LID + CC) of the tile, at C * (TSK + 1) + LID + CC, is the
-   element of row START0 + C at iteration T0 + LID + CC, each clamped to
-   the last.  The loads of a column CC go first, then their stores (the
-   loads are in flight together); the address of row C is the one of row
-   C - 1 moved by a row while row C exists (no multiplication per row).
-   Returns RIDX, the index the serial loop reads (its row, iteration M
-   of the tile), appended at *TG when RIDX is NULL.  */
+   the tile starting at iteration T0 of the serial loop (LAST: its
+   last), and their stores to the tile: the loads of a column CC go
+   first, then their stores (the loads are in flight together).  */
 
-static tree
+static void
 row_tile_loads (struct tile_plan *plan, struct tile_ref *t, tree lid,
 		tree start0, tree last0, tree t0, tree last,
-		gimple_stmt_iterator *lgi, gimple_stmt_iterator *tg,
-		tree ridx, tree m)
+		gimple_stmt_iterator *lgi)
 {
-  int ts = plan->ts, tsk = plan->tsk;
-  tree u64 = long_long_unsigned_type_node, u32 = unsigned_type_node;
-  tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
-  tree alias = build_int_cst (aptr, 0);
-  tree rstep = add_value (lgi, fold_convert (sizetype,
-					     unshare_expr (t->step1)));
-  auto_vec<tree> vals (ts);
-  for (int cc = 0; cc < tsk; cc += ts)
+  tree rstep = row_step (t, lgi);
+  auto_vec<tree> vals (plan->ts);
+  for (int cc = 0; cc < plan->tsk; cc += plan->ts)
     {
-      tree mc = fold_build2 (PLUS_EXPR, u64, lid, build_int_cst (u64, cc));
-      tree it = fold_build2 (MIN_EXPR, u64,
-			     fold_build2 (PLUS_EXPR, u64, t0, mc),
-			     unshare_expr (last));
-      tree g0 = fold_build2 (MIN_EXPR, u64, start0, last0);
-      tree off = fold_build2
-	(PLUS_EXPR, sizetype,
-	 fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, g0),
-		      rstep),
-	 fold_build2 (PLUS_EXPR, sizetype,
-		      fold_convert (sizetype, unshare_expr (t->init)),
-		      fold_build2 (MULT_EXPR, sizetype,
-				   fold_convert (sizetype, it),
-				   fold_convert (sizetype,
-						 unshare_expr (t->step)))));
-      tree addr = add_value (lgi, fold_build_pointer_plus
-			     (unshare_expr (t->base), off));
+      unsigned pos = 0;
       vals.truncate (0);
-      for (int c = 0; c < ts; c++)
-	{
-	  if (c)
-	    {
-	      /* A row further while START0 + C <= LAST0: the step masked
-		 by the comparison, negated to all ones or zero.  */
-	      tree in = fold_build2 (LE_EXPR, boolean_type_node,
-				     fold_build2 (PLUS_EXPR, u64, start0,
-						  build_int_cst (u64, c)),
-				     last0);
-	      tree mask = fold_build1 (NEGATE_EXPR, sizetype,
-				       fold_convert (sizetype, in));
-	      addr = add_value (lgi, fold_build_pointer_plus
-				(addr, fold_build2 (BIT_AND_EXPR, sizetype,
-						    mask, rstep)));
-	    }
-	  vals.quick_push (add_tile_load (lgi, t, addr, alias));
-	}
-      for (int c = 0; c < ts; c++)
-	add_tile_store (lgi, t, fold_build2
-			(PLUS_EXPR, u32,
-			 build_int_cst (u32, c * (tsk + 1) + cc),
-			 fold_convert (u32, lid)), vals[c]);
+      row_chunk_loads (plan, t, rstep, lid, start0, last0, t0, last, cc,
+		       lgi, &vals);
+      row_chunk_stores (plan, t, lid, cc, lgi, &vals, &pos);
     }
-  if (!ridx)
-    ridx = add_value (tg, fold_build2
-		      (PLUS_EXPR, u32,
-		       fold_build2 (MULT_EXPR, u32, fold_convert (u32, lid),
-				    build_int_cst (u32, tsk + 1)),
-		       fold_convert (u32, m)));
-  return ridx;
+}
+
+/* Append at *GSI the loads of every tile of PLAN's row-staged variant
+   for the tile starting at iteration T0 of the serial loop (LAST: its
+   last), for the work-item of local index LID in the group whose first
+   row is START0 (LAST0: the last row); push their values on VALS, in
+   the order row_prefetch_stores stores them.  */
+
+static void
+row_prefetch_loads (struct tile_plan *plan, tree lid, tree start0,
+		    tree last0, tree t0, tree last, gimple_stmt_iterator *gsi,
+		    vec<tree> *vals)
+{
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    {
+      struct tile_ref *t = &plan->refs[i];
+      tree rstep = row_step (t, gsi);
+      for (int cc = 0; cc < plan->tsk; cc += plan->ts)
+	row_chunk_loads (plan, t, rstep, lid, start0, last0, t0, last, cc,
+			 gsi, vals);
+    }
+}
+
+/* Register prefetch of PLAN's row-staged variant (no-row-prefetch turns
+   it off): each work-item keeps its share of the next tiles in
+   registers, loaded before the current tiles are summed, so that the
+   group's loads are in flight while it computes (with one group per row
+   block a group that sums otherwise leaves its SM without loads).  At
+   PG (before the loop over tiles, whose trip count is CNT) the loads of
+   the first tiles, run only when CNT is not zero (their clamped
+   addresses need a last iteration); at *LGI (between the two barriers
+   of the block that loads the tiles) the stores of the values the
+   previous iteration loaded, which the loop's header carries in phis
+   (returned in *PHIS) for row_prefetch_next.  LID, START0 and LAST0 as
+   for row_tile_loads, LAST the serial loop's last iteration.  */
+
+static void
+row_prefetch_stores (struct tile_plan *plan, tree lid, tree start0,
+		     tree last0, tree last, tree cnt, gimple_stmt_iterator *pg,
+		     gimple_stmt_iterator *lgi, vec<gphi *> *phis)
+{
+  tree u64 = long_long_unsigned_type_node;
+  gimple *before = gsi_stmt (*pg);
+  auto_vec<tree> vals;
+  row_prefetch_loads (plan, lid, start0, last0, build_zero_cst (u64), last,
+		      pg, &vals);
+  gimple_stmt_iterator g = gsi_for_stmt (before);
+  gsi_next (&g);
+  gimple *last_load = gsi_stmt (*pg);
+  guard_stmts (gsi_stmt (g), last_load,
+	       fold_build2 (NE_EXPR, boolean_type_node, cnt,
+			    build_zero_cst (u64)), false);
+  free_dominance_info (CDI_DOMINATORS);
+  /* The loads' block LB goes to J, which the guard's other edge reaches
+     too, and J to the loop over tiles.  */
+  basic_block lb = gimple_bb (last_load);
+  edge in = single_succ_edge (lb);
+  basic_block j = in->dest;
+  class loop *o = single_succ (j)->loop_father;
+  for (unsigned i = 0; i < vals.length (); i++)
+    {
+      tree x = vals[i];
+      gphi *jphi = create_phi_node (copy_ssa_name (x), j);
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, j->preds)
+	add_phi_arg (jphi, e == in ? x : build_zero_cst (TREE_TYPE (x)), e,
+		     UNKNOWN_LOCATION);
+      gphi *ophi = create_phi_node (copy_ssa_name (x), o->header);
+      add_phi_arg (ophi, gimple_phi_result (jphi), loop_preheader_edge (o),
+		   UNKNOWN_LOCATION);
+      phis->safe_push (ophi);
+      vals[i] = gimple_phi_result (ophi);
+    }
+  unsigned pos = 0;
+  for (unsigned i = 0; i < plan->refs.length (); i++)
+    for (int cc = 0; cc < plan->tsk; cc += plan->ts)
+      row_chunk_stores (plan, &plan->refs[i], lid, cc, lgi, &vals, &pos);
+}
+
+/* Append at *LGI (after the second barrier of the block that loads the
+   tiles of PLAN's row-staged variant) the loads of the tiles after the
+   one that starts at iteration T0 (LAST: the serial loop's last; beyond
+   it they are clamped), and give their values to PHIS (made by
+   row_prefetch_stores) on the back edge of the loop over tiles.  LID,
+   START0 and LAST0 as for row_tile_loads.  */
+
+static void
+row_prefetch_next (struct tile_plan *plan, tree lid, tree start0,
+		   tree last0, tree t0, tree last, gimple_stmt_iterator *lgi,
+		   vec<gphi *> *phis)
+{
+  tree u64 = long_long_unsigned_type_node;
+  auto_vec<tree> vals;
+  tree t1 = fold_build2 (PLUS_EXPR, u64, t0, build_int_cst (u64, plan->tsk));
+  row_prefetch_loads (plan, lid, start0, last0, t1, last, lgi, &vals);
+  class loop *o = gimple_bb ((*phis)[0])->loop_father;
+  for (unsigned i = 0; i < vals.length (); i++)
+    add_phi_arg ((*phis)[i], vals[i], loop_latch_edge (o), UNKNOWN_LOCATION);
 }
 
 /* Lower the variant clone of PLAN (see the head of the file).  */
@@ -1946,6 +2087,7 @@ tile_lower (struct tile_plan *plan)
   bool lean = !gpu_opts.no_lean_tile && !plan->rows;
   tree *a0 = lean ? tile_bases (plan, lid, &pg) : NULL;
   tree rrow = NULL_TREE, start0 = NULL_TREE, last0 = NULL_TREE;
+  bool prefetch = plan->rows && !gpu_opts.no_row_prefetch;
   if (plan->rows)
     {
       start0 = add_value (&pg, fold_build2 (MULT_EXPR, u64,
@@ -1961,8 +2103,16 @@ tile_lower (struct tile_plan *plan)
       struct tile_ref *t = &plan->refs[i];
       if (t->row)
 	{
-	  rrow = row_tile_loads (plan, t, lid[0], start0, last0, t0, last,
-				 &lgi, &tg, rrow, m);
+	  if (!prefetch)
+	    row_tile_loads (plan, t, lid[0], start0, last0, t0, last, &lgi);
+	  /* The serial loop reads its row, iteration M of the tile.  */
+	  if (!rrow)
+	    rrow = add_value (&tg, fold_build2
+			      (PLUS_EXPR, u32,
+			       fold_build2 (MULT_EXPR, u32,
+					    fold_convert (u32, lid[0]),
+					    build_int_cst (u32, tsk + 1)),
+			       fold_convert (u32, m)));
 	  tree old = gimple_assign_rhs1 (t->stmt);
 	  if (TREE_CODE (old) == MEM_REF
 	      && TREE_CODE (TREE_OPERAND (old, 0)) == SSA_NAME)
@@ -1987,8 +2137,8 @@ tile_lower (struct tile_plan *plan)
       tree aptr = reference_alias_ptr_type (gimple_assign_rhs1 (t->stmt));
       tree off0 = ref_off0 (t);
       /* Its loads: iterations T0 + LID_D + C for C = 0, TS, ... below
-	 TSK, or the last one.  */
-      for (int c = 0; c < tsk; c += ts)
+	 TSK, or the last one (prefetched: see row_prefetch_stores).  */
+      for (int c = 0; !prefetch && c < tsk; c += ts)
 	{
 	  tree mc = fold_build2 (PLUS_EXPR, u64, lid[t->dim],
 				 build_int_cst (u64, c));
@@ -2041,8 +2191,23 @@ tile_lower (struct tile_plan *plan)
 			      &ffirst);
       XDELETEVEC (a0);
     }
+  auto_vec<gphi *> ahead;
+  if (prefetch)
+    row_prefetch_stores (plan, lid[0], start0, last0, last, cnt, &pg, &lgi,
+			 &ahead);
   gimple *flast = gsi_stmt (lgi);
   add_tile_barrier (&lgi);
+  if (prefetch)
+    row_prefetch_next (plan, lid[0], start0, last0, t0, last, &lgi, &ahead);
+  if (plan->rows)
+    {
+      char buf[256];
+      snprintf (buf, sizeof buf, "%s: %s", r->kernel_name, prefetch
+		? "row-staged tiles prefetched: each work-item loads its "
+		"share of the next tiles into registers before the sum"
+		: "row-staged tiles not prefetched: no-row-prefetch");
+      gpu_dump_reason (prefetch ? "SUCCESS" : "FAILED", r->loc, buf);
+    }
   bool vec = (blocked && r->ndim == 2
 	      && tile_vector (plan, tsk, lid, &pg, bar, flast, t0, n_in));
   /* The clamped loads for a partial tile, the lean ones for a full one
@@ -2131,9 +2296,10 @@ tile_lower (struct tile_plan *plan)
   if (plan->rows)
     snprintf (v->what, sizeof v->what, "rows: %s in local memory, rows "
 	      "staged in tiles of %dx%d, tiles of %d iterations of the serial "
-	      "loop at line %d, work-group %d, %u bytes",
+	      "loop at line %d, work-group %d, %u bytes%s",
 	      pp_formatted_text (&arrays), ts, tsk + 1, tsk, kl.line, ts,
-	      bytes);
+	      bytes, prefetch ? ", the next tiles loaded into registers "
+	      "while the group sums" : "");
   else
     snprintf (v->what, sizeof v->what, "tile: %s in local memory, tiles of "
 	      "%d iterations of the serial loop at line %d, work-group %dx%d%s, "

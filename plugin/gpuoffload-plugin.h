@@ -46,6 +46,10 @@ struct gpu_options
   bool no_row_stage;		/* no-row-stage: no gpu_tile variant that
 				   stages the rows a 1-D nest's serial loop
 				   reads through __local memory.  */
+  bool no_row_prefetch;		/* no-row-prefetch: that variant loads each
+				   tile between its barriers, not into
+				   registers while the group sums the
+				   previous one.  */
   int row_group;		/* row-group=N: rows (and work-items) per
 				   group of that variant, 0 = the default
 				   (TILE_ROW_GROUP).  */

@@ -23,7 +23,8 @@ static struct plugin_info gpu_plugin_info = {
   "  no-local-mem, no-reduce-last, no-tile, tile=N, block=N,\n"
   "  no-register-block, no-index32,\n"
   "  no-deep-tile, halo-tile, vector-tile, no-lean-tile, no-tile-unroll,\n"
-  "  tile-unroll=N, no-row-stage, row-group=N, row-depth=N,\n"
+  "  tile-unroll=N, no-row-stage, no-row-prefetch, row-group=N,\n"
+  "  row-depth=N,\n"
   "  no-private, no-alloc, no-heap-iter, no-escape,\n"
   "  no-batch, no-fill, no-transfer-elim,\n"
   "  no-object-bounds, no-sync-range, no-sync-hoist, no-hoist,\n"
@@ -188,6 +189,8 @@ gpu_parse_args (int argc, struct plugin_argument *argv)
 	gpu_opts.tile_unroll = 1;
       else if (!strcmp (key, "no-row-stage"))
 	gpu_opts.no_row_stage = true;
+      else if (!strcmp (key, "no-row-prefetch"))
+	gpu_opts.no_row_prefetch = true;
       else if (!strcmp (key, "row-group"))
 	{
 	  ok &= gpu_int_arg (key, val, 256, &gpu_opts.row_group);

@@ -5,7 +5,9 @@
    row input written through the same pointer or read under a condition
    is not staged, with the reason at the access (under a condition, at
    -O2 its address is not one data references see as affine); a load that walks the
-   marked loop's index (a[i + j]: already coalesced) is not staged.  */
+   marked loop's index (a[i + j]: already coalesced) is not staged.  By
+   default each work-item loads its share of the next tiles into
+   registers while the group sums the current ones.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fopt-info-loop-optimized -fopt-info-loop-missed -fdump-tree-all-details" } */
 #include <gpuoffload.h>
@@ -13,7 +15,7 @@
 void
 mv (long n, long m, const float *a, const float *x, float *y)
 {
-  for (long i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_mv_\[0-9\]*_rows64k64 with rows: x, a in local memory, rows staged in tiles of 64x65, tiles of 64 iterations of the serial loop at line 19, work-group 64, 16896 bytes" } */
+  for (long i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_mv_\[0-9\]*_rows64k64 with rows: x, a in local memory, rows staged in tiles of 64x65, tiles of 64 iterations of the serial loop at line 21, work-group 64, 16896 bytes, the next tiles loaded into registers while the group sums" } */
     {
       float s = 0;
       for (long j = 0; j < m; j++)
@@ -26,7 +28,7 @@ mv (long n, long m, const float *a, const float *x, float *y)
 void
 rowsum (int n, int m, const double *a, double *y)
 {
-  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_rowsum_\[0-9\]*_rows64k64 with rows: a in local memory, rows staged in tiles of 64x65, tiles of 64 iterations of the serial loop at line 32, work-group 64, 33280 bytes" } */
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_rowsum_\[0-9\]*_rows64k64 with rows: a in local memory, rows staged in tiles of 64x65, tiles of 64 iterations of the serial loop at line 34, work-group 64, 33280 bytes" } */
     {
       double s = 1;
       for (int j = 0; j < m; j++)
@@ -79,4 +81,5 @@ slide (int n, const float *a, const float *x, float *y)
 /* { dg-final { scan-tree-dump-not "variant gpu_cond_\[0-9\]*_rows" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-not "variant gpu_slide_\[0-9\]*_rows" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-times "variant gpu_\[a-z\]*_\[0-9\]*_rows64k64:" 2 "gpu_tile" } } */
-/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_mv_\[0-9\]*: the serial loop at line 19 strip-mined: a loop over tiles of 64 iterations; full tiles run a copy" "gpu_tile" } } */
+/* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*: gpu_\[a-z\]*_\[0-9\]*: row-staged tiles prefetched: each work-item loads its share of the next tiles into registers before the sum" 2 "gpu_tile" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_mv_\[0-9\]*: the serial loop at line 21 strip-mined: a loop over tiles of 64 iterations; full tiles run a copy" "gpu_tile" } } */
