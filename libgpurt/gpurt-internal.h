@@ -395,6 +395,7 @@ struct gpurt_map
   unsigned n, cap;
   struct gpurt_mapping **v;	/* disjoint, sorted by start */
   uint64_t bytes;		/* device bytes the table's mappings hold */
+  uint64_t most;		/* the most BYTES ever was (the profile) */
   uint64_t clock;		/* counts launches leaving mappings (LRU) */
   uint64_t evicted;		/* kept bytes dropped to make room */
 };
@@ -508,6 +509,9 @@ GPURT_HIDDEN uint64_t gpurt_map_sync_bytes (void);
 /* Kept bytes DEV's map copied back and dropped to stay under
    GPURT_DEVICE_MEM_LIMIT.  */
 GPURT_HIDDEN uint64_t gpurt_map_evicted_bytes (struct gpurt_device *dev);
+/* The most bytes DEV's map held at once so far (the profile of split
+   regions: what each logical device held).  */
+GPURT_HIDDEN uint64_t gpurt_map_most_bytes (struct gpurt_device *dev);
 
 GPURT_HIDDEN struct gpurt_device *gpurt_device_get (void);
 GPURT_HIDDEN cl_command_queue gpurt_device_new_queue (struct gpurt_device *dev,

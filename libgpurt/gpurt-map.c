@@ -86,6 +86,8 @@ gpurt_map_insert (struct gpurt_map *map, unsigned at,
   map->v[at] = m;
   map->n++;
   map->bytes += m->end - m->start;
+  if (map->bytes > map->most)
+    map->most = map->bytes;
   return 1;
 }
 
@@ -365,6 +367,19 @@ gpurt_map_evicted_bytes (struct gpurt_device *dev)
 
   pthread_mutex_lock (&dev->map.lock);
   n = dev->map.evicted;
+  pthread_mutex_unlock (&dev->map.lock);
+  return n;
+}
+
+/* See gpurt-internal.h.  */
+
+uint64_t
+gpurt_map_most_bytes (struct gpurt_device *dev)
+{
+  uint64_t n;
+
+  pthread_mutex_lock (&dev->map.lock);
+  n = dev->map.most;
   pthread_mutex_unlock (&dev->map.lock);
   return n;
 }

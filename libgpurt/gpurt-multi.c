@@ -810,6 +810,15 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
   return ok;
 }
 
+/* The most bytes slice S's device held at once (its map), 0 when it
+   was not opened.  */
+
+static uint64_t
+gpurt_slice_most (struct gpurt_slice *s)
+{
+  return s->dev != NULL ? gpurt_map_most_bytes (s->dev) : 0;
+}
+
 /* See gpurt-internal.h.  */
 
 void
@@ -832,11 +841,13 @@ gpurt_multi_report (FILE *out, int json)
 	fprintf (out, "%s{ \"outer_iterations\": %" PRIu64
 		 ", \"range_bytes_h2d\": %" PRIu64
 		 ", \"range_bytes_d2h\": %" PRIu64
-		 ", \"halo_bytes_h2d\": %" PRIu64 " }", d ? ", " : "",
+		 ", \"halo_bytes_h2d\": %" PRIu64
+		 ", \"most_device_bytes\": %" PRIu64 " }", d ? ", " : "",
 		 atomic_load (&gpurt_multi_iters[d]),
 		 atomic_load (&gpurt_multi_in[d]),
 		 atomic_load (&gpurt_multi_out[d]),
-		 atomic_load (&gpurt_multi_halo[d]));
+		 atomic_load (&gpurt_multi_halo[d]),
+		 gpurt_slice_most (&gpurt_slices[d]));
       fprintf (out, "] }");
       return;
     }
@@ -851,9 +862,11 @@ gpurt_multi_report (FILE *out, int json)
   for (d = 0; d < gpurt_multi_n; d++)
     fprintf (out, "    logical device %u (%s): %" PRIu64 " outer iterations,"
 	     " ranges of %" PRIu64 " bytes read, %" PRIu64 " written;"
-	     " %" PRIu64 " bytes of neighbours' rows copied in\n", d,
+	     " %" PRIu64 " bytes of neighbours' rows copied in; at most"
+	     " %" PRIu64 " bytes on its device\n", d,
 	     gpurt_slices[d].cand.name, atomic_load (&gpurt_multi_iters[d]),
 	     atomic_load (&gpurt_multi_in[d]),
 	     atomic_load (&gpurt_multi_out[d]),
-	     atomic_load (&gpurt_multi_halo[d]));
+	     atomic_load (&gpurt_multi_halo[d]),
+	     gpurt_slice_most (&gpurt_slices[d]));
 }
