@@ -427,6 +427,10 @@ struct gpurt_device
 				   other device GPURT_DEVICES opened for
 				   split regions (gpurt_device_other) */
   atomic_uint compute_units;	/* gpurt_compute_units, 0 until asked */
+  atomic_uint share;		/* >1: this many devices (structs) of
+				   GPURT_DEVICES's logical devices are on
+				   this OpenCL device and divide its memory
+				   (gpurt_device_memory) */
 };
 
 struct gpurt_region;
@@ -1093,6 +1097,10 @@ GPURT_HIDDEN const char *gpurt_type_name (cl_device_type type);
    or is the process's device; NULL with WHY.  */
 GPURT_HIDDEN struct gpurt_device *
 gpurt_device_other (const struct gpurt_candidate *c, int fresh, char *why);
+/* The bytes of device memory DEV may hold: GPURT_DEVICE_MEM_LIMIT, or
+   its global memory, divided among the devices of the logical devices
+   on the same OpenCL device (its SHARE).  */
+GPURT_HIDDEN uint64_t gpurt_device_memory (const struct gpurt_device *dev);
 
 /* Print the OpenCL platforms and devices and which one libgpurt would
    choose under the current GPURT_DEVICE, and why (gpurt-describe.c).

@@ -35,7 +35,10 @@
    only while their owner's dirty range says where the newest copy is.
    Each logical device then has a device (context and map) of its own,
    even the same OpenCL device listed twice: slices overlap (halos), and
-   one map holds disjoint copies only.  All slices run on workers, so
+   one map holds disjoint copies only.  Such twins divide the OpenCL
+   device's memory (GPURT_DEVICE_MEM_LIMIT, or all of it) between them:
+   each sizes its batches, and its map's room, for its share, so that
+   together they never hold more than the device has.  All slices run on workers, so
    that their kept copies belong to lanes only this file uses.
 
    A logical device is a lane: a host thread with its own queue, kernels
@@ -143,6 +146,16 @@ gpurt_multi_find (struct gpurt_candidate *cands, unsigned n,
   return NULL;
 }
 
+/* Do candidates A and B name the same OpenCL device?  */
+
+static int
+gpurt_multi_same (const struct gpurt_candidate *a,
+		  const struct gpurt_candidate *b)
+{
+  return a->platform_index == b->platform_index
+	 && a->device_index == b->device_index;
+}
+
 /* Add candidate C to the logical devices, FIRST being the process's
    device.  */
 
@@ -159,8 +172,7 @@ gpurt_multi_add (const struct gpurt_candidate *c,
   s->cand = *c;
   s->other = c != first;
   for (i = 0; i < gpurt_multi_n; i++)
-    s->twin |= gpurt_slices[i].cand.platform_index == c->platform_index
-	       && gpurt_slices[i].cand.device_index == c->device_index;
+    s->twin |= gpurt_multi_same (&gpurt_slices[i].cand, c);
   gpurt_multi_n++;
 }
 
@@ -219,11 +231,43 @@ gpurt_multi_select (struct gpurt_candidate *cands, unsigned n,
   return first;
 }
 
+/* Give each slice's device its share of the memory of its OpenCL
+   device: the number of devices (structs, each with a map of its own)
+   the live slices have on it.  Slices on one device (one map) divide
+   its share by their batch sizes (gpurt_multi_plan).  */
+
+static void
+gpurt_multi_shares (void)
+{
+  unsigned d, e, f, share;
+
+  for (d = 0; d < gpurt_multi_n; d++)
+    {
+      struct gpurt_slice *s = &gpurt_slices[d];
+
+      if (s->dead)
+	continue;
+      for (e = 0, share = 0; e < gpurt_multi_n; e++)
+	{
+	  struct gpurt_slice *o = &gpurt_slices[e];
+
+	  if (o->dead || !gpurt_multi_same (&o->cand, &s->cand))
+	    continue;
+	  for (f = 0; f < e && gpurt_slices[f].dev != o->dev; f++)
+	    ;
+	  share += f == e;
+	}
+      if (atomic_load (&s->dev->share) != share)
+	atomic_store (&s->dev->share, share);
+    }
+}
+
 /* Open the other OpenCL devices of the slices on the first split launch,
    and build region R for every slice's device; ONE is the process's
    device.  Under GPURT_MULTI_RESIDENT, a device listed again gets a
-   device of its own (see the top of the file).  Returns 1, or 0 with WHY
-   when R cannot run on one of them.  */
+   device of its own (see the top of the file), and those on one OpenCL
+   device divide its memory (gpurt_multi_shares).  Returns 1, or 0 with
+   WHY when R cannot run on one of them.  */
 
 static int
 gpurt_multi_prepare (struct gpurt_region *r, struct gpurt_device *one,
@@ -267,6 +311,7 @@ gpurt_multi_prepare (struct gpurt_region *r, struct gpurt_device *one,
 	  return 0;
 	}
     }
+  gpurt_multi_shares ();
   return 1;
 }
 

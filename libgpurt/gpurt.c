@@ -1475,8 +1475,7 @@ gpurt_pipe_buffer (struct gpurt_device *dev, size_t size, char *why,
 static void
 gpurt_pipe_buffer_done (struct gpurt_device *dev, cl_mem mem, size_t size)
 {
-  uint64_t limit = gpurt_env.device_mem_limit != 0
-		   ? gpurt_env.device_mem_limit : dev->global_mem_size;
+  uint64_t limit = gpurt_device_memory (dev);
   size_t most = limit / 8 < GPURT_PIPE_POOL_BYTES ? (size_t) (limit / 8)
 		: GPURT_PIPE_POOL_BYTES;
 
@@ -1630,8 +1629,7 @@ gpurt_batch_size (const struct gpurt_region *r,
 		  unsigned nargs, const uint64_t *ext, const uint64_t *n,
 		  unsigned slots, int keep, char *why)
 {
-  uint64_t limit = gpurt_env.device_mem_limit != 0
-		   ? gpurt_env.device_mem_limit : dev->global_mem_size;
+  uint64_t limit = gpurt_device_memory (dev);
   uint64_t total = 0, fixed = 0, slice = 0, step = 0, outer, budget;
   uint64_t most = dev->max_mem_alloc_size, c, nb, bytes = gpurt_env.batch_bytes;
   unsigned k, j = 0;
