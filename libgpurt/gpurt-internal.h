@@ -932,7 +932,8 @@ GPURT_HIDDEN uint64_t gpurt_batch_size (const struct gpurt_region *r,
 					const struct gpurt_device *dev,
 					const uint64_t *args, unsigned nargs,
 					const uint64_t *ext, const uint64_t *n,
-					unsigned slots, int keep, char *why);
+					unsigned slots, int keep,
+					const char *unsplit, char *why);
 /* Set A's words 2 and 3 (A a copy of the launch ARGS of region R, NARGS
    arguments, EXT the words after them) for the batch of outer iterations
    [FIRST, LAST): each "move" argument's range is the union of its first

@@ -603,7 +603,8 @@ gpurt_multi_plan (struct gpurt_region *r, struct gpurt_device *one,
 	 fits.  */
       for (e = 0, share = 0; e < gpurt_multi_n; e++)
 	share += !gpurt_slices[e].dead && gpurt_slices[e].dev == s->dev;
-      c = gpurt_batch_size (r, s->dev, args, nargs, ext, n, 1, 1, why);
+      c = gpurt_batch_size (r, s->dev, args, nargs, ext, n, 1, 1, NULL,
+			    why);
       if (c == UINT64_MAX)
 	return -1;
       s->c = c == 0 ? outer : c / share > 0 ? c / share : 1;
