@@ -119,6 +119,11 @@ static atomic_uint_least64_t gpurt_multi_halo[GPURT_MAX_DEVICES];
 static atomic_int gpurt_multi_kept;
 static uint64_t gpurt_multi_kept_outer;
 static uint64_t gpurt_multi_homecomings;
+/* Room for a split launch's argument words: NARGS words per slice for
+   its reductions, 4 * NARGS for ranges (gpurt_multi_words); WORDS of
+   them, kept for the next launches.  Under the run lock.  */
+static uint64_t *gpurt_multi_room;
+static size_t gpurt_multi_room_words;
 /* The calling thread is a worker; it holds the run lock.  */
 static _Thread_local int gpurt_multi_on_worker;
 static _Thread_local int gpurt_multi_inside;
@@ -705,6 +710,28 @@ gpurt_multi_count (const struct gpurt_region *r, const uint64_t *args,
     }
 }
 
+/* The room of a split launch of NARGS arguments, zeroed: NARGS words
+   per slice for their reductions, then 4 * NARGS for the ranges of one
+   slice; NULL when out of memory.  Under the run lock.  */
+
+static uint64_t *
+gpurt_multi_words (unsigned nargs)
+{
+  size_t words = ((size_t) gpurt_multi_n + 4) * nargs + 1;
+
+  if (words > gpurt_multi_room_words)
+    {
+      uint64_t *room = realloc (gpurt_multi_room, words * sizeof *room);
+
+      if (room == NULL)
+	return NULL;
+      gpurt_multi_room = room;
+      gpurt_multi_room_words = words;
+    }
+  memset (gpurt_multi_room, 0, words * sizeof *gpurt_multi_room);
+  return gpurt_multi_room;
+}
+
 /* See gpurt-internal.h.  */
 
 int
@@ -737,16 +764,14 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
 					    " array, a scalar nor a"
 					    " reduction");
     }
-  /* NARGS words per slice for its reductions, 4 * NARGS for the
-     profile's ranges.  */
-  red = calloc (((size_t) gpurt_multi_n + 4) * nargs + 1, sizeof *red);
+  took = gpurt_multi_enter ();
+  red = gpurt_multi_words (nargs);
   if (red == NULL)
     {
       gpurt_set_why (why, "out of memory for the slices' reductions");
-      return 0;
+      ok = 0;
+      goto DONE;
     }
-
-  took = gpurt_multi_enter ();
   planned = gpurt_multi_plan (r, dev, args, nargs, n, red, why);
   if (planned <= 0)
     {
@@ -852,7 +877,6 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
 
  DONE:
   gpurt_multi_exit (took);
-  free (red);
   return ok;
 }
 
