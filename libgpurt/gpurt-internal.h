@@ -510,12 +510,11 @@ GPURT_HIDDEN int gpurt_map_kept_dirty (struct gpurt_device *dev,
 /* How many times kept copies went home and were dropped so far.  */
 GPURT_HIDDEN uint64_t gpurt_map_homecoming_count (void);
 GPURT_HIDDEN uint64_t gpurt_map_sync_bytes (void);
-/* Kept bytes DEV's map copied back and dropped to stay under
-   GPURT_DEVICE_MEM_LIMIT.  */
-GPURT_HIDDEN uint64_t gpurt_map_evicted_bytes (struct gpurt_device *dev);
-/* The most bytes DEV's map held at once so far (the profile of split
-   regions: what each logical device held).  */
-GPURT_HIDDEN uint64_t gpurt_map_most_bytes (struct gpurt_device *dev);
+/* For the profile: the most bytes DEV's map held at once so far (MOST;
+   what each logical device of a split region held), or the kept bytes
+   it copied back and dropped to stay under GPURT_DEVICE_MEM_LIMIT.  */
+GPURT_HIDDEN uint64_t gpurt_map_bytes_seen (struct gpurt_device *dev,
+					    int most);
 
 GPURT_HIDDEN struct gpurt_device *gpurt_device_get (void);
 GPURT_HIDDEN cl_command_queue gpurt_device_new_queue (struct gpurt_device *dev,

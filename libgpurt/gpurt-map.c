@@ -362,25 +362,12 @@ gpurt_map_make_room (struct gpurt_device *dev, struct gpurt_lane *lane,
 /* See gpurt-internal.h.  */
 
 uint64_t
-gpurt_map_evicted_bytes (struct gpurt_device *dev)
+gpurt_map_bytes_seen (struct gpurt_device *dev, int most)
 {
   uint64_t n;
 
   pthread_mutex_lock (&dev->map.lock);
-  n = dev->map.evicted;
-  pthread_mutex_unlock (&dev->map.lock);
-  return n;
-}
-
-/* See gpurt-internal.h.  */
-
-uint64_t
-gpurt_map_most_bytes (struct gpurt_device *dev)
-{
-  uint64_t n;
-
-  pthread_mutex_lock (&dev->map.lock);
-  n = dev->map.most;
+  n = most ? dev->map.most : dev->map.evicted;
   pthread_mutex_unlock (&dev->map.lock);
   return n;
 }

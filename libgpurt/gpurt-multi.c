@@ -886,7 +886,7 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
 static uint64_t
 gpurt_slice_most (struct gpurt_slice *s)
 {
-  return s->dev != NULL ? gpurt_map_most_bytes (s->dev) : 0;
+  return s->dev != NULL ? gpurt_map_bytes_seen (s->dev, 1) : 0;
 }
 
 /* See gpurt-internal.h.  */
