@@ -38,8 +38,9 @@
    one map holds disjoint copies only.  Such twins divide the OpenCL
    device's memory (GPURT_DEVICE_MEM_LIMIT, or all of it) between them:
    each sizes its batches, and its map's room, for its share, so that
-   together they never hold more than the device has.  All slices run on workers, so
-   that their kept copies belong to lanes only this file uses.
+   together they never hold more than the device has.  All slices run on
+   workers, so that their kept copies belong to lanes only this file
+   uses.
 
    A logical device is a lane: a host thread with its own queue, kernels
    and buffers (gpurt-lane.c), on an OpenCL device.  The calling thread
