@@ -713,6 +713,18 @@ gpurt_device_other (const struct gpurt_candidate *c, int fresh, char *why)
   return dev;
 }
 
+/* See gpurt-internal.h.  */
+
+uint64_t
+gpurt_device_memory (const struct gpurt_device *dev)
+{
+  uint64_t limit = gpurt_env.device_mem_limit != 0
+		   ? gpurt_env.device_mem_limit : dev->global_mem_size;
+  unsigned share = atomic_load (&dev->share);
+
+  return share > 1 ? limit / share : limit;
+}
+
 /* The process's device, chosen on the first call; NULL when regions run
    on the host (gpurt_device_host_reason says why).  */
 

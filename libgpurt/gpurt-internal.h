@@ -395,6 +395,7 @@ struct gpurt_map
   unsigned n, cap;
   struct gpurt_mapping **v;	/* disjoint, sorted by start */
   uint64_t bytes;		/* device bytes the table's mappings hold */
+  uint64_t most;		/* the most BYTES ever was (the profile) */
   uint64_t clock;		/* counts launches leaving mappings (LRU) */
   uint64_t evicted;		/* kept bytes dropped to make room */
 };
@@ -426,6 +427,10 @@ struct gpurt_device
 				   other device GPURT_DEVICES opened for
 				   split regions (gpurt_device_other) */
   atomic_uint compute_units;	/* gpurt_compute_units, 0 until asked */
+  atomic_uint share;		/* >1: this many devices (structs) of
+				   GPURT_DEVICES's logical devices are on
+				   this OpenCL device and divide its memory
+				   (gpurt_device_memory) */
 };
 
 struct gpurt_region;
@@ -505,9 +510,11 @@ GPURT_HIDDEN int gpurt_map_kept_dirty (struct gpurt_device *dev,
 /* How many times kept copies went home and were dropped so far.  */
 GPURT_HIDDEN uint64_t gpurt_map_homecoming_count (void);
 GPURT_HIDDEN uint64_t gpurt_map_sync_bytes (void);
-/* Kept bytes DEV's map copied back and dropped to stay under
-   GPURT_DEVICE_MEM_LIMIT.  */
-GPURT_HIDDEN uint64_t gpurt_map_evicted_bytes (struct gpurt_device *dev);
+/* For the profile: the most bytes DEV's map held at once so far (MOST;
+   what each logical device of a split region held), or the kept bytes
+   it copied back and dropped to stay under GPURT_DEVICE_MEM_LIMIT.  */
+GPURT_HIDDEN uint64_t gpurt_map_bytes_seen (struct gpurt_device *dev,
+					    int most);
 
 GPURT_HIDDEN struct gpurt_device *gpurt_device_get (void);
 GPURT_HIDDEN cl_command_queue gpurt_device_new_queue (struct gpurt_device *dev,
@@ -924,7 +931,8 @@ GPURT_HIDDEN uint64_t gpurt_batch_size (const struct gpurt_region *r,
 					const struct gpurt_device *dev,
 					const uint64_t *args, unsigned nargs,
 					const uint64_t *ext, const uint64_t *n,
-					unsigned slots, int keep, char *why);
+					unsigned slots, int keep,
+					const char *unsplit, char *why);
 /* Set A's words 2 and 3 (A a copy of the launch ARGS of region R, NARGS
    arguments, EXT the words after them) for the batch of outer iterations
    [FIRST, LAST): each "move" argument's range is the union of its first
@@ -1089,6 +1097,10 @@ GPURT_HIDDEN const char *gpurt_type_name (cl_device_type type);
    or is the process's device; NULL with WHY.  */
 GPURT_HIDDEN struct gpurt_device *
 gpurt_device_other (const struct gpurt_candidate *c, int fresh, char *why);
+/* The bytes of device memory DEV may hold: GPURT_DEVICE_MEM_LIMIT, or
+   its global memory, divided among the devices of the logical devices
+   on the same OpenCL device (its SHARE).  */
+GPURT_HIDDEN uint64_t gpurt_device_memory (const struct gpurt_device *dev);
 
 /* Print the OpenCL platforms and devices and which one libgpurt would
    choose under the current GPURT_DEVICE, and why (gpurt-describe.c).

@@ -86,6 +86,8 @@ gpurt_map_insert (struct gpurt_map *map, unsigned at,
   map->v[at] = m;
   map->n++;
   map->bytes += m->end - m->start;
+  if (map->bytes > map->most)
+    map->most = map->bytes;
   return 1;
 }
 
@@ -312,21 +314,22 @@ gpurt_map_discard (struct gpurt_device *dev, struct gpurt_lane *lane,
   pthread_mutex_unlock (&map->lock);
 }
 
-/* Make room on DEV for SIZE more bytes under GPURT_DEVICE_MEM_LIMIT:
-   copy back and drop LANE's idle kept copies, least recently used
-   first, until the table's bytes and SIZE fit.  Returns 1, or 0 with WHY
-   when SIZE does not fit even then (the launch then runs on the host).
-   Other threads' copies are theirs to sync.  */
+/* Make room on DEV for SIZE more bytes under GPURT_DEVICE_MEM_LIMIT (its
+   share of it, gpurt_device_memory): copy back and drop LANE's idle kept
+   copies, least recently used first, until the table's bytes and SIZE
+   fit.  Returns 1, or 0 with WHY when SIZE does not fit even then (the
+   launch then runs on the host).  Other threads' copies are theirs to
+   sync.  */
 
 static int
 gpurt_map_make_room (struct gpurt_device *dev, struct gpurt_lane *lane,
 		     uint64_t size, char *why)
 {
   struct gpurt_map *map = &dev->map;
-  uint64_t limit = gpurt_env.device_mem_limit;
+  uint64_t limit = gpurt_device_memory (dev);
   int ok;
 
-  if (limit == 0)
+  if (gpurt_env.device_mem_limit == 0)
     return 1;
   pthread_mutex_lock (&map->lock);
   while (map->bytes + size > limit)
@@ -359,12 +362,12 @@ gpurt_map_make_room (struct gpurt_device *dev, struct gpurt_lane *lane,
 /* See gpurt-internal.h.  */
 
 uint64_t
-gpurt_map_evicted_bytes (struct gpurt_device *dev)
+gpurt_map_bytes_seen (struct gpurt_device *dev, int most)
 {
   uint64_t n;
 
   pthread_mutex_lock (&dev->map.lock);
-  n = dev->map.evicted;
+  n = most ? dev->map.most : dev->map.evicted;
   pthread_mutex_unlock (&dev->map.lock);
   return n;
 }

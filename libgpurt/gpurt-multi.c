@@ -35,8 +35,12 @@
    only while their owner's dirty range says where the newest copy is.
    Each logical device then has a device (context and map) of its own,
    even the same OpenCL device listed twice: slices overlap (halos), and
-   one map holds disjoint copies only.  All slices run on workers, so
-   that their kept copies belong to lanes only this file uses.
+   one map holds disjoint copies only.  Such twins divide the OpenCL
+   device's memory (GPURT_DEVICE_MEM_LIMIT, or all of it) between them:
+   each sizes its batches, and its map's room, for its share, so that
+   together they never hold more than the device has.  All slices run on
+   workers, so that their kept copies belong to lanes only this file
+   uses.
 
    A logical device is a lane: a host thread with its own queue, kernels
    and buffers (gpurt-lane.c), on an OpenCL device.  The calling thread
@@ -116,6 +120,11 @@ static atomic_uint_least64_t gpurt_multi_halo[GPURT_MAX_DEVICES];
 static atomic_int gpurt_multi_kept;
 static uint64_t gpurt_multi_kept_outer;
 static uint64_t gpurt_multi_homecomings;
+/* Room for a split launch's argument words: NARGS words per slice for
+   its reductions, 4 * NARGS for ranges (gpurt_multi_words); WORDS of
+   them, kept for the next launches.  Under the run lock.  */
+static uint64_t *gpurt_multi_room;
+static size_t gpurt_multi_room_words;
 /* The calling thread is a worker; it holds the run lock.  */
 static _Thread_local int gpurt_multi_on_worker;
 static _Thread_local int gpurt_multi_inside;
@@ -143,6 +152,16 @@ gpurt_multi_find (struct gpurt_candidate *cands, unsigned n,
   return NULL;
 }
 
+/* Do candidates A and B name the same OpenCL device?  */
+
+static int
+gpurt_multi_same (const struct gpurt_candidate *a,
+		  const struct gpurt_candidate *b)
+{
+  return a->platform_index == b->platform_index
+	 && a->device_index == b->device_index;
+}
+
 /* Add candidate C to the logical devices, FIRST being the process's
    device.  */
 
@@ -159,8 +178,7 @@ gpurt_multi_add (const struct gpurt_candidate *c,
   s->cand = *c;
   s->other = c != first;
   for (i = 0; i < gpurt_multi_n; i++)
-    s->twin |= gpurt_slices[i].cand.platform_index == c->platform_index
-	       && gpurt_slices[i].cand.device_index == c->device_index;
+    s->twin |= gpurt_multi_same (&gpurt_slices[i].cand, c);
   gpurt_multi_n++;
 }
 
@@ -219,11 +237,43 @@ gpurt_multi_select (struct gpurt_candidate *cands, unsigned n,
   return first;
 }
 
+/* Give each slice's device its share of the memory of its OpenCL
+   device: the number of devices (structs, each with a map of its own)
+   the live slices have on it.  Slices on one device (one map) divide
+   its share by their batch sizes (gpurt_multi_plan).  */
+
+static void
+gpurt_multi_shares (void)
+{
+  unsigned d, e, f, share;
+
+  for (d = 0; d < gpurt_multi_n; d++)
+    {
+      struct gpurt_slice *s = &gpurt_slices[d];
+
+      if (s->dead)
+	continue;
+      for (e = 0, share = 0; e < gpurt_multi_n; e++)
+	{
+	  struct gpurt_slice *o = &gpurt_slices[e];
+
+	  if (o->dead || !gpurt_multi_same (&o->cand, &s->cand))
+	    continue;
+	  for (f = 0; f < e && gpurt_slices[f].dev != o->dev; f++)
+	    ;
+	  share += f == e;
+	}
+      if (atomic_load (&s->dev->share) != share)
+	atomic_store (&s->dev->share, share);
+    }
+}
+
 /* Open the other OpenCL devices of the slices on the first split launch,
    and build region R for every slice's device; ONE is the process's
    device.  Under GPURT_MULTI_RESIDENT, a device listed again gets a
-   device of its own (see the top of the file).  Returns 1, or 0 with WHY
-   when R cannot run on one of them.  */
+   device of its own (see the top of the file), and those on one OpenCL
+   device divide its memory (gpurt_multi_shares).  Returns 1, or 0 with
+   WHY when R cannot run on one of them.  */
 
 static int
 gpurt_multi_prepare (struct gpurt_region *r, struct gpurt_device *one,
@@ -267,6 +317,7 @@ gpurt_multi_prepare (struct gpurt_region *r, struct gpurt_device *one,
 	  return 0;
 	}
     }
+  gpurt_multi_shares ();
   return 1;
 }
 
@@ -558,7 +609,8 @@ gpurt_multi_plan (struct gpurt_region *r, struct gpurt_device *one,
 	 fits.  */
       for (e = 0, share = 0; e < gpurt_multi_n; e++)
 	share += !gpurt_slices[e].dead && gpurt_slices[e].dev == s->dev;
-      c = gpurt_batch_size (r, s->dev, args, nargs, ext, n, 1, 1, why);
+      c = gpurt_batch_size (r, s->dev, args, nargs, ext, n, 1, 1, NULL,
+			    why);
       if (c == UINT64_MAX)
 	return -1;
       s->c = c == 0 ? outer : c / share > 0 ? c / share : 1;
@@ -659,6 +711,28 @@ gpurt_multi_count (const struct gpurt_region *r, const uint64_t *args,
     }
 }
 
+/* The room of a split launch of NARGS arguments, zeroed: NARGS words
+   per slice for their reductions, then 4 * NARGS for the ranges of one
+   slice; NULL when out of memory.  Under the run lock.  */
+
+static uint64_t *
+gpurt_multi_words (unsigned nargs)
+{
+  size_t words = ((size_t) gpurt_multi_n + 4) * nargs + 1;
+
+  if (words > gpurt_multi_room_words)
+    {
+      uint64_t *room = realloc (gpurt_multi_room, words * sizeof *room);
+
+      if (room == NULL)
+	return NULL;
+      gpurt_multi_room = room;
+      gpurt_multi_room_words = words;
+    }
+  memset (gpurt_multi_room, 0, words * sizeof *gpurt_multi_room);
+  return gpurt_multi_room;
+}
+
 /* See gpurt-internal.h.  */
 
 int
@@ -691,16 +765,14 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
 					    " array, a scalar nor a"
 					    " reduction");
     }
-  /* NARGS words per slice for its reductions, 4 * NARGS for the
-     profile's ranges.  */
-  red = calloc (((size_t) gpurt_multi_n + 4) * nargs + 1, sizeof *red);
+  took = gpurt_multi_enter ();
+  red = gpurt_multi_words (nargs);
   if (red == NULL)
     {
       gpurt_set_why (why, "out of memory for the slices' reductions");
-      return 0;
+      ok = 0;
+      goto DONE;
     }
-
-  took = gpurt_multi_enter ();
   planned = gpurt_multi_plan (r, dev, args, nargs, n, red, why);
   if (planned <= 0)
     {
@@ -806,8 +878,16 @@ gpurt_multi_run (struct gpurt_region *r, struct gpurt_device *dev,
 
  DONE:
   gpurt_multi_exit (took);
-  free (red);
   return ok;
+}
+
+/* The most bytes slice S's device held at once (its map), 0 when it
+   was not opened.  */
+
+static uint64_t
+gpurt_slice_most (struct gpurt_slice *s)
+{
+  return s->dev != NULL ? gpurt_map_bytes_seen (s->dev, 1) : 0;
 }
 
 /* See gpurt-internal.h.  */
@@ -832,11 +912,13 @@ gpurt_multi_report (FILE *out, int json)
 	fprintf (out, "%s{ \"outer_iterations\": %" PRIu64
 		 ", \"range_bytes_h2d\": %" PRIu64
 		 ", \"range_bytes_d2h\": %" PRIu64
-		 ", \"halo_bytes_h2d\": %" PRIu64 " }", d ? ", " : "",
+		 ", \"halo_bytes_h2d\": %" PRIu64
+		 ", \"most_device_bytes\": %" PRIu64 " }", d ? ", " : "",
 		 atomic_load (&gpurt_multi_iters[d]),
 		 atomic_load (&gpurt_multi_in[d]),
 		 atomic_load (&gpurt_multi_out[d]),
-		 atomic_load (&gpurt_multi_halo[d]));
+		 atomic_load (&gpurt_multi_halo[d]),
+		 gpurt_slice_most (&gpurt_slices[d]));
       fprintf (out, "] }");
       return;
     }
@@ -851,9 +933,11 @@ gpurt_multi_report (FILE *out, int json)
   for (d = 0; d < gpurt_multi_n; d++)
     fprintf (out, "    logical device %u (%s): %" PRIu64 " outer iterations,"
 	     " ranges of %" PRIu64 " bytes read, %" PRIu64 " written;"
-	     " %" PRIu64 " bytes of neighbours' rows copied in\n", d,
+	     " %" PRIu64 " bytes of neighbours' rows copied in; at most"
+	     " %" PRIu64 " bytes on its device\n", d,
 	     gpurt_slices[d].cand.name, atomic_load (&gpurt_multi_iters[d]),
 	     atomic_load (&gpurt_multi_in[d]),
 	     atomic_load (&gpurt_multi_out[d]),
-	     atomic_load (&gpurt_multi_halo[d]));
+	     atomic_load (&gpurt_multi_halo[d]),
+	     gpurt_slice_most (&gpurt_slices[d]));
 }

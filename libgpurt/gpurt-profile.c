@@ -412,10 +412,10 @@ gpurt_profile_report (void)
       fprintf (stderr, "  resident: bytes already on the device, not copied"
 	       " in; results kept on the device and copied back at sync"
 	       " points: %" PRIu64 " bytes\n", gpurt_map_sync_bytes ());
-      if (dev != NULL && gpurt_map_evicted_bytes (dev) != 0)
+      if (dev != NULL && gpurt_map_bytes_seen (dev, 0) != 0)
 	fprintf (stderr, "  evicted: kept bytes copied back to stay under"
 		 " GPURT_DEVICE_MEM_LIMIT: %" PRIu64 "\n",
-		 gpurt_map_evicted_bytes (dev));
+		 gpurt_map_bytes_seen (dev, 0));
       gpurt_multi_report (stderr, 0);
       fprintf (stderr, "  redundant: copies of bytes the other side already"
 	       " had: %" PRIu64 " copies, %" PRIu64 " bytes to the device;"
@@ -452,7 +452,7 @@ gpurt_profile_report (void)
       fprintf (json.f, ",\n  \"sync_bytes_d2h\": %" PRIu64,
 	       gpurt_map_sync_bytes ());
       fprintf (json.f, ",\n  \"evicted_bytes\": %" PRIu64,
-	       dev != NULL ? gpurt_map_evicted_bytes (dev) : 0);
+	       dev != NULL ? gpurt_map_bytes_seen (dev, 0) : 0);
       fprintf (json.f, ",\n  \"total_redundant_h2d\": %" PRIu64
 	       ",\n  \"total_redundant_h2d_bytes\": %" PRIu64
 	       ",\n  \"total_redundant_d2h\": %" PRIu64

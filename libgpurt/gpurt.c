@@ -1475,8 +1475,7 @@ gpurt_pipe_buffer (struct gpurt_device *dev, size_t size, char *why,
 static void
 gpurt_pipe_buffer_done (struct gpurt_device *dev, cl_mem mem, size_t size)
 {
-  uint64_t limit = gpurt_env.device_mem_limit != 0
-		   ? gpurt_env.device_mem_limit : dev->global_mem_size;
+  uint64_t limit = gpurt_device_memory (dev);
   size_t most = limit / 8 < GPURT_PIPE_POOL_BYTES ? (size_t) (limit / 8)
 		: GPURT_PIPE_POOL_BYTES;
 
@@ -1620,22 +1619,25 @@ gpurt_batch_splits (const struct gpurt_region *r, const uint64_t *args,
    trip counts N, when SLOTS batches are on the device at once (1:
    one after the other; more: pipelined, which batches also data that
    fit when they are large, unless KEEP: the results may stay on the
-   device, or R has kernel variants): outer iterations per batch, 0 when the
-   launch needs no batches, UINT64_MAX with WHY when it needs them and
-   cannot have them.  */
+   device, or R has kernel variants), UNSPLIT NULL when the launch can be
+   cut along its outer index, else why not (gpurt_batch_splits's answer):
+   outer iterations per batch, 0 when the launch needs no batches,
+   UINT64_MAX with WHY when it needs them and cannot have them.  */
 
 uint64_t
 gpurt_batch_size (const struct gpurt_region *r,
 		  const struct gpurt_device *dev, const uint64_t *args,
 		  unsigned nargs, const uint64_t *ext, const uint64_t *n,
-		  unsigned slots, int keep, char *why)
+		  unsigned slots, int keep, const char *unsplit, char *why)
 {
-  uint64_t limit = gpurt_env.device_mem_limit != 0
-		   ? gpurt_env.device_mem_limit : dev->global_mem_size;
+  uint64_t limit = gpurt_device_memory (dev);
   uint64_t total = 0, fixed = 0, slice = 0, step = 0, outer, budget;
   uint64_t most = dev->max_mem_alloc_size, c, nb, bytes = gpurt_env.batch_bytes;
   unsigned k, j = 0;
-  int big = 0, bad = !gpurt_batch_splits (r, args, nargs, ext, why), fit;
+  int big = 0, fit;
+
+  if (unsplit != NULL)
+    gpurt_set_why (why, "%s", unsplit);
 
   for (k = 0; k < nargs; k++)
     {
@@ -1662,7 +1664,7 @@ gpurt_batch_size (const struct gpurt_region *r,
   fit = total <= limit && !big && (bytes == 0 || total <= bytes);
   /* A region that cannot be batched runs unbatched when its data fit the
      device (whether it could have been batched does not matter then).  */
-  if (bad)
+  if (unsplit != NULL)
     return total <= limit && !big ? 0 : UINT64_MAX;
   /* Nor are data that fit pipelined for a region with kernel variants
      (tiles, register blocks): batches run the plain kernel (on an H100,
@@ -2284,9 +2286,13 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
   uint64_t c = UINT64_MAX;
   unsigned k;
   int ok = 0;
+  char unsplit_why[GPURT_WHY_LEN];
+  const char *unsplit;
 
   if (!r->batch || r->group_wg != 0 || r->ndeopts != 0 || r->heap)
     return -1;
+  unsplit = gpurt_batch_splits (r, args, nargs, ext, unsplit_why) ? NULL
+	    : unsplit_why;
   /* Pipelined: not for data that fit when the results may stay on the
      device (they cross the bus once anyway).  */
   if (gpurt_env.batch)
@@ -2304,7 +2310,7 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
 	  break;
       if (k == nargs)
 	c = gpurt_batch_size (r, dev, args, nargs, ext, n, GPURT_PIPE_SLOTS,
-			      keeps, why);
+			      keeps, unsplit, why);
       if (c == 0 && keeps && gpurt_env.verbose >= 2)
 	gpurt_message ("region %s (%s): not in pipelined batches: its"
 		       " results may stay on the device", r->name, r->loc);
@@ -2329,7 +2335,8 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
 	}
     }
   why[0] = '\0';
-  c = gpurt_batch_size (r, dev, args, nargs, ext, n, 1, keep, why);
+  c = gpurt_batch_size (r, dev, args, nargs, ext, n, 1, keep, unsplit,
+			why);
   if (c == 0)
     return -1;
   if (c == UINT64_MAX)
