@@ -9,9 +9,9 @@
 # indices, "ours-no-tile-unroll" the loop over a full tile rolled,
 # "ours-unroll32" unrolled whole instead of 8 times, "ours-vector-unroll32"
 # that with the float4 loads) and
-# matvec (the rows of a staged through a 64x65 __local tile that the
-# group loads coalesced, tiles of 64 iterations of j: gpu_tile's variant
-# _rows64k64, each work-item loading its share of the next tile into
+# matvec (the rows of a staged through a 32x129 __local tile that the
+# group loads coalesced, tiles of 128 iterations of j: gpu_tile's variant
+# _rows32k128, each work-item loading its share of the next tile into
 # registers while the group sums the current one; "ours-no-row-prefetch"
 # the tile loaded between the barriers instead; "ours-no-row-stage" x in
 # a __local tile only, _tile128;
@@ -48,8 +48,8 @@ progs="matmul matvec transpose jacobi2d heat3d"
 specs=${SPECS:-"matmul:4096 matmul:8192 matvec:16384 transpose:16384 jacobi2d:4096 heat3d:256"}
 switches="no-tile no-local-mem"
 # The row-staged variant's shapes (GkT: G rows per group, tiles of T
-# iterations) besides the default 64k64; at most 48 KiB of tile.
-row_shapes="32k32 32k64 32k128 32k256 64k128"
+# iterations) besides the default 32k128; at most 48 KiB of tile.
+row_shapes="32k32 32k64 64k64 16k128 64k128"
 assoc="-fassociative-math -fno-signed-zeros -fno-trapping-math"
 
 if [ "${1:-run}" = build ]; then

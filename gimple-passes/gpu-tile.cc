@@ -111,13 +111,21 @@
 #define TILE_UNROLL 32
 
 /* The row-staged variant of a 1-D nest (see the comment before
-   row_load): rows, and work-items, per group, and iterations of the
-   serial loop per tile (a multiple of the group).  Each work-item loads
-   TILE_ROW_DEPTH elements of each tile, all independent: the loads in
-   flight that one work-item per row lacks.  A tile is 64 x 65 floats,
-   16.6 KiB.  */
-#define TILE_ROW_GROUP 64
-#define TILE_ROW_DEPTH 64
+   row_load): rows, and work-items, per group, and the elements of the
+   serial loop's iterations each work-item holds in registers for the
+   next tile, over all the staged rows (a tile is TILE_ROW_REGS / the
+   4-byte words of one iteration of the staged rows deep, a multiple of
+   the group).  Each work-item
+   loads that many elements of each tile, all independent: the loads in
+   flight that one work-item per row lacks.  On an H100 (bench/tile.sh,
+   matvec 16384, bench/results/2026-11-25-h100-session7.md) groups of 32
+   rows with tiles of 128 took 0.435 ms, 64 rows and 128 0.431, 64 and 64
+   (the shape before) 0.528, 32 and 256 (256 registers) 1.002: 32 rows
+   make twice the groups of 64 for small matrices, and the registers
+   stay at 128 per work-item whatever the rows staged and their type.  A tile
+   of one row is 32 x 129 floats, 16.5 KiB.  */
+#define TILE_ROW_GROUP 32
+#define TILE_ROW_REGS 128
 
 /* A promoted load.  */
 struct tile_ref
@@ -1039,7 +1047,16 @@ tile_row_plan (struct tile_plan *plan)
       return NULL;
     }
   int ts = gpu_opts.row_group ? gpu_opts.row_group : TILE_ROW_GROUP;
-  int depth = gpu_opts.row_depth ? gpu_opts.row_depth : TILE_ROW_DEPTH;
+  /* The 4-byte registers one iteration of the staged rows takes.  */
+  int regs = 0;
+  for (unsigned k = 0; k < plan->rowrefs.length (); k++)
+    {
+      tree size = TYPE_SIZE_UNIT (TREE_TYPE (gimple_assign_rhs1
+					     (plan->rowrefs[k].stmt)));
+      regs += (tree_fits_uhwi_p (size) ? (int) tree_to_uhwi (size) : 8) / 4;
+    }
+  int depth = (gpu_opts.row_depth ? gpu_opts.row_depth
+	       : MAX (TILE_ROW_REGS / MAX (regs, 1), ts));
   tile_plan *b = tile_plan_copy (plan, ts, (depth + ts - 1) / ts * ts);
   b->refs.safe_splice (plan->rowrefs);
   for (unsigned p = 0; p + 1 < plan->rowdistinct.length (); p += 2)

@@ -8,7 +8,7 @@
 void
 mv (long n, long m, const float *a, const float *x, float *y)
 {
-  for (long i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_mv_\[0-9\]*_rows64k64 with rows: x, a in local memory, rows staged in tiles of 64x65, tiles of 64 iterations of the serial loop at line 14, work-group 64, 16896 bytes; the plain kernel" } */
+  for (long i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_mv_\[0-9\]*_rows32k128 with rows: x, a in local memory, rows staged in tiles of 32x129, tiles of 128 iterations of the serial loop at line 14, work-group 32, 17024 bytes; the plain kernel" } */
     {
       float s = 0;
       for (long j = 0; j < m; j++)

@@ -1,7 +1,7 @@
 /* tile-rows.c: gpu_tile's row-staged variant of a 1-D nest (issue 16,
    matvec): the rows its serial loop reads, uncoalesced, go through a
-   64x65 __local tile that the group loads coalesced, in tiles of 64
-   iterations (NAME_rows64k64, before the plain tiled NAME_tile128); a
+   32x129 __local tile that the group loads coalesced, in tiles of 128
+   iterations (NAME_rows32k128, k64 for double; then NAME_tile128); a
    row input written through the same pointer or read under a condition
    is not staged, with the reason at the access (under a condition, at
    -O2 its address is not one data references see as affine); a load that walks the
@@ -15,7 +15,7 @@
 void
 mv (long n, long m, const float *a, const float *x, float *y)
 {
-  for (long i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_mv_\[0-9\]*_rows64k64 with rows: x, a in local memory, rows staged in tiles of 64x65, tiles of 64 iterations of the serial loop at line 21, work-group 64, 16896 bytes, the next tiles loaded into registers while the group sums" } */
+  for (long i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_mv_\[0-9\]*_rows32k128 with rows: x, a in local memory, rows staged in tiles of 32x129, tiles of 128 iterations of the serial loop at line 21, work-group 32, 17024 bytes, the next tiles loaded into registers while the group sums" } */
     {
       float s = 0;
       for (long j = 0; j < m; j++)
@@ -28,7 +28,7 @@ mv (long n, long m, const float *a, const float *x, float *y)
 void
 rowsum (int n, int m, const double *a, double *y)
 {
-  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_rowsum_\[0-9\]*_rows64k64 with rows: a in local memory, rows staged in tiles of 64x65, tiles of 64 iterations of the serial loop at line 34, work-group 64, 33280 bytes" } */
+  for (int i GPU_PARALLEL = 0; i < n; i++) /* { dg-optimized "variant gpu_rowsum_\[0-9\]*_rows32k64 with rows: a in local memory, rows staged in tiles of 32x65, tiles of 64 iterations of the serial loop at line 34, work-group 32, 16640 bytes" } */
     {
       double s = 1;
       for (int j = 0; j < m; j++)
@@ -74,12 +74,12 @@ slide (int n, const float *a, const float *x, float *y)
     }
 }
 
-/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_mv_\[0-9\]*: variant gpu_mv_\[0-9\]*_rows64k64: rows: x, a in local memory" "gpu_tile" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_mv_\[0-9\]*: variant gpu_mv_\[0-9\]*_rows32k128: rows: x, a in local memory" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_mv_\[0-9\]*: variant gpu_mv_\[0-9\]*_tile128: tile: x in local memory" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_self_\[0-9\]*: variant gpu_self_\[0-9\]*_tile128" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-not "variant gpu_self_\[0-9\]*_rows" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-not "variant gpu_cond_\[0-9\]*_rows" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-not "variant gpu_slide_\[0-9\]*_rows" "gpu_tile" } } */
-/* { dg-final { scan-tree-dump-times "variant gpu_\[a-z\]*_\[0-9\]*_rows64k64:" 2 "gpu_tile" } } */
+/* { dg-final { scan-tree-dump-times "variant gpu_\[a-z\]*_\[0-9\]*_rows32k[0-9]*:" 2 "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*: gpu_\[a-z\]*_\[0-9\]*: row-staged tiles prefetched: each work-item loads its share of the next tiles into registers before the sum" 2 "gpu_tile" } } */
-/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_mv_\[0-9\]*: the serial loop at line 21 strip-mined: a loop over tiles of 64 iterations; full tiles run a copy" "gpu_tile" } } */
+/* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_mv_\[0-9\]*: the serial loop at line 21 strip-mined: a loop over tiles of 128 iterations; full tiles run a copy" "gpu_tile" } } */

@@ -1,4 +1,4 @@
-/* tile-rows.c: gpu_tile's row-staged variant (NAME_rows64k64: the rows
+/* tile-rows.c: gpu_tile's row-staged variant (NAME_rows32k128: the rows
    a 1-D nest's serial loop reads loaded into a __local tile by the whole
    group, coalesced) against serial C, for float, double and int rows,
    square and not (rows != columns, a row pitch wider than the row, a
@@ -206,7 +206,7 @@ main (int argc, char **argv)
 {
   check_init ();
   CHECK_CHILD_RUNS (argc, run_all);
-  child (argv[0], NULL, "_rows64k64 (work-group 64x1x1");
+  child (argv[0], NULL, "_rows32k128 (work-group 32x1x1");
   child (argv[0], "4096", "_tile128 (work-group 128x1x1");
   child (argv[0], "64", "runs the plain kernel");
   run_all ();
