@@ -578,14 +578,16 @@ GPURT_HIDDEN void gpurt_lane_prepare_stage (void);
 /* In the child of fork: forget the parent's first lane and slots.  */
 GPURT_HIDDEN void gpurt_lane_atfork_child (void);
 /* The start-up thread: run R's kernel once over nothing (DUMMY, of
-   GPURT_WARM_BYTES bytes, for its buffers) on DEV, in a grid just under
+   GPURT_WARM_BYTES bytes, for its buffers, copied in from and back into
+   HOST, heap memory of as many bytes) on DEV, in a grid just under
    GPURT_WARM_WIDTH work-items wide (PoCL's code for a work-group size is
    the same for grids narrower than 65535); 0 once the first lane was
-   taken.  */
-#define GPURT_WARM_BYTES 64
+   taken.  A page: the copies of a small region's array.  */
+#define GPURT_WARM_BYTES 4096
 #define GPURT_WARM_WIDTH 65535u
 GPURT_HIDDEN int gpurt_lane_warm (struct gpurt_device *dev,
-				  struct gpurt_region *r, cl_mem dummy);
+				  struct gpurt_region *r, cl_mem dummy,
+				  void *host);
 /* The work-group size of a launch (gpurt.c).  */
 GPURT_HIDDEN void gpurt_choose_local_size (unsigned ndim, const uint64_t *n,
 					  size_t kernel_wg,
@@ -879,6 +881,11 @@ struct gpurt_plan
      (one launch at a time per thread: no allocation per launch).  */
 };
 
+/* Room in LANE's scratch area for a plan of NARGS arguments (the
+   start-up thread makes it for the first lane).  Returns 0 when out of
+   memory.  */
+GPURT_HIDDEN int gpurt_plan_reserve (struct gpurt_lane *lane,
+				     unsigned nargs);
 GPURT_HIDDEN int gpurt_plan_make (struct gpurt_plan *plan,
 				  struct gpurt_region *r,
 				  const uint64_t *args,

@@ -80,6 +80,7 @@ gpurt_startup_work (void)
   char why[GPURT_WHY_LEN];
   unsigned loaded = 0;
   cl_mem dummy;
+  void *host;
   int pool;
 
   dev = gpurt_device_get ();
@@ -98,16 +99,19 @@ gpurt_startup_work (void)
       loaded += atomic_load (&r->build_state) == GPURT_BUILD_OK;
     }
   /* The first enqueue of each loaded kernel, and a first buffer (from
-     the pool, as a launch's small buffers), while the first lane's queue
-     is still unused: their drivers' lazy work is not the first
-     region's.  */
+     the pool, as a launch's small buffers) with a page copied in from
+     heap memory and back, while the first lane's queue is still unused:
+     their drivers' lazy work is not the first region's.  */
   dummy = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE, GPURT_WARM_BYTES, why,
 			   "the warm-up buffer");
+  host = calloc (1, GPURT_WARM_BYTES);
   for (r = gpurt_region_first ();
-       r != NULL && dummy != NULL && !atomic_load (&gpurt_startup_stop)
-       && gpurt_lane_warm (dev, r, dummy);
+       r != NULL && dummy != NULL && host != NULL
+       && !atomic_load (&gpurt_startup_stop)
+       && gpurt_lane_warm (dev, r, dummy, host);
        r = gpurt_region_next (r))
     ;
+  free (host);
   if (dummy != NULL)
     gpurt_cl_buffer_release (dummy);
   /* Last, as the largest and the least often needed: the first lane's
