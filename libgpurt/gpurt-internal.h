@@ -326,6 +326,15 @@ GPURT_HIDDEN int gpurt_cl_copy (cl_command_queue queue, cl_mem src,
 GPURT_HIDDEN int gpurt_cl_read (cl_command_queue queue, cl_mem mem,
 				int blocking, size_t offset, size_t size,
 				void *dst, char *why, const char *what);
+/* gpurt_cl_write and gpurt_cl_read never staged through pinned memory
+   (the start-up thread's warm-up copies, which are not a thread's own).  */
+GPURT_HIDDEN int gpurt_cl_write_direct (cl_command_queue queue, cl_mem mem,
+					size_t offset, size_t size,
+					const void *src, char *why);
+GPURT_HIDDEN int gpurt_cl_read_direct (cl_command_queue queue, cl_mem mem,
+				       int blocking, size_t offset,
+				       size_t size, void *dst, char *why,
+				       const char *what);
 GPURT_HIDDEN int gpurt_cl_finish (cl_command_queue queue, char *why,
 				  const char *after);
 GPURT_HIDDEN void gpurt_cl_drain (cl_command_queue queue);

@@ -279,16 +279,19 @@ gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
   if (local[0] < GPURT_WARM_WIDTH)
     global[0] = (GPURT_WARM_WIDTH - 1) / local[0] * local[0];
   /* As a launch: a copy in, the kernel (with the event GPURT_PROFILE
-     takes), the wait and a copy back, all on the first lane's queue.  */
+     takes), the wait and a copy back, all on the first lane's queue; the
+     copies never staged (the staging slots are the first lane's
+     thread's, made after this: gpurt_lane_prepare_stage).  */
   queue = gpurt_spare_lane->queue;
   event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &event : NULL;
   if (set
-      && gpurt_cl_write (queue, dummy, 0, GPURT_WARM_BYTES, host, why)
+      && gpurt_cl_write_direct (queue, dummy, 0, GPURT_WARM_BYTES, host,
+				why)
       && gpurt_cl_enqueue (queue, kernel, r->ndim, global, local, event_ptr,
 			   why, r->name)
       && gpurt_cl_finish (queue, why, "a warm-up kernel"))
-    gpurt_cl_read (queue, dummy, 1, 0, GPURT_WARM_BYTES, host, why,
-		   "the warm-up buffer");
+    gpurt_cl_read_direct (queue, dummy, 1, 0, GPURT_WARM_BYTES, host, why,
+			  "the warm-up buffer");
   gpurt_cl_event_ns (event);
   pthread_mutex_unlock (&gpurt_spare_lock);
   return 1;
