@@ -296,8 +296,10 @@ GPURT_HIDDEN int gpurt_stage_read (cl_command_queue queue, cl_mem mem,
 				   char *why);
 GPURT_HIDDEN void gpurt_stage_release (void);
 /* gpurt-stage.c: make the slots of QUEUE's thread ahead (the start-up
-   thread, for the first lane), and drop them if QUEUE goes unclaimed.  */
-GPURT_HIDDEN void gpurt_stage_prepare (cl_command_queue queue);
+   thread, for the first lane) and copy a little from each into DUMMY, a
+   buffer of at least GPURT_WARM_BYTES bytes, and back (NULL: none), and
+   drop them if QUEUE goes unclaimed.  */
+GPURT_HIDDEN void gpurt_stage_prepare (cl_command_queue queue, cl_mem dummy);
 GPURT_HIDDEN void gpurt_stage_drop_spare (cl_command_queue queue);
 GPURT_HIDDEN void gpurt_stage_atfork_child (void);
 /* gpurt.c: release the calling thread's batch pipeline staging areas,
@@ -582,8 +584,9 @@ GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
 /* The start-up thread: make the first lane's queue onto DEV ahead, and
    the pool of small buffers (1 when made).  */
 GPURT_HIDDEN int gpurt_lane_prepare (struct gpurt_device *dev);
-/* The start-up thread: the first lane's pinned staging slots.  */
-GPURT_HIDDEN void gpurt_lane_prepare_stage (void);
+/* The start-up thread: the first lane's pinned staging slots, each used
+   once for a copy with DUMMY (gpurt_stage_prepare).  */
+GPURT_HIDDEN void gpurt_lane_prepare_stage (cl_mem dummy);
 /* In the child of fork: forget the parent's first lane and slots.  */
 GPURT_HIDDEN void gpurt_lane_atfork_child (void);
 /* The start-up thread: run R's kernel once over nothing (DUMMY, of

@@ -174,10 +174,11 @@ gpurt_lane_prepare (struct gpurt_device *dev)
 
 /* The start-up thread, last: the pinned staging slots of the first
    lane's large copies (when staging is on, gpurt-stage.c), claimed by
-   the thread that takes the lane.  */
+   the thread that takes the lane, each used once for a copy with DUMMY
+   on the lane's queue.  */
 
 void
-gpurt_lane_prepare_stage (void)
+gpurt_lane_prepare_stage (cl_mem dummy)
 {
   cl_command_queue queue = NULL;
 
@@ -186,7 +187,7 @@ gpurt_lane_prepare_stage (void)
     queue = gpurt_spare_lane->queue;
   /* Under the lock: the lane (and its queue) is not taken meanwhile.  */
   if (queue != NULL)
-    gpurt_stage_prepare (queue);
+    gpurt_stage_prepare (queue, dummy);
   pthread_mutex_unlock (&gpurt_spare_lock);
 }
 

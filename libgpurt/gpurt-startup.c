@@ -112,12 +112,13 @@ gpurt_startup_work (void)
        r = gpurt_region_next (r))
     ;
   free (host);
+  /* Last, as the largest and the least often needed: the first lane's
+     pinned staging slots, when staging is on, each used once for a copy
+     in and one back.  */
+  if (!atomic_load (&gpurt_startup_stop))
+    gpurt_lane_prepare_stage (dummy);
   if (dummy != NULL)
     gpurt_cl_buffer_release (dummy);
-  /* Last, as the largest and the least often needed: the first lane's
-     pinned staging slots, when staging is on.  */
-  if (!atomic_load (&gpurt_startup_stop))
-    gpurt_lane_prepare_stage ();
   if (gpurt_env.verbose >= 1 && !atomic_load (&gpurt_startup_stop))
     gpurt_message ("start-up: device '%s' ready before the first region:"
 		   " the first lane's queue, %u program(s) loaded from the"
