@@ -10,15 +10,17 @@
    programs of the regions registered so far from the persistent program
    cache, then runs each loaded kernel once over no iteration through
    the lane's own kernel object and queue (gpurt_lane_warm: a driver's
-   lazy work at a kernel's first enqueue and a queue's first copies),
-   and last makes the lane's pinned staging slots where staging is on
-   (gpurt-stage.c: 48 MiB, tens of milliseconds on a GPU driver), while
-   main runs its own set-up.  The
-   first region finds all that done, or waits for what is left: a
-   thread's first launch waits for the whole of it (gpurt_startup_wait),
-   so the OpenCL calls come in the same order whatever the timing.  A
-   program that is not in the cache is built from source by the first
-   region that needs it, never here (see gpurt_startup_main).
+   lazy work at a kernel's first enqueue and a queue's first copies, a
+   page each way), and last makes the lane's pinned staging slots where
+   staging is on (gpurt-stage.c: 48 MiB, tens of milliseconds on a GPU
+   driver) and copies a page from each, while main runs its own set-up.
+   The device's map and the lane's scratch area are made with room for
+   the first region's plan.  The first region finds all that done, or
+   waits for what is left: a thread's first launch waits for the whole
+   of it (gpurt_startup_wait), so the OpenCL calls come in the same
+   order whatever the timing.  A program that is not in the cache is
+   built from source by the first region that needs it, never here (see
+   gpurt_startup_main).
    GPURT_INIT=lazy, GPURT_DEVICE=host and a child of fork start nothing.
 
    At exit the thread is stopped after the program it is loading and
