@@ -50,6 +50,38 @@ gpurt_range_compare (const void *a, const void *b)
   return ra->arg < rb->arg ? -1 : ra->arg > rb->arg;
 }
 
+/* The bytes of a plan's scratch area for NARGS arguments: its buffers,
+   offsets, argument buffers, the ranges to sort and 2 * (NARGS + 2)
+   words of ends (gpurt_plan_scratch).  */
+
+static size_t
+gpurt_plan_scratch_bytes (unsigned nargs)
+{
+  size_t n = (size_t) nargs + 1;
+
+  return n * (sizeof (struct gpurt_buffer) + sizeof (int64_t)
+	      + sizeof (struct gpurt_range) + sizeof (unsigned))
+	 + 2 * (n + 1) * sizeof (uint64_t);
+}
+
+/* See gpurt-internal.h.  */
+
+int
+gpurt_plan_reserve (struct gpurt_lane *lane, unsigned nargs)
+{
+  size_t total = gpurt_plan_scratch_bytes (nargs);
+  char *p;
+
+  if (total <= lane->scratch_bytes)
+    return 1;
+  p = realloc (lane->scratch, total);
+  if (p == NULL)
+    return 0;
+  lane->scratch = p;
+  lane->scratch_bytes = total;
+  return 1;
+}
+
 /* Point PLAN's arrays, *RANGES and *ENDS (room for 2 * (NARGS + 2)
    words) for NARGS arguments into LANE's scratch area, grown when too
    small, cleared.  Returns 0 when out of memory.  */
@@ -64,20 +96,12 @@ gpurt_plan_scratch (struct gpurt_plan *plan, struct gpurt_lane *lane,
   size_t obytes = n * sizeof *plan->arg_offset;
   size_t rbytes = n * sizeof **ranges;
   size_t ebytes = 2 * (n + 1) * sizeof **ends;
-  size_t total = bbytes + obytes + rbytes + ebytes
-		 + n * sizeof *plan->arg_buffer;
   char *p;
 
-  if (total > lane->scratch_bytes)
-    {
-      p = realloc (lane->scratch, total);
-      if (p == NULL)
-	return 0;
-      lane->scratch = p;
-      lane->scratch_bytes = total;
-    }
+  if (!gpurt_plan_reserve (lane, nargs))
+    return 0;
   p = lane->scratch;
-  memset (p, 0, total);
+  memset (p, 0, gpurt_plan_scratch_bytes (nargs));
   /* Largest alignment first: every part but the last is 8-byte sized.  */
   plan->buffers = (struct gpurt_buffer *) p;
   plan->arg_offset = (int64_t *) (p + bbytes);

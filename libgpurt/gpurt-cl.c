@@ -289,6 +289,20 @@ gpurt_cl_buffer_release (cl_mem mem)
     }
 }
 
+/* Enqueue on QUEUE the copy of SIZE bytes from host SRC to MEM at OFFSET
+   straight from SRC, never staged, not waiting for it.  Returns 1, or 0
+   with WHY.  */
+
+int
+gpurt_cl_write_direct (cl_command_queue queue, cl_mem mem, size_t offset,
+		       size_t size, const void *src, char *why)
+{
+  return GPURT_CL_CHECK (gpurt_cl.clEnqueueWriteBuffer (queue, mem, CL_FALSE,
+							offset, size, src, 0,
+							NULL, NULL),
+			 why, clEnqueueWriteBuffer, "for %zu bytes", size);
+}
+
 /* Enqueue on QUEUE the copy of SIZE bytes from host SRC to MEM at OFFSET,
    not waiting for it (a large one goes through pinned memory and has
    read SRC on return: gpurt-stage.c).  Returns 1, or 0 with WHY.  */
@@ -301,10 +315,7 @@ gpurt_cl_write (cl_command_queue queue, cl_mem mem, size_t offset,
 
   if (staged >= 0)
     return staged;
-  return GPURT_CL_CHECK (gpurt_cl.clEnqueueWriteBuffer (queue, mem, CL_FALSE,
-							offset, size, src, 0,
-							NULL, NULL),
-			 why, clEnqueueWriteBuffer, "for %zu bytes", size);
+  return gpurt_cl_write_direct (queue, mem, offset, size, src, why);
 }
 
 /* A pinned host area of SIZE bytes for QUEUE's device: a buffer made
@@ -421,6 +432,23 @@ gpurt_cl_copy (cl_command_queue queue, cl_mem src, size_t src_offset,
 			 why, clEnqueueCopyBuffer, "for %zu bytes", size);
 }
 
+/* Enqueue on QUEUE the copy of SIZE bytes of MEM at OFFSET straight to
+   host DST, never staged, waiting for it when BLOCKING.  WHAT says what
+   it was for.  Returns 1, or 0 with WHY.  */
+
+int
+gpurt_cl_read_direct (cl_command_queue queue, cl_mem mem, int blocking,
+		      size_t offset, size_t size, void *dst, char *why,
+		      const char *what)
+{
+  return GPURT_CL_CHECK (gpurt_cl.clEnqueueReadBuffer (queue, mem,
+						       blocking ? CL_TRUE
+						       : CL_FALSE, offset,
+						       size, dst, 0, NULL,
+						       NULL),
+			 why, clEnqueueReadBuffer, "%s", what);
+}
+
 /* Enqueue on QUEUE the copy of SIZE bytes of MEM at OFFSET to host DST,
    waiting for it when BLOCKING (a large one goes through pinned memory
    and is always complete on return: gpurt-stage.c).  WHAT says what it was for.  Returns 1,
@@ -442,12 +470,8 @@ gpurt_cl_read (cl_command_queue queue, cl_mem mem, int blocking,
 	}
       return staged;
     }
-  return GPURT_CL_CHECK (gpurt_cl.clEnqueueReadBuffer (queue, mem,
-						       blocking ? CL_TRUE
-						       : CL_FALSE, offset,
-						       size, dst, 0, NULL,
-						       NULL),
-			 why, clEnqueueReadBuffer, "%s", what);
+  return gpurt_cl_read_direct (queue, mem, blocking, offset, size, dst, why,
+			       what);
 }
 
 /* Wait for everything queued on QUEUE; AFTER says after what.  Returns 1,

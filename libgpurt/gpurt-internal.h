@@ -296,8 +296,10 @@ GPURT_HIDDEN int gpurt_stage_read (cl_command_queue queue, cl_mem mem,
 				   char *why);
 GPURT_HIDDEN void gpurt_stage_release (void);
 /* gpurt-stage.c: make the slots of QUEUE's thread ahead (the start-up
-   thread, for the first lane), and drop them if QUEUE goes unclaimed.  */
-GPURT_HIDDEN void gpurt_stage_prepare (cl_command_queue queue);
+   thread, for the first lane) and copy a little from each into DUMMY, a
+   buffer of at least GPURT_WARM_BYTES bytes, and back (NULL: none), and
+   drop them if QUEUE goes unclaimed.  */
+GPURT_HIDDEN void gpurt_stage_prepare (cl_command_queue queue, cl_mem dummy);
 GPURT_HIDDEN void gpurt_stage_drop_spare (cl_command_queue queue);
 GPURT_HIDDEN void gpurt_stage_atfork_child (void);
 /* gpurt.c: release the calling thread's batch pipeline staging areas,
@@ -326,6 +328,15 @@ GPURT_HIDDEN int gpurt_cl_copy (cl_command_queue queue, cl_mem src,
 GPURT_HIDDEN int gpurt_cl_read (cl_command_queue queue, cl_mem mem,
 				int blocking, size_t offset, size_t size,
 				void *dst, char *why, const char *what);
+/* gpurt_cl_write and gpurt_cl_read never staged through pinned memory
+   (the start-up thread's warm-up copies, which are not a thread's own).  */
+GPURT_HIDDEN int gpurt_cl_write_direct (cl_command_queue queue, cl_mem mem,
+					size_t offset, size_t size,
+					const void *src, char *why);
+GPURT_HIDDEN int gpurt_cl_read_direct (cl_command_queue queue, cl_mem mem,
+				       int blocking, size_t offset,
+				       size_t size, void *dst, char *why,
+				       const char *what);
 GPURT_HIDDEN int gpurt_cl_finish (cl_command_queue queue, char *why,
 				  const char *after);
 GPURT_HIDDEN void gpurt_cl_drain (cl_command_queue queue);
@@ -580,19 +591,22 @@ GPURT_HIDDEN struct gpurt_lane *gpurt_lane_get (struct gpurt_device *dev,
 /* The start-up thread: make the first lane's queue onto DEV ahead, and
    the pool of small buffers (1 when made).  */
 GPURT_HIDDEN int gpurt_lane_prepare (struct gpurt_device *dev);
-/* The start-up thread: the first lane's pinned staging slots.  */
-GPURT_HIDDEN void gpurt_lane_prepare_stage (void);
+/* The start-up thread: the first lane's pinned staging slots, each used
+   once for a copy with DUMMY (gpurt_stage_prepare).  */
+GPURT_HIDDEN void gpurt_lane_prepare_stage (cl_mem dummy);
 /* In the child of fork: forget the parent's first lane and slots.  */
 GPURT_HIDDEN void gpurt_lane_atfork_child (void);
 /* The start-up thread: run R's kernel once over nothing (DUMMY, of
-   GPURT_WARM_BYTES bytes, for its buffers) on DEV, in a grid just under
+   GPURT_WARM_BYTES bytes, for its buffers, copied in from and back into
+   HOST, heap memory of as many bytes) on DEV, in a grid just under
    GPURT_WARM_WIDTH work-items wide (PoCL's code for a work-group size is
    the same for grids narrower than 65535); 0 once the first lane was
-   taken.  */
-#define GPURT_WARM_BYTES 64
+   taken.  A page: the copies of a small region's array.  */
+#define GPURT_WARM_BYTES 4096
 #define GPURT_WARM_WIDTH 65535u
 GPURT_HIDDEN int gpurt_lane_warm (struct gpurt_device *dev,
-				  struct gpurt_region *r, cl_mem dummy);
+				  struct gpurt_region *r, cl_mem dummy,
+				  void *host);
 /* The work-group size of a launch (gpurt.c).  */
 GPURT_HIDDEN void gpurt_choose_local_size (unsigned ndim, const uint64_t *n,
 					  size_t kernel_wg,
@@ -886,6 +900,11 @@ struct gpurt_plan
      (one launch at a time per thread: no allocation per launch).  */
 };
 
+/* Room in LANE's scratch area for a plan of NARGS arguments (the
+   start-up thread makes it for the first lane).  Returns 0 when out of
+   memory.  */
+GPURT_HIDDEN int gpurt_plan_reserve (struct gpurt_lane *lane,
+				     unsigned nargs);
 GPURT_HIDDEN int gpurt_plan_make (struct gpurt_plan *plan,
 				  struct gpurt_region *r,
 				  const uint64_t *args,

@@ -174,10 +174,11 @@ gpurt_lane_prepare (struct gpurt_device *dev)
 
 /* The start-up thread, last: the pinned staging slots of the first
    lane's large copies (when staging is on, gpurt-stage.c), claimed by
-   the thread that takes the lane.  */
+   the thread that takes the lane, each used once for a copy with DUMMY
+   on the lane's queue.  */
 
 void
-gpurt_lane_prepare_stage (void)
+gpurt_lane_prepare_stage (cl_mem dummy)
 {
   cl_command_queue queue = NULL;
 
@@ -186,7 +187,7 @@ gpurt_lane_prepare_stage (void)
     queue = gpurt_spare_lane->queue;
   /* Under the lock: the lane (and its queue) is not taken meanwhile.  */
   if (queue != NULL)
-    gpurt_stage_prepare (queue);
+    gpurt_stage_prepare (queue, dummy);
   pthread_mutex_unlock (&gpurt_spare_lock);
 }
 
@@ -208,15 +209,18 @@ gpurt_lane_prepare_stage (void)
    The kernel object run is the first lane's own (gpurt_lane_kernel:
    the one made with the program), so that the first launch finds the
    object it enqueues used once on the queue it enqueues it on, after a
-   copy of DUMMY's GPURT_WARM_BYTES bytes in and before one back, as a
-   launch's (a driver's first copies on a queue cost more); launches
-   wait for this thread first (gpurt_startup_wait).  Failures are not
-   reported: the first launch meets them again.  Returns 0 once the
-   first lane has been taken (nothing left to warm up), else 1.  */
+   copy of DUMMY's GPURT_WARM_BYTES bytes in from HOST and before one
+   back into HOST, as a small launch's and the sync after it (a driver's
+   first copies on a queue, and of a size, cost more; HOST is heap
+   memory, as a program's arrays).  The lane's scratch area gets room
+   for a plan of R's arguments.  Launches wait for this thread first
+   (gpurt_startup_wait).  Failures are not reported: the first launch
+   meets them again.  Returns 0 once the first lane has been taken
+   (nothing left to warm up), else 1.  */
 
 int
 gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
-		 cl_mem dummy)
+		 cl_mem dummy, void *host)
 {
   /* Trip counts that fill the largest work-group.  */
   static const uint64_t many[3] = { 1u << 20, 1u << 20, 1u << 20 };
@@ -228,7 +232,6 @@ gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
   cl_command_queue queue;
   cl_kernel kernel;
   cl_event event = NULL, *event_ptr;
-  unsigned char bytes[GPURT_WARM_BYTES] = { 0 };
   unsigned k, index = 0;
   int set = 1;
 
@@ -246,6 +249,7 @@ gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
       return 0;
     }
   lk = gpurt_lane_kernel (gpurt_spare_lane, r, why);
+  gpurt_plan_reserve (gpurt_spare_lane, r->nargs);
   if (lk == NULL || r->reduce_wg != 0 || r->group_wg != 0)
     {
       pthread_mutex_unlock (&gpurt_spare_lock);
@@ -276,16 +280,19 @@ gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
   if (local[0] < GPURT_WARM_WIDTH)
     global[0] = (GPURT_WARM_WIDTH - 1) / local[0] * local[0];
   /* As a launch: a copy in, the kernel (with the event GPURT_PROFILE
-     takes), the wait and a copy back, all on the first lane's queue.  */
+     takes), the wait and a copy back, all on the first lane's queue; the
+     copies never staged (the staging slots are the first lane's
+     thread's, made after this: gpurt_lane_prepare_stage).  */
   queue = gpurt_spare_lane->queue;
   event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &event : NULL;
   if (set
-      && gpurt_cl_write (queue, dummy, 0, sizeof bytes, bytes, why)
+      && gpurt_cl_write_direct (queue, dummy, 0, GPURT_WARM_BYTES, host,
+				why)
       && gpurt_cl_enqueue (queue, kernel, r->ndim, global, local, event_ptr,
 			   why, r->name)
       && gpurt_cl_finish (queue, why, "a warm-up kernel"))
-    gpurt_cl_read (queue, dummy, 1, 0, sizeof bytes, bytes, why,
-		   "the warm-up buffer");
+    gpurt_cl_read_direct (queue, dummy, 1, 0, GPURT_WARM_BYTES, host, why,
+			  "the warm-up buffer");
   gpurt_cl_event_ns (event);
   pthread_mutex_unlock (&gpurt_spare_lock);
   return 1;

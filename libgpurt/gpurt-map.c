@@ -66,6 +66,9 @@ gpurt_map_search (const struct gpurt_map *map, uint64_t start)
   return lo;
 }
 
+/* Mappings the table has room for when the device is opened.  */
+#define GPURT_MAP_FIRST_CAP 16
+
 /* Insert M into MAP at index AT.  Returns 1, or 0 when out of memory.  */
 
 static int
@@ -74,7 +77,7 @@ gpurt_map_insert (struct gpurt_map *map, unsigned at,
 {
   if (map->n == map->cap)
     {
-      unsigned cap = map->cap ? 2 * map->cap : 16;
+      unsigned cap = map->cap ? 2 * map->cap : GPURT_MAP_FIRST_CAP;
       struct gpurt_mapping **v = realloc (map->v, cap * sizeof *v);
 
       if (v == NULL)
@@ -117,13 +120,19 @@ gpurt_map_remove (struct gpurt_map *map, struct gpurt_mapping *m)
     gpurt_map_remove_at (map, at);
 }
 
-/* Set up the empty MAP of a device (once, when the device is chosen).  */
+/* Set up the empty MAP of a device (once, when the device is chosen:
+   by the start-up thread unless GPURT_INIT=lazy), with room for its
+   first mappings, so that the first region does not grow the table.
+   Without that memory the first insertion grows it.  */
 
 void
 gpurt_map_init (struct gpurt_map *map)
 {
   memset (map, 0, sizeof *map);
   pthread_mutex_init (&map->lock, NULL);
+  map->v = malloc (GPURT_MAP_FIRST_CAP * sizeof *map->v);
+  if (map->v != NULL)
+    map->cap = GPURT_MAP_FIRST_CAP;
 }
 
 /* Is M an idle mapping that LANE kept?  */

@@ -271,12 +271,34 @@ gpurt_stage_make (struct gpurt_stage *st, cl_command_queue queue)
   return 1;
 }
 
+/* Copy a little from each slot of ST into DUMMY (at least
+   GPURT_WARM_BYTES bytes) on ST's queue and back into the first slot,
+   waiting for them: what a driver does at the first copy from and into
+   a pinned area (the first large copy's otherwise).  Failures are
+   quiet: a large copy meets them again.  */
+
+static void
+gpurt_stage_touch (struct gpurt_stage *st, cl_mem dummy)
+{
+  size_t size = st->slot < GPURT_WARM_BYTES ? st->slot : GPURT_WARM_BYTES;
+  char why[GPURT_WHY_LEN];
+  unsigned k;
+  int ok = 1;
+
+  for (k = 0; k < GPURT_STAGE_SLOTS && ok; k++)
+    ok = gpurt_cl_copy_async (st->queue, dummy, 1, 0, size,
+			      st->host + k * st->slot, NULL, why);
+  if (ok)
+    gpurt_cl_copy_async (st->queue, dummy, 0, 0, size, st->host, NULL, why);
+  gpurt_cl_finish (st->queue, why, "the staging slots' first copies");
+}
+
 /* See gpurt-internal.h.  Called under the first lane's lock, before any
    thread can take QUEUE; failures are quiet (the first large copy tries
    again).  */
 
 void
-gpurt_stage_prepare (cl_command_queue queue)
+gpurt_stage_prepare (cl_command_queue queue, cl_mem dummy)
 {
   struct gpurt_stage st;
 
@@ -285,6 +307,8 @@ gpurt_stage_prepare (cl_command_queue queue)
   memset (&st, 0, sizeof st);
   if (!gpurt_stage_make (&st, queue))
     return;
+  if (dummy != NULL)
+    gpurt_stage_touch (&st, dummy);
   pthread_mutex_lock (&gpurt_stage_spare_lock);
   gpurt_stage_spare = st;
   pthread_mutex_unlock (&gpurt_stage_spare_lock);

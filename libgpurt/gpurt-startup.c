@@ -10,15 +10,17 @@
    programs of the regions registered so far from the persistent program
    cache, then runs each loaded kernel once over no iteration through
    the lane's own kernel object and queue (gpurt_lane_warm: a driver's
-   lazy work at a kernel's first enqueue and a queue's first copies),
-   and last makes the lane's pinned staging slots where staging is on
-   (gpurt-stage.c: 48 MiB, tens of milliseconds on a GPU driver), while
-   main runs its own set-up.  The
-   first region finds all that done, or waits for what is left: a
-   thread's first launch waits for the whole of it (gpurt_startup_wait),
-   so the OpenCL calls come in the same order whatever the timing.  A
-   program that is not in the cache is built from source by the first
-   region that needs it, never here (see gpurt_startup_main).
+   lazy work at a kernel's first enqueue and a queue's first copies, a
+   page each way), and last makes the lane's pinned staging slots where
+   staging is on (gpurt-stage.c: 48 MiB, tens of milliseconds on a GPU
+   driver) and copies a page from each, while main runs its own set-up.
+   The device's map and the lane's scratch area are made with room for
+   the first region's plan.  The first region finds all that done, or
+   waits for what is left: a thread's first launch waits for the whole
+   of it (gpurt_startup_wait), so the OpenCL calls come in the same
+   order whatever the timing.  A program that is not in the cache is
+   built from source by the first region that needs it, never here (see
+   gpurt_startup_main).
    GPURT_INIT=lazy, GPURT_DEVICE=host and a child of fork start nothing.
 
    At exit the thread is stopped after the program it is loading and
@@ -80,6 +82,7 @@ gpurt_startup_work (void)
   char why[GPURT_WHY_LEN];
   unsigned loaded = 0;
   cl_mem dummy;
+  void *host;
   int pool;
 
   dev = gpurt_device_get ();
@@ -98,22 +101,26 @@ gpurt_startup_work (void)
       loaded += atomic_load (&r->build_state) == GPURT_BUILD_OK;
     }
   /* The first enqueue of each loaded kernel, and a first buffer (from
-     the pool, as a launch's small buffers), while the first lane's queue
-     is still unused: their drivers' lazy work is not the first
-     region's.  */
+     the pool, as a launch's small buffers) with a page copied in from
+     heap memory and back, while the first lane's queue is still unused:
+     their drivers' lazy work is not the first region's.  */
   dummy = gpurt_cl_buffer (dev, CL_MEM_READ_WRITE, GPURT_WARM_BYTES, why,
 			   "the warm-up buffer");
+  host = calloc (1, GPURT_WARM_BYTES);
   for (r = gpurt_region_first ();
-       r != NULL && dummy != NULL && !atomic_load (&gpurt_startup_stop)
-       && gpurt_lane_warm (dev, r, dummy);
+       r != NULL && dummy != NULL && host != NULL
+       && !atomic_load (&gpurt_startup_stop)
+       && gpurt_lane_warm (dev, r, dummy, host);
        r = gpurt_region_next (r))
     ;
+  free (host);
+  /* Last, as the largest and the least often needed: the first lane's
+     pinned staging slots, when staging is on, each used once for a copy
+     in and one back.  */
+  if (!atomic_load (&gpurt_startup_stop))
+    gpurt_lane_prepare_stage (dummy);
   if (dummy != NULL)
     gpurt_cl_buffer_release (dummy);
-  /* Last, as the largest and the least often needed: the first lane's
-     pinned staging slots, when staging is on.  */
-  if (!atomic_load (&gpurt_startup_stop))
-    gpurt_lane_prepare_stage ();
   if (gpurt_env.verbose >= 1 && !atomic_load (&gpurt_startup_stop))
     gpurt_message ("start-up: device '%s' ready before the first region:"
 		   " the first lane's queue, %u program(s) loaded from the"

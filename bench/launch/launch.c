@@ -10,7 +10,17 @@
      nvptx   gcc -fopenmp -foffload=nvptx-none -DBENCH_NVPTX
              (target teams distribute parallel for inside target data),
      ocl     -DBENCH_OCL: the same kernel enqueued by hand in the loop,
-             one clFinish at the end.
+             one clFinish at the end.  With LAUNCH_OCL_BG=1 (variant
+             ocl-bg) its set-up runs on a thread of its own during the
+             host work, as ours does, with one warm-up launch over
+             nothing (a page copied in and back), joined by the first
+             region; with LAUNCH_OCL_BG=touch (ocl-bg-touch) the main
+             thread also makes one OpenCL call of its own (clFlush) once
+             that thread is done, before the host work.  Their
+             first-over-paused tells how much of a first region's cost a
+             start-up on another thread can remove at all: what is left
+             with bg and gone with touch is the driver's first call on a
+             thread.
    Prints "RESULT,variant,what,value,unit" lines; checks every result.
    first-over-later is the first region's time (after the host work) over
    the median of later single launches of the same region with the same
@@ -32,6 +42,7 @@
 #endif
 
 #if defined BENCH_OCL
+# include <pthread.h>
 static const char *variant = "ocl";
 #elif defined BENCH_NVPTX
 static const char *variant = "nvptx";
@@ -88,6 +99,32 @@ ocl_setup (void)
   OK (clBuildProgram (p, 1, &dev, "", NULL, NULL));
   kern = clCreateKernel (p, "bump", &e);
   OK (e);
+}
+
+/* LAUNCH_OCL_BG's thread: the set-up, then bump run once over nothing
+   in a buffer of its own, a page copied in before and back after (what
+   ours does before the first region).  */
+static void *
+ocl_setup_bg (void *unused)
+{
+  enum { PAGE = 4096 };
+  long zero = 0;
+  size_t g = 65280, l = 128;
+  char *host = calloc (1, PAGE);
+  cl_int e;
+
+  ocl_setup ();
+  cl_mem b = clCreateBuffer (ctx, CL_MEM_READ_WRITE, PAGE, NULL, &e);
+  OK (e);
+  OK (clSetKernelArg (kern, 0, sizeof zero, &zero));
+  OK (clSetKernelArg (kern, 1, sizeof b, &b));
+  OK (clEnqueueWriteBuffer (q, b, CL_FALSE, 0, PAGE, host, 0, NULL, NULL));
+  OK (clEnqueueNDRangeKernel (q, kern, 1, NULL, &g, &l, 0, NULL, NULL));
+  OK (clFinish (q));
+  OK (clEnqueueReadBuffer (q, b, CL_TRUE, 0, PAGE, host, 0, NULL, NULL));
+  OK (clReleaseMemObject (b));
+  free (host);
+  return unused;
 }
 
 /* K launches of bump over N elements of V, kept on the device.  */
@@ -177,6 +214,23 @@ main (int argc, char **argv)
   double t_main = now ();
   double work = argc > 1 ? atof (argv[1]) : 1.0;
   long k = argc > 2 ? atol (argv[2]) : 20000;
+#ifdef BENCH_OCL
+  const char *bg = getenv ("LAUNCH_OCL_BG");
+  pthread_t setup;
+  int bg_on = bg != NULL && *bg != '\0' && strcmp (bg, "0") != 0;
+  int touch = bg_on && strcmp (bg, "touch") == 0;
+
+  if (bg_on && pthread_create (&setup, NULL, ocl_setup_bg, NULL) != 0)
+    {
+      fprintf (stderr, "cannot start the set-up thread\n");
+      return 1;
+    }
+  if (touch)
+    {
+      pthread_join (setup, NULL);
+      OK (clFlush (q));
+    }
+#endif
 
   /* The host's own set-up, WORK seconds of it.  */
   struct timespec pause = { (time_t) work,
@@ -189,7 +243,10 @@ main (int argc, char **argv)
   for (long i = 0; i < n; i++)
     v[i] = v0[i] = (int) i;
 #ifdef BENCH_OCL
-  ocl_setup ();
+  if (!bg_on)
+    ocl_setup ();
+  else if (!touch)
+    pthread_join (setup, NULL);
 #endif
   bump_loop (1, n, v);
   double t_first = now ();

@@ -2,7 +2,10 @@
 # bench/launch/launch.sh -- start-up and launch cost side by side in one
 # GPU run (issue 15): launch.c built as ours (default start-up thread,
 # and again with GPURT_INIT=lazy, and with GPURT_POOL=0: no pool of small
-# buffers), hand-written OpenCL (ocl) and GCC's nvptx offload (nvptx).
+# buffers), hand-written OpenCL (ocl; ocl-bg: its set-up and a warm-up
+# launch on a thread of its own during the host work, as ours; ocl-bg-
+# touch: the same and one OpenCL call by the main thread before the host
+# work, see launch.c) and GCC's nvptx offload (nvptx).
 #
 #   bash bench/launch/launch.sh build          here, after `make'
 #   bash bench/launch/launch.sh run [OUTDIR]   on the GPU machine
@@ -49,13 +52,15 @@ export OCL_ICD_VENDORS=/tmp/icd LD_LIBRARY_PATH=$pack/lib
 export GPURT_CACHE_DIR=/tmp/gpurt-launch-cache
 GPURT_DEVICE=gpu "$pack/launch.ours" 0 100 >/dev/null 2>&1
 for round in 1 2; do
-  for v in ours ours-lazy ours-nopool ocl nvptx; do
+  for v in ours ours-lazy ours-nopool ocl ocl-bg ocl-bg-touch nvptx; do
     b=$v e=GPURT_INIT=eager
     [ $v = ours-lazy ] && { b=ours; e=GPURT_INIT=lazy; }
     [ $v = ours-nopool ] && { b=ours; e=GPURT_POOL=0; }
+    [ $v = ocl-bg ] && { b=ocl; e=LAUNCH_OCL_BG=1; }
+    [ $v = ocl-bg-touch ] && { b=ocl; e=LAUNCH_OCL_BG=touch; }
     env $e GPURT_DEVICE=gpu GPURT_FALLBACK=abort timeout 120 \
       "$pack/launch.$b" 1.0 20000 2>>"$out/launch-err.txt" \
-      | sed "s/^RESULT,ours,/RESULT,$v,/; s/^/$round /"
+      | sed "s/^RESULT,[a-z]*,/RESULT,$v,/; s/^/$round /"
   done
 done | tee "$out/launch.txt"
 echo "first region / median later launch (issue 15 target: <= 1.2x):"
