@@ -1680,6 +1680,10 @@ gpurt_batch_size (const struct gpurt_region *r,
 	     : bytes > fixed ? budget : 0;
   else if (slots > 1 && budget > GPURT_PIPE_BATCH)
     budget = slice > GPURT_PIPE_BATCH ? slice : GPURT_PIPE_BATCH;
+  /* Data that fit the device but not in batches of GPURT_BATCH_BYTES
+     (a tuning knob, not a limit) run unbatched.  */
+  if (budget < slice && total <= limit && !big)
+    return 0;
   if (budget < slice)
     {
       gpurt_set_why (why, "its data (%" PRIu64 " bytes) do not fit the"
