@@ -79,6 +79,8 @@ if [ "${1:-run}" = build ]; then
     gcc $omp progs/$p.c -lm -o "$PACK/$p.omp" || exit 1
   done
   gcc -O2 -fopenmp harness/h2dbw.c -lOpenCL -o "$PACK/h2dbw" || exit 1
+  # What the device makes of global work offsets past 2^31 and 2^32.
+  gcc -O2 harness/offset-probe.c -lOpenCL -o "$PACK/offset-probe" || exit 1
   echo "built into $PACK"
   exit 0
 fi

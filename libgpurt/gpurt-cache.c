@@ -37,8 +37,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Bump when the file layout or the identity text changes.  */
-#define GPURT_CACHE_VERSION 1u
+/* Bump when the file layout or the identity text changes, or what the
+   runtime passes a kernel (2: gpu_f after the trip counts).  */
+#define GPURT_CACHE_VERSION 2u
 /* The region record format the identity is built from (docs/ABI.md).  */
 #define GPURT_RECORD_VERSION 1u
 /* Larger entries are not believed (a corrupt header).  */

@@ -559,28 +559,17 @@ gpurt_cl_arg (cl_kernel kernel, unsigned index, size_t size,
 
 /* Enqueue KERNEL on QUEUE over NDIM dimensions of GLOBAL work-items in
    groups of LOCAL; with EVENT, an event to time it by.  Returns 1, or 0
-   with WHY.  */
+   with WHY.  Never with a global work offset: some devices compute
+   get_global_id in 32 bits or refuse offsets past 2^31, so a batch's
+   first iteration is the kernel's gpu_f (docs/ABI.md section 2).  */
 
 int
 gpurt_cl_enqueue (cl_command_queue queue, cl_kernel kernel, unsigned ndim,
 		  const size_t *global, const size_t *local, cl_event *event,
 		  char *why, const char *name)
 {
-  return gpurt_cl_enqueue_at (queue, kernel, ndim, NULL, global, local,
-			      event, why, name);
-}
-
-/* As gpurt_cl_enqueue, with the global work offset OFFSET (NULL: none):
-   a batch of the outermost index.  */
-
-int
-gpurt_cl_enqueue_at (cl_command_queue queue, cl_kernel kernel, unsigned ndim,
-		     const size_t *offset, const size_t *global,
-		     const size_t *local, cl_event *event, char *why,
-		     const char *name)
-{
   return GPURT_CL_CHECK (gpurt_cl.clEnqueueNDRangeKernel (queue, kernel, ndim,
-							  offset, global,
+							  NULL, global,
 							  local, 0, NULL,
 							  event),
 			 why, clEnqueueNDRangeKernel, "for kernel %s", name);

@@ -358,12 +358,6 @@ GPURT_HIDDEN void gpurt_cl_kernel_release (cl_kernel kernel);
 GPURT_HIDDEN int gpurt_cl_arg (cl_kernel kernel, unsigned index, size_t size,
 			       const void *value, char *why,
 			       const char *fmt, ...) GPURT_PRINTF (6, 7);
-GPURT_HIDDEN int gpurt_cl_enqueue_at (cl_command_queue queue,
-				      cl_kernel kernel, unsigned ndim,
-				      const size_t *offset,
-				      const size_t *global,
-				      const size_t *local, cl_event *event,
-				      char *why, const char *name);
 GPURT_HIDDEN int gpurt_cl_enqueue (cl_command_queue queue, cl_kernel kernel,
 				   unsigned ndim, const size_t *global,
 				   const size_t *local, cl_event *event,

@@ -344,7 +344,8 @@ gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
 			  "for warm-up argument %u", k);
     else
       set = 0;
-  for (k = 0; k < 3 && set; k++)
+  /* The trip counts and gpu_f.  */
+  for (k = 0; k < 4 && set; k++)
     set = gpurt_cl_arg (kernel, index++, sizeof zero, &zero, why,
 			"for warm-up trip count %u", k);
   if (set && r->ndeopts != 0)
@@ -460,8 +461,8 @@ gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
   memset (lk, 0, sizeof *lk);
   lk->region = r;
   /* A buffer argument is two kernel arguments (buffer, offset); then
-     the three trip counts.  */
-  lk->narg_slots = 3;
+     the three trip counts and gpu_f.  */
+  lk->narg_slots = 4;
   for (i = 0; i < r->nargs; i++)
     lk->narg_slots += r->args[i].kind == GPURT_ARG_BUFFER ? 2 : 1;
   lk->arg_value = calloc (lk->narg_slots, sizeof *lk->arg_value);

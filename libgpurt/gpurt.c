@@ -292,9 +292,10 @@ gpurt_two_level_sizes (const struct gpurt_region *r,
 static int
 gpurt_set_args (struct gpurt_region *r, cl_kernel kernel,
 		const struct gpurt_plan *plan, struct gpurt_lane_kernel *lk,
-		const uint64_t *args, const uint64_t *n, cl_mem deopt,
-		cl_mem heap, char *why)
+		const uint64_t *args, const uint64_t *n, uint64_t first,
+		cl_mem deopt, cl_mem heap, char *why)
 {
+  cl_ulong f = first;
   cl_uint index = 0;
   unsigned k, d;
 
@@ -332,6 +333,9 @@ gpurt_set_args (struct gpurt_region *r, cl_kernel kernel,
 			   NULL))
 	return 0;
     }
+  if (!gpurt_lane_arg (lk, kernel, index++, sizeof f, &f, why, r->nargs,
+		       "gpu_f"))
+    return 0;
   /* GPU_REDUCE hook, "reduce WG local last": the buffer the last
      work-group combines into, or NULL (gpurt_reduce_setup).  */
   if (r->reduce_last
@@ -642,9 +646,8 @@ gpurt_heap_passes (struct gpurt_region *r, struct gpurt_lane *lane,
 			   GPU_HEAP_HEADER_WORDS * sizeof *heap, heap, why)
 	  || !gpurt_cl_write (lane->queue, heap_mem, iter_at, sizeof words,
 			      words, why)
-	  || !gpurt_cl_enqueue_at (lane->queue, kernel, r->ndim, NULL, global,
-				   local, profiled ? &event : NULL, why,
-				   r->name)
+	  || !gpurt_cl_enqueue (lane->queue, kernel, r->ndim, global, local,
+				profiled ? &event : NULL, why, r->name)
 	  || !gpurt_lane_finish (lane, why, after))
 	{
 	  if (event != NULL)
@@ -808,7 +811,9 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		     uint32_t *iter, uint64_t heap_bytes, uint32_t *heap,
 		     const uint64_t *first)
 {
-  size_t offset[3] = { 0, 0, 0 };
+  /* A batch's first outer iteration: the kernel's gpu_f, never a global
+     work offset (docs/ABI.md section 2).  */
+  const uint64_t start = first != NULL ? *first : 0;
   int enqueued = 0, deopted = 0;
   cl_mem deopt_mem = NULL, heap_mem = NULL;
   uint32_t deopt_words[GPU_MAX_DEOPT_SITES];
@@ -823,7 +828,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   cl_command_queue fresh;	/* the copy queue, or NULL */
   unsigned nfresh = 0;		/* copies in queued on it */
   int variant = -1;
-  uint64_t blocks;
+  uint64_t blocks, skip;
   char why_not[GPURT_WHY_LEN];
   unsigned k, d;
   int ok = 0;
@@ -941,8 +946,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		       k32 != NULL ? r->index32_name : r->name,
 		       k32 != NULL ? "32" : "64");
     }
-  if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem, heap_mem,
-			   why))
+  if (!gpurt_set_args (r, kernel, &plan, lk, args, n, start, deopt_mem,
+		       heap_mem, why))
     goto ERROR;
 
   if (variant >= 0)
@@ -961,17 +966,12 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	}
       /* A variant's work-item may take BLOCK iterations.  */
       blocks = variant >= 0 ? r->variants[variant].block[d] : 1;
-      /* A batch runs outer iterations [*FIRST, N) (the kernel guards N).  */
-      if (first != NULL && d + 1 == r->ndim)
-	offset[d] = (size_t) *first;
-      global[d] = (size_t) (((n[d] - offset[d] + blocks - 1) / blocks
+      /* A batch runs outer iterations [START, N) (the kernel adds START
+	 and guards N).  */
+      skip = d + 1 == r->ndim ? start : 0;
+      global[d] = (size_t) (((n[d] - skip + blocks - 1) / blocks
 			     + local[d] - 1) / local[d] * local[d]);
     }
-  /* A reduction's 1-D grid-stride loop flattens the index space,
-     dimension 0 fastest: a batch starts at its first outer iteration.  */
-  if (first != NULL && r->reduce_wg != 0)
-    offset[0] = (size_t) (*first * (r->ndim > 1 ? n[0] : 1)
-			  * (r->ndim > 2 ? n[1] : 1));
 
   gpurt_clock_mark (clock, GPURT_PART_ARGS);
   /* With kernels of this thread still running, the ranges the device
@@ -1052,8 +1052,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       variant = -1;
       kernel = lk->kernel;
       why[0] = '\0';
-      if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem, heap_mem,
-			   why))
+      if (!gpurt_set_args (r, kernel, &plan, lk, args, n, start, deopt_mem,
+			   heap_mem, why))
 	goto ERROR;
       gpurt_choose_local_size (r->ndim, n, r->kernel_work_group_size,
 			       dev->max_work_item_sizes, local);
@@ -1064,10 +1064,10 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 	goto ERROR;
     }
   else if (variant < 0
-	   && !gpurt_cl_enqueue_at (lane->queue, kernel,
-				    r->reduce_wg != 0 || r->group_wg != 0
-				    ? 1 : r->ndim, first ? offset : NULL,
-				    global, local, event_ptr, why, r->name))
+	   && !gpurt_cl_enqueue (lane->queue, kernel,
+				 r->reduce_wg != 0 || r->group_wg != 0
+				 ? 1 : r->ndim, global, local, event_ptr, why,
+				 r->name))
     goto ERROR;		/* not queued: the device's data is intact */
   gpurt_say_variant (r, variant, why_not);
   enqueued = 1;
@@ -1154,8 +1154,8 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		  why[0] = '\0';
 		  break;
 		}
-	      if (!gpurt_set_args (r, kernel, &plan, lk, args, n, deopt_mem,
-				   heap_mem, why))
+	      if (!gpurt_set_args (r, kernel, &plan, lk, args, n, start,
+				   deopt_mem, heap_mem, why))
 		goto ERROR;
 	      heap_bytes *= 2;
 	      grown++;
@@ -1687,6 +1687,10 @@ gpurt_batch_size (const struct gpurt_region *r,
 	     : bytes > fixed ? budget : 0;
   else if (slots > 1 && budget > GPURT_PIPE_BATCH)
     budget = slice > GPURT_PIPE_BATCH ? slice : GPURT_PIPE_BATCH;
+  /* Data that fit the device but not in batches of GPURT_BATCH_BYTES
+     (a tuning knob, not a limit) run unbatched.  */
+  if (budget < slice && total <= limit && !big)
+    return 0;
   if (budget < slice)
     {
       gpurt_set_why (why, "its data (%" PRIu64 " bytes) do not fit the"
@@ -1903,8 +1907,9 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 		  struct gpurt_host_copy *copy, unsigned ncopy, int *written,
 		  char *why)
 {
-  size_t offset[3] = { 0, 0, 0 }, local[3], global[3], at = 0, out = 0;
-  uint64_t nb[3] = { n[0], n[1], n[2] };
+  size_t local[3], global[3], at = 0, out = 0;
+  uint64_t nb[3] = { n[0], n[1], n[2] }, skip;
+  cl_ulong f = first;
   unsigned nout = ncopy;
   cl_uint index = 0;
   unsigned k, d;
@@ -1983,17 +1988,19 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 			   d, NULL))
 	return 0;
     }
+  /* The batch's first outer iteration (as gpurt_run_on_device).  */
+  if (!gpurt_lane_arg (lk, lk->kernel, index++, sizeof f, &f, why, r->nargs,
+		       "gpu_f"))
+    return 0;
   if (r->reduce_wg != 0)
     {
       /* The 1-D grid-stride loop over the flattened index space,
-	 dimension 0 fastest, from the batch's first outer iteration (as
-	 gpurt_run_on_device).  */
+	 dimension 0 fastest, from the batch's first outer iteration (the
+	 kernel's gpu_f).  */
       struct gpurt_reduce_launch rl;
 
       if (!gpurt_reduce_setup (r, lane, lk, nb, &rl, global, local, why))
 	return 0;
-      offset[0] = (size_t) (first * (r->ndim > 1 ? n[0] : 1)
-			    * (r->ndim > 2 ? n[1] : 1));
       s->groups = rl.groups;
       s->red_offset = rl.offset;
       /* Each slot's partials come home and are combined on the host:
@@ -2010,16 +2017,15 @@ gpurt_pipe_queue (struct gpurt_region *r, struct gpurt_device *dev,
 			       dev->max_work_item_sizes, local);
       for (d = 0; d < 3; d++)
 	{
-	  if (d + 1 == r->ndim)
-	    offset[d] = (size_t) first;
-	  global[d] = (size_t) ((nb[d] - offset[d] + local[d] - 1)
+	  skip = d + 1 == r->ndim ? first : 0;
+	  global[d] = (size_t) ((nb[d] - skip + local[d] - 1)
 				/ local[d] * local[d]);
 	}
     }
-  if (!gpurt_cl_enqueue_at (s->queue, lk->kernel,
-			    r->reduce_wg != 0 ? 1 : r->ndim, offset, global,
-			    local, gpurt_env.profile != GPURT_PROFILE_OFF
-			    ? &s->kernel_event : NULL, why, r->name))
+  if (!gpurt_cl_enqueue (s->queue, lk->kernel,
+			 r->reduce_wg != 0 ? 1 : r->ndim, global, local,
+			 gpurt_env.profile != GPURT_PROFILE_OFF
+			 ? &s->kernel_event : NULL, why, r->name))
     return 0;
   s->busy = 1;
   /* The written slices, into the staging area's room for outputs (or

@@ -2452,7 +2452,11 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
 	    pp_printf (&params, "%s gpu_s%u, ",
 		       type_name (&kf, NULL, c->type), i);
 	}
-      pp_string (&params, "ulong gpu_n0, ulong gpu_n1, ulong gpu_n2");
+      /* The trip counts, then the batch's first outer iteration
+	 (docs/ABI.md section 2): never the global work offset, which
+	 some devices keep in 32 bits.  */
+      pp_string (&params, "ulong gpu_n0, ulong gpu_n1, ulong gpu_n2, "
+		 "ulong gpu_f");
       /* The reductions' results and the count of work-groups done
 	 (ocl-reduce.cc print_last_group).  */
       if (red && gpu_reduce_last_p (r))
@@ -2521,6 +2525,8 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
 	      else
 		pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d);\n",
 			   k, k);
+	      if (k == r->ndim - 1)
+		pp_printf (&src, "  gpu_g%d += gpu_f;\n", k);
 	      pp_printf (&src, "  if (gpu_g%d >= gpu_n%d) {\n"
 			 "    gpu_g%d = gpu_n%d - 1;\n"
 			 "    gpu_in = 0;\n"
@@ -2531,8 +2537,9 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
       else if (!r->grid_stride)
 	{
 	  for (int k = 0; k < r->ndim; k++)
-	    pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d);\n"
-		       "  if (gpu_g%d >= gpu_n%d) return;\n", k, k, k, k);
+	    pp_printf (&src, "  ulong gpu_g%d = get_global_id(%d)%s;\n"
+		       "  if (gpu_g%d >= gpu_n%d) return;\n", k, k,
+		       k == r->ndim - 1 ? " + gpu_f" : "", k, k);
 	  /* Per-iteration retry: after the first pass only the
 	     iterations that ran out run.  */
 	  if (r->heap_iter)
@@ -2547,7 +2554,11 @@ print_kernel (struct ocl_unit *u, struct gpu_region *r, pretty_printer *out)
 	  gpu_reduce_kernel_prologue (r, accs.address (), &src);
 	  pp_string (&src, "  const ulong gpu_nt = gpu_n0 * gpu_n1 * gpu_n2;\n"
 		     "  const ulong gpu_gs = get_global_size(0);\n"
-		     "  ulong gpu_t = get_global_id(0);\n");
+		     "  ulong gpu_t = get_global_id(0) + gpu_f");
+	  /* The batch's first outer iteration, flattened.  */
+	  for (int k = 0; k + 1 < r->ndim; k++)
+	    pp_printf (&src, " * gpu_n%d", k);
+	  pp_string (&src, ";\n");
 	  if (r->unroll > 1)
 	    {
 	      pp_printf (&src, "  for (; gpu_t + %d * gpu_gs < gpu_nt; "

@@ -12,6 +12,6 @@ sum (long n, const long *k)
   return a;
 }
 
-/* { dg-final { scan-tree-dump "ulong gpu_n2\\)" "gpu_emit" } } */
+/* { dg-final { scan-tree-dump "ulong gpu_n2, ulong gpu_f\\)" "gpu_emit" } } */
 /* { dg-final { scan-tree-dump-not "gpu_rlast" "gpu_emit" } } */
 /* { dg-final { scan-tree-dump-not "atomic_inc" "gpu_emit" } } */

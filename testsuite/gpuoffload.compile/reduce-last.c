@@ -17,7 +17,7 @@ sums (long n, const long *k, const double *x, long *ks, double *xs)
   *xs = b;
 }
 
-/* { dg-final { scan-tree-dump "ulong gpu_n2, __global ulong \\*gpu_rlast\\)" "gpu_emit" } } */
+/* { dg-final { scan-tree-dump "ulong gpu_n2, ulong gpu_f, __global ulong \\*gpu_rlast\\)" "gpu_emit" } } */
 /* { dg-final { scan-tree-dump "atomic_inc\\(\\(__global uint \\*\\)\\(gpu_rlast \\+ 2\\)\\) == gpu_ng - 1" "gpu_emit" } } */
 /* { dg-final { scan-tree-dump "\\*\\(__global long \\*\\)\\(gpu_rlast \\+ 0\\) = gpu_x0;" "gpu_emit" } } */
 /* { dg-final { scan-tree-dump "gpu_la1 = \\(gpu_la1\\) \\+ \\(gpu_l1\\\[gpu_k\\\]\\);" "gpu_emit" } } */

@@ -94,7 +94,7 @@ twolevel (long n, long m, const int *x, int *y, int *z)
 }
 
 /* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*: site \[0-9\]: a deopt instead of the call to" 6 "gpu_speculate" } } */
-/* { dg-final { scan-tree-dump-times "ulong gpu_n2, __global uint \\*gpu_deopt\\)" 4 "gpu_emit" } } */
+/* { dg-final { scan-tree-dump-times "ulong gpu_n2, ulong gpu_f, __global uint \\*gpu_deopt\\)" 4 "gpu_emit" } } */
 /* { dg-final { scan-tree-dump "atomic_min\\(gpu_deopt \\+ 2, \\(uint\\)min\\(gpu_g0, " "gpu_emit" } } */
 /* { dg-final { scan-assembler-times "gpuoffload-region 3" 4 } } */
 /* { dg-final { scan-tree-dump "record: deopt 0 \[^ \]*speculate-calls.c:17 fprintf" "gpu_outline" } } */

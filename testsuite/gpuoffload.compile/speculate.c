@@ -86,7 +86,7 @@ invariant (int n, int m, const int *x, int *y)
 /* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*: site \[0-9\]: a deopt instead of the call to" 5 "gpu_speculate" } } */
 /* { dg-final { scan-tree-dump "atomic_min\\(gpu_deopt \\+ 1, \\(uint\\)min\\(gpu_g0, " "gpu_emit" } } */
 /* { dg-final { scan-tree-dump "atomic_min\\(gpu_deopt \\+ 0, \\(uint\\)min\\(\\(gpu_g0 \\+ gpu_n0 \\* gpu_g1\\), " "gpu_emit" } } */
-/* { dg-final { scan-tree-dump-times "ulong gpu_n2, (__global ulong \\*gpu_rlast, )?__global uint \\*gpu_deopt\\)" 3 "gpu_emit" } } */
+/* { dg-final { scan-tree-dump-times "ulong gpu_n2, ulong gpu_f, (__global ulong \\*gpu_rlast, )?__global uint \\*gpu_deopt\\)" 3 "gpu_emit" } } */
 /* { dg-final { scan-assembler-times "gpuoffload-region 3" 3 } } */
 /* { dg-final { scan-tree-dump "record: deopt 0 \[^ \]*speculate.c:21 exit" "gpu_outline" } } */
 /* { dg-final { scan-tree-dump "record: deopt 0 \[^ \]*speculate.c:42 die" "gpu_outline" } } */

@@ -1,4 +1,4 @@
-/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, a sum and a 2-D float maximum reduction, at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, also through pinned staging areas (GPURT_PINNED=1), fewer when GPURT_BATCH_RAMP=0 makes the first and last batches of each pipeline as large as the others (with small pinned slots, GPURT_PINNED_CHUNK, for the other copies), the same with each slice's host copy in a call of the thread pool of its own (GPURT_STAGE_MERGE=0), and none under GPURT_BATCH=0 (batches one after the other, same results).  Large data (2^23 + 5 floats) whose results may stay on the device: saxpy calls with a host check after each are pipelined once the first call's results went home unused; a time loop of two regions using each other's results is not pipelined (it keeps them).  */
+/* batch-pipe.c: data that fit the device, run in pipelined batches (docs/ABI.md section 9) because GPURT_BATCH_BYTES is small: several batches in flight on the three queues, each with its own buffers.  Saxpy, an in-place update, a guarded write that leaves every other element alone, a 2-D stencil with a halo of one row, a region with a whole read-only table beside a streamed input, one whose table is larger than a batch may be (it runs unbatched on the device), a sum and a 2-D float maximum reduction, at sizes that do not divide into batches, against serial C; the child's profile must count pipelined batches, also through pinned staging areas (GPURT_PINNED=1), fewer when GPURT_BATCH_RAMP=0 makes the first and last batches of each pipeline as large as the others (with small pinned slots, GPURT_PINNED_CHUNK, for the other copies), the same with each slice's host copy in a call of the thread pool of its own (GPURT_STAGE_MERGE=0), and none under GPURT_BATCH=0 (batches one after the other, same results).  Large data (2^23 + 5 floats) whose results may stay on the device: saxpy calls with a host check after each are pipelined once the first call's results went home unused; a time loop of two regions using each other's results is not pipelined (it keeps them).  */
 #include "check.h"
 #include <math.h>
 
@@ -59,6 +59,17 @@ lookup (int n, const int *restrict x, const float *restrict lut GPU_EXTENT (16),
 {
   for (int i GPU_PARALLEL = 0; i < n; i++)
     y[i] = lut[x[i] & 15] * (float) x[i];
+}
+
+/* A table of 4096 bytes read whole: more than one batch of
+   GPURT_BATCH_BYTES=3000 may hold, so the region cannot be batched; its
+   data fit the device, so it runs there unbatched.  */
+static void
+widelookup (int n, const int *restrict x,
+	    const float *restrict lut GPU_EXTENT (1024), float *restrict y)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    y[i] = lut[x[i] & 1023] * 0.5f;
 }
 
 static long
@@ -125,6 +136,16 @@ test (long n, long m)
     want[i] = lut[ix[i] & 15] * (float) ix[i];
   lookup ((int) n, ix, lut, y);
   CHECK (n == 0 || memcmp (y, want, n * sizeof *y) == 0, "lookup n=%ld", n);
+
+  float *wide = check_alloc (1024 * sizeof *wide);
+  check_fill_float (wide, 1024, -2.0f, 2.0f);
+  for (long i = 0; i < n; i++)
+    want[i] = wide[ix[i] & 1023] * 0.5f;
+  widelookup ((int) n, ix, wide, y);
+  CHECK_RAN_ON_DEVICE (n);
+  CHECK (n == 0 || memcmp (y, want, n * sizeof *y) == 0,
+	 "widelookup n=%ld", n);
+  free (wide);
 
   long s = 5;
   for (long i = 0; i < n; i++)
