@@ -1,4 +1,4 @@
-/* batch-rows.c: regions that read (or write) a matrix row by row in a serial inner loop (a[i * m + j], j < m) run in batches of their outer index (docs/ABI.md section 9), each with only its rows: a matrix-vector product (int indices), a gesummv-like region over two n x m matrices (long indices) and row prefix sums written row by row in the inner loop, under GPURT_DEVICE_MEM_LIMIT (8 KiB: a third of the data of the larger shapes or less; sequential batches, must run on the device) and under GPURT_BATCH_BYTES (pipelined batches), in children whose profiles must count batches; shapes with rows != columns, that do not divide into batches, 0 rows and 0 columns.  A triangular product (j <= i: the inner bound moves with i) is not cut into rows: under the limit it runs on the host, right, with no batches; under GPURT_BATCH_BYTES it runs unbatched on the device.  Under -ffp-contract=off every result equals serial C bit for bit.  */
+/* batch-rows.c: regions that read (or write) a matrix row by row in a serial inner loop (a[i * m + j], j < m) run in batches of their outer index (docs/ABI.md section 9), each with only its rows: a matrix-vector product (int indices), a gesummv-like region over two n x m matrices (long indices) and row prefix sums written row by row in the inner loop, under GPURT_DEVICE_MEM_LIMIT (8 KiB: a third of the data of the larger shapes or less; sequential batches, must run on the device) and under GPURT_BATCH_BYTES (pipelined batches), and in slices on three logical devices (GPURT_DEVICES=0,0,0), in children whose profiles must count batches or split launches; shapes with rows != columns, that do not divide into batches, 0 rows and 0 columns.  A triangular product (j <= i: the inner bound moves with i) is not cut into rows: under the limit it runs on the host, right, with no batches; under GPURT_BATCH_BYTES it runs unbatched on the device.  Under -ffp-contract=off every result equals serial C bit for bit.  */
 /* { dg-additional-options "-ffp-contract=off" } */
 #include "check.h"
 
@@ -217,6 +217,12 @@ main (int argc, char **argv)
   if (check_json_sum (text, "\"device_runs\": ") != 0)
     CHECK (check_json_sum (text, "\"batches_pipelined\": ") >= 4 * 3 * 2,
 	   "too few pipelined batches in the profile:\n%s", text);
+  /* Slices of rows on three logical devices.  */
+  check_profile_child (argv[0], "--rows", "GPURT_DEVICES=0,0,0", text,
+		       sizeof text);
+  if (check_json_sum (text, "\"device_runs\": ") != 0)
+    CHECK (strstr (text, "\"split\": { \"devices\": 3") != NULL,
+	   "no split launches in the profile:\n%s", text);
   /* The triangle fits the device: unbatched there, whatever
      GPURT_BATCH_BYTES says.  */
   check_profile_child (argv[0], "--tri-pipe", "GPURT_BATCH_BYTES=16384",
