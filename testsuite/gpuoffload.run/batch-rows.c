@@ -1,4 +1,4 @@
-/* batch-rows.c: regions that read (or write) a matrix row by row in a serial inner loop (a[i * m + j], j < m) run in batches of their outer index (docs/ABI.md section 9), each with only its rows: a matrix-vector product (int indices), a gesummv-like region over two n x m matrices (long indices) and row prefix sums written row by row in the inner loop, under GPURT_DEVICE_MEM_LIMIT (8 KiB: a third of the data of the larger shapes or less; sequential batches, must run on the device) and under GPURT_BATCH_BYTES (pipelined batches), and in slices on three logical devices (GPURT_DEVICES=0,0,0), in children whose profiles must count batches or split launches; shapes with rows != columns, that do not divide into batches, 0 rows and 0 columns.  A triangular product (j <= i: the inner bound moves with i) is not cut into rows: under the limit it runs on the host, right, with no batches; under GPURT_BATCH_BYTES it runs unbatched on the device.  Under -ffp-contract=off every result equals serial C bit for bit.  */
+/* batch-rows.c: regions that read (or write) a matrix row by row in a serial inner loop (a[i * m + j], j < m) run in batches of their outer index (docs/ABI.md section 9), each with only its rows: a matrix-vector product (int indices), a gesummv-like region over two n x m matrices (long indices) row prefix sums written row by row in the inner loop and a 2-D matrix product whose rows of a are read in the serial loop over k, under GPURT_DEVICE_MEM_LIMIT (8 KiB: a third of the data of the larger shapes or less; sequential batches, must run on the device) and under GPURT_BATCH_BYTES (pipelined batches), and in slices on three logical devices (GPURT_DEVICES=0,0,0), in children whose profiles must count batches or split launches; shapes with rows != columns, that do not divide into batches, 0 rows and 0 columns.  A triangular product (j <= i: the inner bound moves with i) is not cut into rows: under the limit it runs on the host, right, with no batches; under GPURT_BATCH_BYTES it runs unbatched on the device.  Under -ffp-contract=off every result equals serial C bit for bit.  */
 /* { dg-additional-options "-ffp-contract=off" } */
 #include "check.h"
 
@@ -49,6 +49,21 @@ rowscan (int n, int m, const double *a, const double *s, double *out)
 	  out[i * m + j] = t;
 	}
     }
+}
+
+/* 2-D: the rows of A read in the serial loop over K move with I, B is
+   read whole by every batch.  */
+static void
+matmul (int n, int m, int p, const double *a, const double *b, double *c)
+{
+  for (int i GPU_PARALLEL = 0; i < n; i++)
+    for (int j GPU_PARALLEL = 0; j < m; j++)
+      {
+	double s = 0;
+	for (int k = 0; k < p; k++)
+	  s += a[i * p + k] * b[k * m + j];
+	c[i * m + j] = s;
+      }
 }
 
 /* The inner bound depends on I: A is read whole by every batch.  */
@@ -123,6 +138,21 @@ test_rows (long n, long m)
   rowscan ((int) n, (int) m, a, s, out);
   CHECK_RAN_ON_DEVICE (n);
   CHECK_DOUBLES (out, want, n * m, 0.0, 0.0, "rowscan %ldx%ld", n, m);
+
+  /* C (N x Q) = A (N x P) B (P x Q): a few columns, so that B fits the
+     8 KiB with a batch of rows; A's first N * P elements.  */
+  long q = m < 61 ? m : 61, p = m < 3 ? m : 3;
+  for (long i = 0; i < n; i++)
+    for (long j = 0; j < q; j++)
+      {
+	double t = 0;
+	for (long k = 0; k < p; k++)
+	  t += a[i * p + k] * b[k * q + j];
+	want[i * q + j] = t;
+      }
+  matmul ((int) n, (int) q, (int) p, a, b, out);
+  CHECK_RAN_ON_DEVICE (n * q);
+  CHECK_DOUBLES (out, want, n * q, 0.0, 0.0, "matmul %ldx%ldx%ld", n, q, p);
   free (a);
   free (b);
   free (x);
