@@ -37,6 +37,7 @@
 #
 #   bash bench/batch.sh build          here, after `make': into gpu-pack/bench
 #   bash bench/batch.sh check          here: each variant once, small sizes
+#                                      (CHECK_SPECS: others)
 #   bash bench/batch.sh run [OUTDIR]   on the GPU machine (gpu-pack carried)
 #
 # Prints and writes OUTDIR/bench.txt: "ROUND RESULT,prog,variant,n,first_ms,
@@ -57,7 +58,10 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 PACK=$top/gpu-pack/bench
 . "$top/bench/variants.sh"
-progs="saxpy blackscholes hilbert bwfilter montecarlo"
+# PROGS (built) and SPECS (run) may name others: the row-by-row
+# matrix-vector regions, say (PROGS="matvec gesummv" SPECS="matvec:16384
+# gesummv:8192"), which run in batches of rows under ours-small.
+progs=${PROGS:-"saxpy blackscholes hilbert bwfilter montecarlo"}
 # Each moves 512 MiB or more.
 specs=${SPECS:-"saxpy:67108864 blackscholes:33554432 hilbert:12288 bwfilter:8192 montecarlo:134217728"}
 variants=${VARIANTS:-"ours ours-nont ours-ramp ours-nomerge ours-nofill ours-nopin ours-nopipe ours-nopipe-nopin ours-nokeep ours-small omp"}
@@ -156,8 +160,8 @@ if [ "$1" = check ]; then
   # that it runs too, through pinned staging (GPURT_PINNED=1) unless the
   # variant turns it off.  Then h2dbw and the summary, as on the GPU.
   pinned=$("$PACK/h2dbw" | tee /dev/stderr | batch_pinned_bw)
-  for spec in saxpy:1000003 blackscholes:1000003 hilbert:1001 bwfilter:1001 \
-	      montecarlo:300007; do
+  for spec in ${CHECK_SPECS:-saxpy:1000003 blackscholes:1000003 hilbert:1001 \
+	      bwfilter:1001 montecarlo:300007}; do
     p=${spec%:*} n=${spec#*:}
     for v in $variants; do
       b=$(batch_bin $v)

@@ -1966,13 +1966,23 @@ bound_captures (struct gpu_region *r)
 	}
       c->lo = c->lo ? fold_build2 (MIN_EXPR, long_type (), c->lo, lo) : lo;
       c->hi = c->hi ? fold_build2 (MAX_EXPR, long_type (), c->hi, hi) : hi;
-      if (!stride || runs
+      if (!stride
 	  || (c->stride && !operand_equal_p (c->stride, stride, 0)))
 	bitmap_set_bit (not_affine, a->cap);
       if (bitmap_bit_p (not_affine, a->cap))
 	continue;
       lo0 = fold_build2 (MINUS_EXPR, long_type (), lo0, base);
       hi0 = fold_build2 (MINUS_EXPR, long_type (), hi0, base);
+      if (runs)
+	{
+	  /* An access under serial loops whose bounds do not change with
+	     the outer index (a row a[i * m + j], j < m) moves with it as
+	     well; when those loops run no iteration it adds no window.  */
+	  lo0 = fold_build3 (COND_EXPR, long_type (), unshare_expr (runs),
+			     lo0, TYPE_MAX_VALUE (long_type ()));
+	  hi0 = fold_build3 (COND_EXPR, long_type (), unshare_expr (runs),
+			     hi0, TYPE_MIN_VALUE (long_type ()));
+	}
       c->stride = stride;
       c->lo0 = c->lo0 ? fold_build2 (MIN_EXPR, long_type (), c->lo0, lo0)
 	: lo0;
@@ -1984,6 +1994,17 @@ bound_captures (struct gpu_region *r)
       struct gpu_capture *c = &r->caps[i];
       if (bitmap_bit_p (not_affine, i) || c->unbounded)
 	c->lo0 = c->hi0 = c->stride = NULL_TREE;
+      else if (any_runs && c->stride)
+	{
+	  /* No access happens in an outer iteration: the empty window
+	     [0, 0).  */
+	  tree some = fold_build2 (LT_EXPR, boolean_type_node, c->lo0,
+				   c->hi0);
+	  tree zero = build_int_cst (long_type (), 0);
+	  c->lo0 = fold_build3 (COND_EXPR, long_type (), some, c->lo0, zero);
+	  c->hi0 = fold_build3 (COND_EXPR, long_type (), unshare_expr (some),
+				c->hi0, zero);
+	}
       if (c->kind != GPU_CAP_BUFFER || !(c->flags & GPU_ACC_WRITE))
 	c->fill_why = NULL;
       else if (!c->fill_why && (c->flags & GPU_ACC_READ))

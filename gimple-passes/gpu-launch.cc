@@ -231,6 +231,21 @@ gpu_fp_mode (void)
 /* See gpu-launch.h.  */
 
 bool
+gpu_launch_moves (struct gpu_region *r, unsigned i)
+{
+  struct gpu_capture *c = &r->caps[i];
+  if (c->kind != GPU_CAP_BUFFER || !c->stride)
+    return false;
+  /* A range read at the same place by every outer iteration (x[j] under
+     a serial loop j < m) is copied once, not again with each batch.  A
+     written one stays "move": the runtime finds that its batches'
+     windows overlap and says so.  */
+  return !integer_zerop (c->stride) || (c->flags & GPU_ACC_WRITE);
+}
+
+/* See gpu-launch.h.  */
+
+bool
 gpu_launch_batchable (struct gpu_region *r, int *why)
 {
   *why = -1;
@@ -243,7 +258,7 @@ gpu_launch_batchable (struct gpu_region *r, int *why)
       struct gpu_capture *c = &r->caps[i];
       /* A written range that stays put would be written by every batch:
 	 batches could not be copied back independently.  */
-      if (c->kind == GPU_CAP_BUFFER && !c->stride
+      if (c->kind == GPU_CAP_BUFFER && !gpu_launch_moves (r, i)
 	  && (c->flags & GPU_ACC_WRITE))
 	{
 	  *why = (int) i;
@@ -333,7 +348,7 @@ make_record (struct gpu_region *r, const char *source)
     for (unsigned i = 0; i < r->caps.length (); i++)
       if (r->caps[i].kind == GPU_CAP_BUFFER)
 	pp_printf (&pp, "batch %u %s\n", i,
-		   r->caps[i].stride ? "move" : "whole");
+		   gpu_launch_moves (r, i) ? "move" : "whole");
   /* Buffers the region writes whole: not copied in (section 10).  */
   for (unsigned i = 0; i < r->caps.length (); i++)
     if (!gpu_launch_fills (r, i))
@@ -501,7 +516,7 @@ gpu_launch_args (struct gpu_region *r, tree record_var,
   unsigned nwords = 4 * nargs;
   bool batch = gpu_launch_batchable (r, &why);
   for (unsigned i = 0; batch && i < nargs; i++)
-    if (r->caps[i].kind == GPU_CAP_BUFFER && r->caps[i].stride)
+    if (gpu_launch_moves (r, i))
       nwords += 3;
   tree atype = build_array_type_nelts (u64_type (), nwords ? nwords : 1);
   tree args = create_tmp_var (atype, "gpu_args");
@@ -547,7 +562,7 @@ gpu_launch_args (struct gpu_region *r, tree record_var,
   for (unsigned i = 0; batch && i < nargs; i++)
     {
       struct gpu_capture *c = &r->caps[i];
-      if (c->kind != GPU_CAP_BUFFER || !c->stride)
+      if (!gpu_launch_moves (r, i))
 	continue;
       store_word (gsi, args, nwords++, c->lo0);
       store_word (gsi, args, nwords++, c->hi0);

@@ -22,6 +22,12 @@ struct gpu_launch
    variable.  */
 tree gpu_launch_record (struct gpu_region *r);
 
+/* Whether buffer argument I of region R is streamed in batches (a
+   "move" line, docs/ABI.md section 9): its range per outer iteration is
+   known and moves with the outermost index, or is known and written (the
+   runtime then checks that the windows do not overlap).  */
+bool gpu_launch_moves (struct gpu_region *r, unsigned i);
+
 /* Whether region R may run in batches of its outermost index (docs/ABI.md
    section 8): its record has "batch" lines.  When not, *WHY is the
    argument that prevents it, or -1 (no-batch, two levels,

@@ -966,7 +966,7 @@ report_offloaded (struct gpu_region *r, bool outlined)
   unsigned nmove = 0;
   bool batch = gpu_launch_batchable (r, &why);
   for (unsigned i = 0; i < r->caps.length (); i++)
-    nmove += r->caps[i].kind == GPU_CAP_BUFFER && r->caps[i].stride != NULL;
+    nmove += gpu_launch_moves (r, i);
   if (dump_file && (dump_flags & TDF_DETAILS))
     fprintf (dump_file, batch ? "SUCCESS: batchable, %u streamed "
 	     "argument(s)\n" : "FAILED: not batchable\n", nmove);

@@ -80,6 +80,6 @@ slide (int n, const float *a, const float *x, float *y)
 /* { dg-final { scan-tree-dump-not "variant gpu_self_\[0-9\]*_rows" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-not "variant gpu_cond_\[0-9\]*_rows" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-not "variant gpu_slide_\[0-9\]*_rows" "gpu_tile" } } */
-/* { dg-final { scan-tree-dump-times "variant gpu_\[a-z\]*_\[0-9\]*_rows32k[0-9]*:" 2 "gpu_tile" } } */
+/* { dg-final { scan-tree-dump-times "variant gpu_\[a-z\]*_\[0-9\]*_rows32k\[0-9\]*:" 2 "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-times "SUCCESS: \[^\n\]*: gpu_\[a-z\]*_\[0-9\]*: row-staged tiles prefetched: each work-item loads its share of the next tiles into registers before the sum" 2 "gpu_tile" } } */
 /* { dg-final { scan-tree-dump "SUCCESS: \[^\n\]*: gpu_mv_\[0-9\]*: the serial loop at line 21 strip-mined: a loop over tiles of 128 iterations; full tiles run a copy" "gpu_tile" } } */

@@ -171,16 +171,9 @@ main (int argc, char **argv)
 	   "too few batches in the profile:\n%s", text);
   /* Not batchable and too large: the host, with the reason (the child
      must not stop at it).  */
-  const char *fallback = getenv ("GPURT_FALLBACK");
-  char *saved = fallback ? strdup (fallback) : NULL;
-  setenv ("GPURT_FALLBACK", "silent", 1);
-  check_profile_child (argv[0], "--host", "GPURT_DEVICE_MEM_LIMIT=8192",
-		       text, sizeof text);
-  if (saved)
-    setenv ("GPURT_FALLBACK", saved, 1);
-  else
-    unsetenv ("GPURT_FALLBACK");
-  free (saved);
+  check_profile_child_silent (argv[0], "--host",
+			      "GPURT_DEVICE_MEM_LIMIT=8192", text,
+			      sizeof text);
   CHECK (check_json_sum (text, "\"batches\": ") == 0,
 	 "a region that is not batchable ran in batches:\n%s", text);
   /* And without a limit, in this process.  */

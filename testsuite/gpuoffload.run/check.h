@@ -330,6 +330,24 @@ check_profile_child (const char *argv0, const char *arg, const char *env,
   remove (path);
 }
 
+/* check_profile_child under GPURT_FALLBACK=silent: the child's regions
+   may run on the host (one too large for the device and not batchable)
+   and the child must not stop at them.  */
+CHECK_UNUSED static void
+check_profile_child_silent (const char *argv0, const char *arg,
+			    const char *env, char *text, size_t size)
+{
+  const char *fallback = getenv ("GPURT_FALLBACK");
+  char *saved = fallback ? strdup (fallback) : NULL;
+  setenv ("GPURT_FALLBACK", "silent", 1);
+  check_profile_child (argv0, arg, env, text, size);
+  if (saved)
+    setenv ("GPURT_FALLBACK", saved, 1);
+  else
+    unsetenv ("GPURT_FALLBACK");
+  free (saved);
+}
+
 /* Run this program again as ARGV0 ARG with the environment changed by
    ENVS (NULL-terminated: "NAME=VALUE" sets, "NAME" unsets); returns its
    wait status, its stderr in ERR (SIZE bytes).  Call it before this
