@@ -121,29 +121,33 @@ work (void)
     test_jacobi (st[i][0], st[i][1], 3);
 }
 
-/* Run the work in a child under GPURT_DEVICES=LIST and GPURT_VERBOSE=2
-   (and ENV unless NULL); on the device its log must hold each of WANT
-   and none of AVOID (NULL-terminated).  */
+/* Run the work in a child under GPURT_VERBOSE=2 and ENVS ("NAME=VALUE",
+   at most 3, NULL-terminated; WHAT names them); on the device its log
+   must hold each of WANT and none of AVOID (NULL-terminated), and say
+   that a launch was split unless BATCHES (then that one ran in
+   batches).  */
 static void
-child (const char *argv0, const char *list, const char *env,
-       const char *const *want, const char *const *avoid)
+child (const char *argv0, const char *what, const char *const *envs,
+       int batches, const char *const *want, const char *const *avoid)
 {
-  static char err[1 << 20], var[64];
-  snprintf (var, sizeof var, "GPURT_DEVICES=%s", list);
-  const char *envs[] = { var, "GPURT_VERBOSE=2", env, NULL };
-  int st = check_child_stderr (argv0, "--work", envs, err, sizeof err);
-  CHECK (WIFEXITED (st) && WEXITSTATUS (st) == 0, "GPURT_DEVICES=%s%s%s:"
-	 " %#x\n%.4000s", list, env ? ", " : "", env ? env : "", st, err);
+  static char err[1 << 20];
+  const char *all[5] = { "GPURT_VERBOSE=2", NULL };
+  for (int i = 0; envs[i]; i++)
+    all[i + 1] = envs[i];
+  int st = check_child_stderr (argv0, "--work", all, err, sizeof err);
+  CHECK (WIFEXITED (st) && WEXITSTATUS (st) == 0, "%s: %#x\n%.4000s", what,
+	 st, err);
   if (!strstr (err, "using OpenCL device"))
     return;
-  CHECK (strstr (err, "split over"), "GPURT_DEVICES=%s: nothing split:\n"
-	 "%.4000s", list, err);
+  CHECK (strstr (err, batches ? "runs in batches" : "split over"),
+	 "%s: nothing %s:\n%.4000s", what, batches ? "batched" : "split",
+	 err);
   for (; *want; want++)
-    CHECK (strstr (err, *want), "GPURT_DEVICES=%s%s%s: no \"%s\" in:\n"
-	   "%.8000s", list, env ? ", " : "", env ? env : "", *want, err);
+    CHECK (strstr (err, *want), "%s: no \"%s\" in:\n%.8000s", what, *want,
+	   err);
   for (; *avoid; avoid++)
-    CHECK (!strstr (err, *avoid), "GPURT_DEVICES=%s%s%s: \"%s\" in:\n"
-	   "%.8000s", list, env ? ", " : "", env ? env : "", *avoid, err);
+    CHECK (!strstr (err, *avoid), "%s: \"%s\" in:\n%.8000s", what, *avoid,
+	   err);
 }
 
 int
@@ -158,7 +162,8 @@ main (int argc, char **argv)
     }
   /* 300 rows in two: slices [0, 128) and [128, 300) of the blocked
      variant's 128 rows; in three: [0, 0), [0, 128), [128, 300).  The
-     Jacobi's 299 inner rows: [0, 144), [144, 299) of its 8.  */
+     Jacobi's 298 inner rows: [0, 144), [144, 298) of its 8; in three
+     [0, 96), [96, 192), [192, 298).  */
   static const char *const want[] = {
     "variant gpu_imm_0_tile16r8x8k32 from outer iteration 128",
     "variant gpu_jacobi_1_halo32x8 from outer iteration 144", NULL
@@ -168,16 +173,38 @@ main (int argc, char **argv)
     "variant gpu_jacobi_1_halo32x8 from outer iteration 96",
     "variant gpu_jacobi_1_halo32x8 from outer iteration 192", NULL
   };
-  static const char *const none[] = { NULL };
+  /* 4096 bytes of local memory: the tiled variant's 16 rows.  */
+  static const char *const want16[] = {
+    "variant gpu_imm_0_tile16 from outer iteration 144",
+    "variant gpu_jacobi_1_halo32x8 from outer iteration 144", NULL
+  };
+  /* None: the plain kernels, cut in the middle.  */
   static const char *const plain[] = {
     "kernel gpu_imm_0 from outer iteration 150",
     "kernel gpu_jacobi_1 from outer iteration 149", NULL
   };
+  /* Batches one after the other in 250000 bytes: of the 300 x 129 x 97
+     matmul's, 161 rows of c beside a and b (not cut: gpu_find does not
+     see a's range move), cut to 128.  */
+  static const char *const batch[] = {
+    "variant gpu_imm_0_tile16r8x8k32 from outer iteration 256", NULL
+  };
+  static const char *const none[] = { NULL };
   static const char *const novariant[] = { "buffer(s), variant",
 					   "runs variant", NULL };
-  child (argv[0], "0,0", NULL, want, none);
-  child (argv[0], "0,0,0", NULL, want3, none);
-  child (argv[0], "0,0", "GPURT_LOCAL_MEM_LIMIT=64", plain, novariant);
+  static const char *const two[] = { "GPURT_DEVICES=0,0", NULL };
+  static const char *const three[] = { "GPURT_DEVICES=0,0,0", NULL };
+  static const char *const small[] = { "GPURT_DEVICES=0,0",
+				       "GPURT_LOCAL_MEM_LIMIT=4096", NULL };
+  static const char *const tiny[] = { "GPURT_DEVICES=0,0",
+				      "GPURT_LOCAL_MEM_LIMIT=64", NULL };
+  static const char *const seq[] = { "GPURT_DEVICE_MEM_LIMIT=250000",
+				     "GPURT_BATCH=0", NULL };
+  child (argv[0], "GPURT_DEVICES=0,0", two, 0, want, none);
+  child (argv[0], "GPURT_DEVICES=0,0,0", three, 0, want3, none);
+  child (argv[0], "GPURT_LOCAL_MEM_LIMIT=4096", small, 0, want16, none);
+  child (argv[0], "GPURT_LOCAL_MEM_LIMIT=64", tiny, 0, plain, novariant);
+  child (argv[0], "GPURT_DEVICE_MEM_LIMIT=250000", seq, 1, batch, none);
   work ();
   return 0;
 }
