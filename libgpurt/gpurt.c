@@ -979,7 +979,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     variant = gpurt_choose_variant (r, dev, &plan, lk, start, &kernel,
 				    why_not);
   /* The plain kernel with 32-bit offsets, when they fit.  */
-  if (variant < 0 && kernel == lk->kernel && first == NULL)
+  if (variant < 0 && kernel == lk->kernel)
     {
       cl_kernel k32 = gpurt_choose_index32 (r, dev, &plan, lk);
       if (k32 != NULL)
@@ -1074,7 +1074,9 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 		   " %s %s from outer iteration %" PRIu64, r->name, n[0], n[1],
 		   n[2], global[0], global[1], global[2], local[0], local[1],
 		   local[2], plan.nbuffers, variant >= 0 ? "variant" : "kernel",
-		   variant >= 0 ? r->variants[variant].name : r->name, start);
+		   variant >= 0 ? r->variants[variant].name
+		   : kernel == lk->index32_kernel ? r->index32_name : r->name,
+		   start);
 
   event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &kernel_event : NULL;
   /* Asynchronous: a launch whose results all stay on the device, with no

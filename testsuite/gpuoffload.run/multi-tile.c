@@ -12,7 +12,8 @@
    running on slices that start past outer iteration 0 (the runtime cuts
    at multiples of a group's rows, so that they can); under
    GPURT_LOCAL_MEM_LIMIT=64 no variant fits and the plain kernel runs the
-   slices, with the same results.  */
+   slices (the Jacobi's NAME_i32, with 32-bit offsets), with the same
+   results.  */
 /* { dg-additional-options "-ffp-contract=off -fplugin-arg-gpuoffload-halo-tile" } */
 #include "check.h"
 
@@ -178,10 +179,11 @@ main (int argc, char **argv)
     "variant gpu_imm_0_tile16 from outer iteration 144",
     "variant gpu_jacobi_1_halo32x8 from outer iteration 144", NULL
   };
-  /* None: the plain kernels, cut in the middle.  */
+  /* None: the plain kernels, cut in the middle (the Jacobi's with
+     32-bit offsets, its buffers small).  */
   static const char *const plain[] = {
     "kernel gpu_imm_0 from outer iteration 150",
-    "kernel gpu_jacobi_1 from outer iteration 149", NULL
+    "kernel gpu_jacobi_1_i32 from outer iteration 149", NULL
   };
   /* Batches one after the other in 250000 bytes: of the 300 x 129 x 97
      matmul's, 161 rows of c beside a and b (not cut: gpu_find does not
