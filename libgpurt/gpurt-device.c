@@ -1156,9 +1156,8 @@ gpurt_build_1 (struct gpurt_region *r, struct gpurt_device *dev,
   return ok;
 }
 
-/* gpurt_region_build for DEV, another device of GPURT_DEVICES: with
-   the variants, so that a split launch's slice may run one; without them
-   when that program does not build.  */
+/* gpurt_region_build for DEV, another device of GPURT_DEVICES: the
+   plain kernel only (split regions run in batches, which run it).  */
 
 static int
 gpurt_region_build_other (struct gpurt_region *r, struct gpurt_device *dev,
@@ -1178,17 +1177,7 @@ gpurt_region_build_other (struct gpurt_region *r, struct gpurt_device *dev,
     {
       why[0] = '\0';
       pthread_mutex_lock (&gpurt_build_serial);
-      ok = r->nvariants > 0 && gpurt_build_1 (r, dev, 0, 0, why);
-      r->other_variants[dev->ordinal] = ok;
-      if (!ok)
-	{
-	  if (r->nvariants > 0 && gpurt_env.verbose >= 1)
-	    gpurt_message ("kernel %s (%s) for device '%s': %s; building it"
-			   " again without its variants", r->name, r->loc,
-			   dev->name, why);
-	  why[0] = '\0';
-	  ok = gpurt_build_1 (r, dev, 0, 1, why);
-	}
+      ok = gpurt_build_1 (r, dev, 0, 1, why);
       pthread_mutex_unlock (&gpurt_build_serial);
       atomic_store_explicit (state, ok ? GPURT_BUILD_OK : GPURT_BUILD_FAILED,
 			     memory_order_release);

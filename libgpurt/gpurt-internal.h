@@ -776,8 +776,6 @@ struct gpurt_region
      opened, by their ordinal (0 unused): split regions run there.  */
   atomic_int other_state[GPURT_MAX_DEVICES];	/* gpurt_build_state */
   cl_program other_program[GPURT_MAX_DEVICES];
-  /* OTHER_PROGRAM holds the variants (else built -DGPURT_PLAIN_ONLY).  */
-  unsigned char other_variants[GPURT_MAX_DEVICES];
   size_t other_wg[GPURT_MAX_DEVICES];
 
   atomic_int warned;		/* GPURT_FALLBACK=warn said it once */
@@ -985,11 +983,6 @@ GPURT_HIDDEN void gpurt_batch_ranges (const struct gpurt_region *r,
 				      const uint64_t *args, unsigned nargs,
 				      const uint64_t *ext, uint64_t first,
 				      uint64_t last, uint64_t *a);
-/* The outer iterations of region R that a batch or a split launch's
-   slice should start at a multiple of, for the first variant R may run
-   on DEV (its local memory) to run on it (1 when none).  */
-GPURT_HIDDEN uint64_t gpurt_variant_grain (const struct gpurt_region *r,
-					   const struct gpurt_device *dev);
 /* Run the outer iterations [LO, HI) of the launch ARGS (NARGS
    arguments, trip counts N) of region R on DEV through the calling
    thread's lane, in batches of C, each copying in and back only its

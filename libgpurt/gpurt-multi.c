@@ -7,11 +7,7 @@
    proportion to their compute units, and each slice runs through the
    batch path (gpurt_batch_span), which copies in only that slice of each
    moving array (with its halo) and the whole of the read-only data, and
-   copies back the slice's results.  When the region has a variant that
-   fits the device (gpu_tile's tiles, register blocks), slices and their
-   batches are cut at multiples of the rows of its work-groups
-   (gpurt_variant_grain), so that each slice runs the variant, not only
-   the plain kernel.  Reductions come back per slice and
+   copies back the slice's results.  Reductions come back per slice and
    are combined here, device 0's first, so that the result does not
    depend on which device finished first.
 
@@ -594,9 +590,6 @@ gpurt_multi_plan (struct gpurt_region *r, struct gpurt_device *one,
 {
   const uint64_t *ext = args + 4 * (size_t) nargs;
   uint64_t outer = n[r->ndim - 1], c, total = 0, sum = 0;
-  /* Slices and their batches start at multiples of GRAIN, so that the
-     region's variant (tiles, register blocks) may run on them.  */
-  const uint64_t grain = gpurt_variant_grain (r, one);
   uint64_t weight[GPURT_MAX_DEVICES];
   unsigned d, e, share;
 
@@ -621,8 +614,6 @@ gpurt_multi_plan (struct gpurt_region *r, struct gpurt_device *one,
       if (c == UINT64_MAX)
 	return -1;
       s->c = c == 0 ? outer : c / share > 0 ? c / share : 1;
-      if (s->c > grain)
-	s->c -= s->c % grain;
     }
   for (d = 0; d < gpurt_multi_n; d++)
     {
@@ -638,9 +629,6 @@ gpurt_multi_plan (struct gpurt_region *r, struct gpurt_device *one,
       s->lo = outer / total * sum + outer % total * sum / total;
       sum += weight[d];
       s->hi = outer / total * sum + outer % total * sum / total;
-      /* Both ends rounded alike: slice D - 1 ends where D starts.  */
-      s->lo -= s->lo != outer ? s->lo % grain : 0;
-      s->hi -= s->hi != outer ? s->hi % grain : 0;
       s->ok = 1;
     }
   return 1;

@@ -375,62 +375,23 @@ gpurt_variant_fits (cl_kernel kernel, struct gpurt_device *dev,
   return 0;
 }
 
-/* Outer iterations one work-group of variant V of region R covers: a
-   launch of V on a slice or batch must start at a multiple of them (its
-   kernel numbers its groups from gpu_f divided by them, docs/ABI.md
-   section 6).  */
-
-static uint64_t
-gpurt_variant_span (const struct gpurt_region *r, unsigned v)
-{
-  const struct gpurt_record_variant *var = &r->variants[v];
-  unsigned d = r->ndim - 1;
-
-  return (uint64_t) var->group[d] * (var->block[d] > 1 ? var->block[d] : 1);
-}
-
-/* The local memory a variant may use on DEV: the device's, or
-   GPURT_LOCAL_MEM_LIMIT's when lower.  */
-
-static uint64_t
-gpurt_variant_local_limit (const struct gpurt_device *dev)
-{
-  if (gpurt_env.local_mem_limit != 0
-      && gpurt_env.local_mem_limit < dev->local_mem_size)
-    return gpurt_env.local_mem_limit;
-  return dev->local_mem_size;
-}
-
-/* See gpurt-internal.h.  */
-
-uint64_t
-gpurt_variant_grain (const struct gpurt_region *r,
-		     const struct gpurt_device *dev)
-{
-  unsigned v;
-
-  for (v = 0; v < r->nvariants; v++)
-    if (!atomic_load (&r->variant_failed[v])
-	&& r->variants[v].local_bytes <= gpurt_variant_local_limit (dev))
-      return gpurt_variant_span (r, v);
-  return 1;
-}
-
 /* The first variant of region R (docs/ABI.md section 6) that DEV can run
-   with the buffers of PLAN on the outer iterations from START on (a
-   batch's or slice's first, 0 for a whole launch), its kernel in *KERNEL
-   (made in LK on first use); -1 when none can, the plain kernel then
-   runs.  WHY_NOT says why the first variant was passed over.  */
+   with the buffers of PLAN, its kernel in *KERNEL (made in LK on first
+   use); -1 when none can, the plain kernel then runs.  WHY_NOT says why
+   the first variant was passed over.  */
 
 static int
 gpurt_choose_variant (struct gpurt_region *r, struct gpurt_device *dev,
 		      const struct gpurt_plan *plan,
-		      struct gpurt_lane_kernel *lk, uint64_t start,
-		      cl_kernel *kernel, char *why_not)
+		      struct gpurt_lane_kernel *lk, cl_kernel *kernel,
+		      char *why_not)
 {
-  uint64_t local_limit = gpurt_variant_local_limit (dev);
+  uint64_t local_limit = dev->local_mem_size;
   unsigned v, j, d;
 
+  if (gpurt_env.local_mem_limit != 0
+      && gpurt_env.local_mem_limit < local_limit)
+    local_limit = gpurt_env.local_mem_limit;
   why_not[0] = '\0';
   for (v = 0; v < r->nvariants; v++)
     {
@@ -442,8 +403,6 @@ gpurt_choose_variant (struct gpurt_region *r, struct gpurt_device *dev,
       buf[0] = '\0';
       if (atomic_load (&r->variant_failed[v]))
 	no = "it failed before";
-      else if (dev->ordinal != 0 && !r->other_variants[dev->ordinal])
-	no = "the program for this device was built without variants";
       else if (var->local_bytes > local_limit)
 	{
 	  snprintf (buf, sizeof buf, "it needs %lu bytes of local memory,"
@@ -458,13 +417,6 @@ gpurt_choose_variant (struct gpurt_region *r, struct gpurt_device *dev,
 	if (dev->max_work_item_sizes[d] != 0
 	    && var->group[d] > dev->max_work_item_sizes[d])
 	  no = "its work-group is larger than the device's";
-      if (no == NULL && start % gpurt_variant_span (r, v) != 0)
-	{
-	  snprintf (buf, sizeof buf, "the launch starts at outer iteration %"
-		    PRIu64 ", not a multiple of its groups' %" PRIu64, start,
-		    gpurt_variant_span (r, v));
-	  no = buf;
-	}
       for (j = 0; no == NULL && j < var->ndistinct; j++)
 	if (plan->arg_buffer[var->distinct[2 * j]]
 	    == plan->arg_buffer[var->distinct[2 * j + 1]])
@@ -975,11 +927,11 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 
   variant = -1;
   why_not[0] = '\0';
-  if (r->nvariants != 0 && r->group_wg == 0 && r->reduce_wg == 0)
-    variant = gpurt_choose_variant (r, dev, &plan, lk, start, &kernel,
-				    why_not);
+  if (r->nvariants != 0 && r->group_wg == 0 && r->reduce_wg == 0
+      && first == NULL)
+    variant = gpurt_choose_variant (r, dev, &plan, lk, &kernel, why_not);
   /* The plain kernel with 32-bit offsets, when they fit.  */
-  if (variant < 0 && kernel == lk->kernel)
+  if (variant < 0 && kernel == lk->kernel && first == NULL)
     {
       cl_kernel k32 = gpurt_choose_index32 (r, dev, &plan, lk);
       if (k32 != NULL)
@@ -1070,13 +1022,9 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
 
   if (gpurt_env.verbose >= 2)
     gpurt_message ("launch %s: n %" PRIu64 "x%" PRIu64 "x%" PRIu64
-		   ", global %zux%zux%zu, local %zux%zux%zu, %u buffer(s),"
-		   " %s %s from outer iteration %" PRIu64, r->name, n[0], n[1],
-		   n[2], global[0], global[1], global[2], local[0], local[1],
-		   local[2], plan.nbuffers, variant >= 0 ? "variant" : "kernel",
-		   variant >= 0 ? r->variants[variant].name
-		   : kernel == lk->index32_kernel ? r->index32_name : r->name,
-		   start);
+		   ", global %zux%zux%zu, local %zux%zux%zu, %u buffer(s)",
+		   r->name, n[0], n[1], n[2], global[0], global[1], global[2],
+		   local[0], local[1], local[2], plan.nbuffers);
 
   event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &kernel_event : NULL;
   /* Asynchronous: a launch whose results all stay on the device, with no
@@ -1110,11 +1058,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       gpurt_choose_local_size (r->ndim, n, r->kernel_work_group_size,
 			       dev->max_work_item_sizes, local);
       for (d = 0; d < 3; d++)
-	{
-	  skip = d + 1 == r->ndim ? start : 0;
-	  global[d] = (size_t) ((n[d] - skip + local[d] - 1) / local[d]
-				* local[d]);
-	}
+	global[d] = (size_t) ((n[d] + local[d] - 1) / local[d] * local[d]);
       if (!gpurt_cl_enqueue (lane->queue, kernel, r->ndim, global, local,
 			     event_ptr, why, r->name))
 	goto ERROR;
@@ -1730,8 +1674,8 @@ gpurt_batch_size (const struct gpurt_region *r,
   if (unsplit != NULL)
     return total <= limit && !big ? 0 : UINT64_MAX;
   /* Nor are data that fit pipelined for a region with kernel variants
-     (tiles, register blocks): the pipeline runs the plain kernel (on an
-     H100, matmul 4096 took 134 ms of kernels pipelined, 5.8 ms whole).  */
+     (tiles, register blocks): batches run the plain kernel (on an H100,
+     matmul 4096 took 134 ms of kernels pipelined, 5.8 ms whole).  */
   if (fit && (slots == 1 || keep || bytes != 0 || total - fixed < GPURT_PIPE_MIN
 	      || outer < 2 || r->nvariants != 0))
     return 0;
@@ -2410,9 +2354,6 @@ gpurt_batch_run (struct gpurt_region *r, struct gpurt_device *dev,
     return -1;
   if (c == UINT64_MAX)
     return 0;
-  /* Batches start at multiples of the variant's groups, to run it.  */
-  if (c > gpurt_variant_grain (r, dev))
-    c -= c % gpurt_variant_grain (r, dev);
   /* Batches keep nothing on the device: what earlier regions kept goes
      home first, as batches copy in from host memory.  */
   gpurt_sync ();

@@ -992,20 +992,6 @@ print_deopt_iter (struct gpu_region *r, pretty_printer *pp)
 /* Print the call CALL (its right-hand side).  Returns false when nothing
    was printed (the call is dropped).  */
 
-/* Iterations of dimension D one work-group of the group-shaped kernel
-   of R covers (its gpu_gD prologue's multiplier of get_group_id), when D
-   is the outermost dimension; 0 for another dimension or kernel.  */
-
-static int
-group_span (const struct gpu_region *r, int d)
-{
-  if (d != r->ndim - 1 || r->grid_stride || r->ninner || !r->dev.group[0])
-    return 0;
-  if (r->dev.swap && d < 2)
-    return r->dev.group[1 - d] * MAX (r->dev.block[1 - d], 1);
-  return r->dev.group[d] * MAX (r->dev.block[d], 1);
-}
-
 static bool
 print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
 {
@@ -1028,21 +1014,8 @@ print_call (struct ocl_fn *f, gcall *call, pretty_printer *pp)
       if (f->flat)
 	pp_string (pp, "(ulong)0");
       else
-	{
-	  struct gpu_region *r = f->unit->r;
-	  int d = (int) tree_to_shwi (gimple_call_arg (call, 0));
-	  int span = group_span (r, d);
-
-	  /* A slice or batch starting at outer iteration gpu_f, a
-	     multiple of the group's span there (the runtime runs a
-	     variant only then, docs/ABI.md section 6): its groups are
-	     those of the whole launch from gpu_f / SPAN on.  */
-	  if (span != 0)
-	    pp_printf (pp, "((ulong)get_group_id(%d) + gpu_f / %dUL)", d,
-		       span);
-	  else
-	    pp_printf (pp, "(ulong)get_group_id(%d)", d);
-	}
+	pp_printf (pp, "(ulong)get_group_id(%d)",
+		   (int) tree_to_shwi (gimple_call_arg (call, 0)));
       return true;
     case GPU_MARK_COUNT:
       pp_printf (pp, "gpu_n%d",

@@ -75,8 +75,3 @@ copy (long n, long m, const float *a, float *b)
 /* { dg-final { scan-tree-dump-not "variant gpu_self_" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump "variant gpu_shift_\[0-9\]*_halo32x8: halo tiles: a \\(offsets 0..0 x 0..2: a 32x10 block\\)" "gpu_tile" } } */
 /* { dg-final { scan-tree-dump-times "barrier\\(" 3 "gpu_emit" } } */
-/* A batch or slice starting at gpu_f: the halo variant's groups along the
-   outermost dimension counted from gpu_f over their rows there.  */
-/* { dg-final { scan-tree-dump "get_group_id\\(1\\) \\+ gpu_f / 8UL" "gpu_emit" } } */
-/* { dg-final { scan-tree-dump "get_group_id\\(2\\) \\+ gpu_f / 1UL" "gpu_emit" } } */
-/* { dg-final { scan-tree-dump-not "get_group_id\\(0\\) \\+ gpu_f" "gpu_emit" } } */
