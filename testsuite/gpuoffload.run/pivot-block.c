@@ -20,16 +20,7 @@
    the runtime cannot tell (one block; the region itself runs on the
    host, GPURT_FALLBACK=silent: the compiler cannot bound its accesses
    and the runtime cannot locate them either).  Each bit for bit as
-   serial C on the same layout.
-
-   A third child (--pieces, profiled) checks that each block copies in
-   only the columns of L it reads (gpu_find bounds the triangle region's
-   accesses, whose inner loop's trip count moves with the block's serial
-   loop), so that the copy queue can upload a block's columns while the
-   previous block's kernels run: the first two blocks of a solve of 1000
-   (steps [0, 200)) copy about a fifth of L, not L's whole heap block; a
-   whole solve copies L once (twice at -O0, where no data stays on the
-   device between the regions).  */
+   serial C on the same layout.  */
 /* { dg-additional-options "-ffp-contract=off" } */
 #include "check.h"
 
@@ -70,31 +61,6 @@ FWD_FUNCTION (skip_ref, , 2, (void) 0)
 FWD_FUNCTION (apart, GPU_PARALLEL, 1, (void) 0)
 FWD_FUNCTION (shared, GPU_PARALLEL, 1, (void) 0)
 FWD_FUNCTION (stacked, GPU_PARALLEL, 1, (void) 0)
-
-/* The --pieces child: the steps [0, M) of a solve of N.  */
-static void
-head (long n, long m, const double *l, double *x)
-{
-  for (long j = 0; j < m; j++)
-    {
-      x[j] /= l[j * n + j];
-      for (long i GPU_PARALLEL = j + 1; i < n; i++)
-	x[i] -= l[j * n + i] * x[j];
-    }
-}
-
-static void
-head_ref (long n, long m, const double *l, double *x)
-{
-  for (long j = 0; j < m; j++)
-    {
-      x[j] /= l[j * n + j];
-      for (long i = j + 1; i < n; i++)
-	x[i] -= l[j * n + i] * x[j];
-    }
-}
-
-FWD_FUNCTION (whole, GPU_PARALLEL, 1, (void) 0)
 
 CHECK_CHILDREN_USE_DEVICE
 
@@ -153,42 +119,12 @@ stacked_child (void)
   solve_check (stacked, m, sl, m * m, "stacked");
 }
 
-/* The --pieces child: the first 200 steps of a solve of 1000, then a
-   whole solve of 1000 on other arrays.  The sizes are read from volatile
-   variables, so that GCC does not specialize the solvers for them.  */
-static volatile long pieces_n = 1000, pieces_m = 200;
-
-static void
-pieces_child (void)
-{
-  long n = pieces_n, m = pieces_m;
-  for (int k = 0; k < 2; k++)
-    {
-      double *l = check_alloc (sizeof (double) * (size_t) (n * n));
-      double *x = check_alloc (sizeof (double) * (size_t) n);
-      fill_system (n, l, x);
-      double *x2 = check_dup (x, sizeof (double) * (size_t) n);
-      if (k == 0)
-	{
-	  head (n, m, l, x);
-	  head_ref (n, m, l, x2);
-	}
-      else
-	{
-	  whole (n, l, x);
-	  fwd_ref (n, l, x2);
-	}
-      CHECK_SAME (x, x2, n, "%s %ld", k ? "whole" : "head", n);
-      free (l), free (x), free (x2);
-    }
-}
-
-/* The sum of the numbers after KEY ("\"launches\": ") in the profile
-   JSON for the regions whose names start with PREFIX.  */
+/* The launches the profile JSON counts for the regions whose names
+   start with PREFIX.  */
 static unsigned long long
-sum_of (const char *json, const char *prefix, const char *key)
+launches_of (const char *json, const char *prefix)
 {
-  static const char name[] = "{\"name\": \"";
+  static const char name[] = "{\"name\": \"", key[] = "\"launches\": ";
   unsigned long long sum = 0;
   for (const char *p = strstr (json, name); p; p = strstr (p + 1, name))
     {
@@ -208,60 +144,27 @@ main (int argc, char **argv)
     {
       if (!strcmp (argv[1], "--stacked"))
 	stacked_child ();
-      else if (!strcmp (argv[1], "--pieces"))
-	pieces_child ();
       else
 	overlap_child ();
       return 0;
     }
   {
-    static char json[1 << 16], json2[1 << 16], json3[1 << 16];
+    static char json[1 << 16], json2[1 << 16];
     check_profile_child (argv[0], "--overlap", NULL, json, sizeof json);
     check_profile_child (argv[0], "--stacked", "GPURT_FALLBACK=silent",
 			 json2, sizeof json2);
-    check_profile_child (argv[0], "--pieces", NULL, json3, sizeof json3);
     const char *dev = getenv ("GPURT_DEVICE");
     if (!dev || strcmp (dev, "host"))
       {
 	/* 389 steps: four blocks of 128, a launch each of the triangle's
 	   region, the rows' region for three.  One block: a launch each
 	   at most.  */
-	static const char launches[] = "\"launches\": ";
-	unsigned long long a = sum_of (json, "gpu_apart_", launches);
-	unsigned long long s = sum_of (json, "gpu_shared_", launches);
-	unsigned long long k = sum_of (json2, "gpu_stacked_", launches);
+	unsigned long long a = launches_of (json, "gpu_apart_");
+	unsigned long long s = launches_of (json, "gpu_shared_");
+	unsigned long long k = launches_of (json2, "gpu_stacked_");
 	CHECK (a >= 7 && s >= 1 && s <= 2 && k >= 1 && k <= 2,
 	       "launches: apart %llu (blocked), shared %llu and stacked %llu "
 	       "(one block)", a, s, k);
-	/* Steps [0, 200) of 1000 read columns 0 to 199 of L below the
-	   diagonal (and x): at most a fifth of L, where L's heap block
-	   would be 8 MB, and at least the 179900 elements below the
-	   diagonal.  The whole solve: L and x once at most, and at least
-	   the half of L below the diagonal.  */
-	static const char h2d[] = "\"bytes_h2d\": ";
-#ifdef __OPTIMIZE__
-	unsigned long long copies = 1;
-#else
-	/* At -O0 no region keeps its data on the device: the triangle's
-	   region and the rows' region each copy the block's columns in.  */
-	unsigned long long copies = 2;
-#endif
-	unsigned long long lbytes = 1000ull * 1000 * sizeof (double);
-	unsigned long long xbytes = 1000ull * sizeof (double);
-	unsigned long long hb = sum_of (json3, "gpu_head_", h2d);
-	unsigned long long hl = sum_of (json3, "gpu_head_", launches);
-	unsigned long long wb = sum_of (json3, "gpu_whole_", h2d);
-	unsigned long long wl = sum_of (json3, "gpu_whole_", launches);
-	CHECK (hl >= 3 && hb >= 179900ull * sizeof (double)
-	       && hb <= copies * (200ull * 1000 * sizeof (double) + xbytes
-				  + 4096),
-	       "steps [0, 200) of 1000: %llu launches copied %llu bytes in, "
-	       "not the 200 columns of L it reads (L: %llu bytes)", hl, hb,
-	       lbytes);
-	CHECK (wl >= 15 && wb >= lbytes / 2
-	       && wb <= copies * (lbytes + xbytes + 4096),
-	       "whole solve of 1000: %llu launches copied %llu bytes in, not "
-	       "L (%llu bytes) and x once", wl, wb, lbytes);
       }
   }
   for (int q = 0; q < 8; q++)
