@@ -784,19 +784,9 @@ affine_in_index (struct gpu_region *r, basic_block bb, tree chrec,
       || TREE_CODE (CHREC_RIGHT (chrec)) != INTEGER_CST)
     return false;
   *kl = get_chrec_loop (chrec);
-  bool marked = false;
-  for (int d = 0; d < r->ndim; d++)
-    marked |= r->dims[d].loop == *kl;
-  /* A serial loop's index is taken only in a type whose arithmetic
-     cannot wrap: BASE + COEF * T then holds in longs over all of the
-     loop's iterations (a marked index's wrapping is checked with its
-     dimension).  */
-  if (!marked
-      && (!flow_bb_inside_loop_p (*kl, bb)
-	  || !flow_loop_nested_p (r->outer, *kl)
-	  || !INTEGRAL_TYPE_P (TREE_TYPE (chrec))
-	  || !TYPE_OVERFLOW_UNDEFINED (TREE_TYPE (chrec))
-	  || !last_iteration (r, *kl, bb)))
+  if (!flow_bb_inside_loop_p (*kl, bb)
+      || (*kl != r->outer && !flow_loop_nested_p (r->outer, *kl))
+      || !last_iteration (r, *kl, bb))
     return false;
   *base = fold_convert (long_type (), CHREC_LEFT (chrec));
   *coef = fold_convert (long_type (), CHREC_RIGHT (chrec));
