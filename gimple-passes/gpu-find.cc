@@ -762,17 +762,15 @@ last_iteration (struct gpu_region *r, class loop *loop, basic_block bb)
 }
 
 /* Is CHREC, a value evolution instantiated before region R, affine in at
-   most one index: *BASE + *COEF * T in the iteration T of the loop *KL
-   (*KL NULL and *COEF 0 for a value that does not change in R)?  *KL is
-   a marked loop of R, or a serial loop of R around the block BB whose
-   last iteration is known before R (last_iteration).  *BASE and *COEF
-   are longs, *COEF a constant.  */
+   most one marked index: *BASE + *COEF * T in the iteration T of the
+   marked loop dims[*K] (*K -1 and *COEF 0 for a value that does not
+   change in R)?  *BASE and *COEF are longs, *COEF a constant.  */
 
 static bool
-affine_in_index (struct gpu_region *r, basic_block bb, tree chrec,
-		 tree *base, tree *coef, class loop **kl)
+affine_in_marked (struct gpu_region *r, tree chrec, tree *base, tree *coef,
+		  int *k)
 {
-  *kl = NULL;
+  *k = -1;
   if (invariant_in_region_p (r, chrec))
     {
       *base = fold_convert (long_type (), chrec);
@@ -783,33 +781,30 @@ affine_in_index (struct gpu_region *r, basic_block bb, tree chrec,
       || !invariant_in_region_p (r, CHREC_LEFT (chrec))
       || TREE_CODE (CHREC_RIGHT (chrec)) != INTEGER_CST)
     return false;
-  *kl = get_chrec_loop (chrec);
-  if (!flow_bb_inside_loop_p (*kl, bb)
-      || (*kl != r->outer && !flow_loop_nested_p (r->outer, *kl))
-      || !last_iteration (r, *kl, bb))
+  for (int d = 0; d < r->ndim; d++)
+    if (r->dims[d].loop == get_chrec_loop (chrec))
+      *k = d;
+  if (*k < 0)
     return false;
   *base = fold_convert (long_type (), CHREC_LEFT (chrec));
   *coef = fold_convert (long_type (), CHREC_RIGHT (chrec));
   return true;
 }
 
-/* A loop LOOP of R whose trip count moves with one index around it, a
-   triangle ('for (k = 0; k <= j; k++)' inside 'j GPU_PARALLEL', or the
-   inner marked loop 'for (i GPU_PARALLEL = j + 1; i < m; i++)' inside a
-   serial 'for (j = j0; j < j1; j++)' of a two-level region): niter
-   analysis gives its count only under an assumption, or in terms of the
-   index, so it is read here from the loop's own index and exit test.
-   Its last iteration (counting from 0) in which the block BB runs is
-   then *C0 + *C1 * T in the iteration T of the loop *KL, a marked loop
-   or a serial loop of known trip count (affine_in_index) (longs, *C1 a
-   nonzero constant; negative: no iteration).  Only an index stepped by
-   1 or -1 in a signed type (which cannot wrap), tested at the header
-   with < <= or > >= against a bound, both affine in the one index, is
-   taken.  */
+/* A serial loop LOOP of R whose trip count moves with one marked index,
+   a triangle ('for (k = 0; k <= j; k++)' inside 'j GPU_PARALLEL'):
+   niter analysis gives its count only under an assumption, or in terms
+   of the index, so it is read here from the loop's own index and exit
+   test.  Its last iteration (counting from 0) in which the block BB runs
+   is then *C0 + *C1 * T in the iteration T of the marked loop dims[*KM]
+   (longs, *C1 a nonzero constant; negative: no iteration).  Only an
+   index stepped by 1 or -1 in a signed type (which cannot wrap), tested
+   at the header with < <= or > >= against a bound, both affine in the one
+   marked index, is taken.  */
 
 static bool
 triangle_of (struct gpu_region *r, class loop *loop, basic_block bb,
-	     tree *c0, tree *c1, class loop **kl)
+	     tree *c0, tree *c1, int *km)
 {
   edge exit = single_exit (loop);
   if (!exit || exit->src != loop->header || bb == loop->header)
@@ -846,13 +841,13 @@ triangle_of (struct gpu_region *r, class loop *loop, basic_block bb,
   else
     return false;
   tree a0, a1, b0, b1;
-  class loop *ka, *kb;
-  if (!affine_in_index (r, bb, a, &a0, &a1, &ka)
-      || !affine_in_index (r, bb, b, &b0, &b1, &kb)
-      || (ka && kb && ka != kb))
+  int ka, kb;
+  if (!affine_in_marked (r, a, &a0, &a1, &ka)
+      || !affine_in_marked (r, b, &b0, &b1, &kb)
+      || (ka >= 0 && kb >= 0 && ka != kb))
     return false;
-  *kl = ka ? ka : kb;
-  if (!*kl)
+  *km = ka >= 0 ? ka : kb;
+  if (*km < 0)
     return false;
   *c1 = fold_build2 (MINUS_EXPR, long_type (), a1, b1);
   if (TREE_CODE (*c1) != INTEGER_CST || integer_zerop (*c1))
@@ -867,23 +862,22 @@ triangle_of (struct gpu_region *r, class loop *loop, basic_block bb,
       print_generic_expr (dump_file, *c0);
       fprintf (dump_file, " + ");
       print_generic_expr (dump_file, *c1);
-      fprintf (dump_file, " * t, t the iteration of loop %d\n",
-	       (*kl)->num);
+      fprintf (dump_file, " * t%d\n", *km);
     }
   return true;
 }
 
-/* The iterations [*TLO, *THI] of the loop KL of R (triangle_of) in
-   which a triangle's loop (last iteration C0 + C1 * T), holding the
-   block BB, runs at all.  */
+/* The iterations [*TLO, *THI] of the marked loop dims[KM] of R in which
+   a triangle's serial loop (last iteration C0 + C1 * T) runs at all.  */
 
 static void
-triangle_iterations (struct gpu_region *r, basic_block bb, tree c0, tree c1,
-		     class loop *kl, tree *tlo, tree *thi)
+triangle_iterations (struct gpu_region *r, tree c0, tree c1, int km,
+		     tree *tlo, tree *thi)
 {
   tree L = long_type ();
   tree zero = build_int_cst (L, 0), one = build_int_cst (L, 1);
-  tree last = last_iteration (r, kl, bb);
+  tree last = fold_build2 (MINUS_EXPR, L,
+			   fold_convert (L, r->dims[km].count), one);
   if (tree_int_cst_sgn (c1) > 0)
     {
       /* C0 + C1 * T >= 0 from T = ceil (-C0 / C1) on.  */
@@ -906,13 +900,13 @@ triangle_iterations (struct gpu_region *r, basic_block bb, tree c0, tree c1,
     }
 }
 
-/* Bound CHREC + ADDK + ADDC * T, T the iteration of the loop KL of R
-   taken only in [TLO, THI] (the other loops over all their iterations),
-   by *LO and *HI.  *SEEN tells whether CHREC evolves in KL.  */
+/* Bound CHREC + ADDK + ADDC * T, T the iteration of the marked loop
+   dims[KM] of R taken only in [TLO, THI] (the other loops over all their
+   iterations), by *LO and *HI.  *SEEN tells whether CHREC evolves in
+   dims[KM].  */
 
 static bool
-levels_range (struct gpu_region *r, basic_block bb, tree chrec,
-	      class loop *kl,
+levels_range (struct gpu_region *r, basic_block bb, tree chrec, int km,
 	      tree tlo, tree thi, tree addc, tree addk, tree *lo, tree *hi,
 	      bool *seen)
 {
@@ -927,7 +921,7 @@ levels_range (struct gpu_region *r, basic_block bb, tree chrec,
       return true;
     }
   tree l, h;
-  if (!levels_range (r, bb, CHREC_LEFT (chrec), kl, tlo, thi, addc, addk,
+  if (!levels_range (r, bb, CHREC_LEFT (chrec), km, tlo, thi, addc, addk,
 		     &l, &h, seen))
     return false;
   tree step = CHREC_RIGHT (chrec);
@@ -935,7 +929,7 @@ levels_range (struct gpu_region *r, basic_block bb, tree chrec,
     return false;
   step = fold_convert (L, step);
   tree e1, e2;
-  if (get_chrec_loop (chrec) == kl)
+  if (get_chrec_loop (chrec) == r->dims[km].loop)
     {
       *seen = true;
       tree coef = fold_build2 (PLUS_EXPR, L, step, addc);
@@ -957,7 +951,7 @@ levels_range (struct gpu_region *r, basic_block bb, tree chrec,
 }
 
 /* Bound {X, +, STEP}_LOOP, LOOP a triangle of R (triangle_of gives
-   C0, C1, KL), by *LO and *HI.  An affine function over the triangle
+   C0, C1, KM), by *LO and *HI.  An affine function over the triangle
    takes its extremes at its corners: at the serial loop's first iteration
    (X) and at its last (X + STEP * (C0 + C1 * T)), each over the
    iterations T in which the loop runs (so a launch whose loop is empty at
@@ -966,23 +960,23 @@ levels_range (struct gpu_region *r, basic_block bb, tree chrec,
 
 static bool
 triangle_range (struct gpu_region *r, basic_block bb, tree x, tree step,
-		tree c0, tree c1, class loop *kl, tree *lo, tree *hi)
+		tree c0, tree c1, int km, tree *lo, tree *hi)
 {
   tree L = long_type ();
   if (tree_contains_chrecs (step, NULL) || !invariant_in_region_p (r, step))
     return false;
   step = fold_convert (L, step);
   tree tlo, thi;
-  triangle_iterations (r, bb, c0, c1, kl, &tlo, &thi);
+  triangle_iterations (r, c0, c1, km, &tlo, &thi);
   tree zero = build_int_cst (L, 0);
   tree lo1, hi1, lo2, hi2;
   bool seen = false;
-  if (!levels_range (r, bb, x, kl, tlo, thi, zero, zero, &lo1, &hi1, &seen))
+  if (!levels_range (r, bb, x, km, tlo, thi, zero, zero, &lo1, &hi1, &seen))
     return false;
   tree addc = fold_build2 (MULT_EXPR, L, step, c1);
   tree addk = fold_build2 (MULT_EXPR, L, step, c0);
   seen = false;
-  if (!levels_range (r, bb, x, kl, tlo, thi, addc, addk, &lo2, &hi2, &seen))
+  if (!levels_range (r, bb, x, km, tlo, thi, addc, addk, &lo2, &hi2, &seen))
     return false;
   if (!seen)
     {
@@ -1012,11 +1006,11 @@ chrec_range (struct gpu_region *r, basic_block bb, tree chrec, tree *lo,
     {
       tree l, h;
       tree c0, c1;
-      class loop *kl;
+      int km;
       if (!stride && !last_iteration (r, get_chrec_loop (chrec), bb)
-	  && triangle_of (r, get_chrec_loop (chrec), bb, &c0, &c1, &kl))
+	  && triangle_of (r, get_chrec_loop (chrec), bb, &c0, &c1, &km))
 	return triangle_range (r, bb, CHREC_LEFT (chrec), CHREC_RIGHT (chrec),
-			       c0, c1, kl, lo, hi);
+			       c0, c1, km, lo, hi);
       if (!chrec_range (r, bb, CHREC_LEFT (chrec), &l, &h, stride))
 	return false;
       tree step = CHREC_RIGHT (chrec);
@@ -1305,15 +1299,15 @@ bound_access (struct gpu_region *r, struct gpu_access *a, tree *lo, tree *hi,
       tree n = last_iteration (r, l, gimple_bb (a->stmt));
       tree c;
       tree c0, c1;
-      class loop *kl;
+      int km;
       if (n)
 	c = fold_build2 (GE_EXPR, boolean_type_node, n,
 			 build_int_cst (long_type (), 0));
-      else if (triangle_of (r, l, gimple_bb (a->stmt), &c0, &c1, &kl))
+      else if (triangle_of (r, l, gimple_bb (a->stmt), &c0, &c1, &km))
 	{
 	  /* A triangle runs for some launch's iterations or none.  */
 	  tree tlo, thi;
-	  triangle_iterations (r, gimple_bb (a->stmt), c0, c1, kl, &tlo, &thi);
+	  triangle_iterations (r, c0, c1, km, &tlo, &thi);
 	  c = fold_build2 (LE_EXPR, boolean_type_node, tlo, thi);
 	}
       else
