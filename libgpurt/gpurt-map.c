@@ -849,9 +849,10 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
    upload -- M's buffer was made for this launch, so no kernel still
    queued can read or write it -- goes on FRESH when not NULL (the
    lane's copy queue, gpurt-lane.c) and of GPURT_COPY_QUEUE_MIN bytes
-   or more, counted in *NFRESH; the host's stores into a copy the device
-   held (its stale range) go on QUEUE, behind the kernels that may still
-   read those bytes.  Returns 1 on success, else 0 with WHY.  */
+   or more, counted in *NFRESH; the host's
+   stores into a copy the device held (its stale range) go on QUEUE,
+   behind the kernels that may still read those bytes.  Returns 1 on
+   success, else 0 with WHY.  */
 
 int
 gpurt_map_copy_in (struct gpurt_mapping *m, struct gpurt_region *r,
