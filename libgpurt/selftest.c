@@ -1292,8 +1292,7 @@ run_map_table (void)
   check (a != NULL && !a->dev_valid, "map: keep: a fresh mapping: %s", why);
   if (a == NULL)
     return;
-  check (gpurt_map_copy_in (a, &r, lane->queue, NULL, NULL, base, base + 512,
-			    0, why)
+  check (gpurt_map_copy_in (a, &r, lane->queue, base, base + 512, 0, why)
 	 && gpurt_cl_finish (lane->queue, why, "test"), "map: copy in: %s",
 	 why);
   gpurt_map_leave (dev, lane, a, 1, base, base + 512);
