@@ -18,10 +18,6 @@
 #                       (trsv only: the whole pivot loop in one work-group,
 #                       not blocked into triangles in the group and the
 #                       rows below them on the whole device)
-#   ours-no-copy-queue  GPURT_COPY_QUEUE=0 (trsv only: each block's copy
-#                       of its columns of L waits behind the kernels
-#                       ahead on the thread's one queue instead of
-#                       running beside them on its copy queue)
 #   ours-pivot-block-64, ours-pivot-block-256
 #                       built with -fplugin-arg-gpuoffload-pivot-block=N
 #                       (trsv only: blocks of N steps instead of 128)
@@ -87,7 +83,7 @@ twolevel_variants () {
   for spec in $1; do
     p=${spec%:*} n=${spec#*:}
     vs="ours ours-no-two-level omp ocl nvptx"
-    case " $pivot " in *" $p "*) vs="ours ours-no-copy-queue ours-pivot-block-64 ours-pivot-block-256 ours-no-pivot-block ours-no-pivot-group ours-no-two-level omp ocl nvptx" ;; esac
+    case " $pivot " in *" $p "*) vs="ours ours-pivot-block-64 ours-pivot-block-256 ours-no-pivot-block ours-no-pivot-group ours-no-two-level omp ocl nvptx" ;; esac
     case " $inner " in *" $p "*) vs="ours ours-group ours-flat ours-no-two-level omp ocl nvptx" ;; esac
     for round in 1 2; do
       for v in $vs; do
@@ -95,7 +91,6 @@ twolevel_variants () {
         case $v in
   	ours-group) bin=$PACK/$p.ours env="$env GPURT_TWO_LEVEL=group" ;;
   	ours-flat) bin=$PACK/$p.ours env="$env GPURT_TWO_LEVEL=flat" ;;
-  	ours-no-copy-queue) bin=$PACK/$p.ours env="$env GPURT_COPY_QUEUE=0" ;;
   	ours-no-two-level) env="BENCH_VARIANT=$v GPURT_FALLBACK=silent" ;;
         esac
         [ -x "$bin" ] || continue

@@ -103,7 +103,7 @@ static const char *const gpurt_known_vars[] = {
   "GPURT_PINNED_CHUNK", "GPURT_DEVICES", "GPURT_BATCH_RAMP",
   "GPURT_MULTI_RESIDENT",
   "GPURT_STAGE_MERGE", "GPURT_LOCAL_SHAPE", "GPURT_STAGE_NT",
-  "GPURT_INDEX32_LIMIT", "GPURT_COPY_QUEUE", "GPURT_COPY_QUEUE_MIN"
+  "GPURT_INDEX32_LIMIT"
 };
 
 /* Say which GPURT_* variables of the environment libgpurt does not know.  */
@@ -500,12 +500,6 @@ gpurt_env_read (void)
      second queue of the lane, so that they overlap those kernels
      (gpurt-lane.c); 0 puts every copy on the lane's one queue.  */
   gpurt_env.copy_queue = gpurt_env_switch ("GPURT_COPY_QUEUE", 1);
-  /* GPURT_COPY_QUEUE_MIN: the smallest upload that goes there (default
-     1 MiB; a smaller copy costs little more than the two commands that
-     would join it to the kernel; tests make it 1).  */
-  gpurt_read_bytes ("GPURT_COPY_QUEUE_MIN", &gpurt_env.copy_queue_min);
-  if (gpurt_env.copy_queue_min == 0)
-    gpurt_env.copy_queue_min = (uint64_t) 1 << 20;
 
   /* GPURT_INIT=eager (default): a thread started with the program
      opens the device and loads the registered kernels before the first

@@ -203,8 +203,6 @@ struct gpurt_env
   int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */
   int copy_queue;		/* GPURT_COPY_QUEUE=1: a launch's first
 				   uploads go on its lane's copy queue */
-  uint64_t copy_queue_min;	/* GPURT_COPY_QUEUE_MIN: bytes of the
-				   smallest that does */
   int init_lazy;		/* GPURT_INIT=lazy: no start-up thread */
   int pool;			/* GPURT_POOL=0: no pool of small buffers */
   int pinned;			/* GPURT_PINNED: 0 off, 1 on, -1 not on a

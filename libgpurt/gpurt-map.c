@@ -848,8 +848,7 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
    deopt's launch leaves M without KEPT, which drops it.)  A first
    upload -- M's buffer was made for this launch, so no kernel still
    queued can read or write it -- goes on FRESH when not NULL (the
-   lane's copy queue, gpurt-lane.c) and of GPURT_COPY_QUEUE_MIN bytes
-   or more, counted in *NFRESH; the host's
+   lane's copy queue, gpurt-lane.c), counted in *NFRESH; the host's
    stores into a copy the device held (its stale range) go on QUEUE,
    behind the kernels that may still read those bytes.  Returns 1 on
    success, else 0 with WHY.  */
@@ -876,8 +875,6 @@ gpurt_map_copy_in (struct gpurt_mapping *m, struct gpurt_region *r,
 		       (void *) (uintptr_t) start);
       return 1;
     }
-  if (size < gpurt_env.copy_queue_min)
-    fresh = NULL;
   if (!gpurt_cl_write_on (queue, fresh != NULL ? fresh : queue, m->mem,
 			  (size_t) (start - m->start), size,
 			  (const void *) (uintptr_t) start, why))

@@ -12,10 +12,8 @@
    no work-group divides, in a loop of steps.  Children run it first
    with the copies staged through small pinned slots (the upload is
    then slower than the kernel ahead of it: a kernel that did not wait
-   for it fails here) and straight from the arrays, both with
-   GPURT_COPY_QUEUE_MIN=1 (any copy goes there), and with
-   GPURT_COPY_QUEUE=0 (one queue: it must not say "copy queue"); then
-   this process with the defaults.  */
+   for it fails here) and with GPURT_COPY_QUEUE=0 (one queue: it must
+   not say "copy queue"); then this process with the defaults.  */
 #include "check.h"
 
 #define NMAX 20000
@@ -97,15 +95,6 @@ test (int n)
   free (e);
 }
 
-/* What GPURT_VERBOSE=2 says when a launch uses the copy queue: only
-   when optimizing (at -O0 no region keeps its data on the device, so
-   none returns before its kernel ends).  */
-#ifdef __OPTIMIZE__
-#define COPY_QUEUE_SAYS "on the copy queue",
-#else
-#define COPY_QUEUE_SAYS
-#endif
-
 static void
 run (void)
 {
@@ -130,16 +119,11 @@ main (int argc, char **argv)
      run fails on PoCL).  */
   static const char *const staged[] = { "GPURT_PINNED=1",
 					"GPURT_PINNED_CHUNK=4096",
-					"GPURT_COPY_QUEUE_MIN=1",
 					"GPURT_VERBOSE=2", NULL };
-  static const char *const staged_want[] = { "pinned staging: 3 slots",
-					     COPY_QUEUE_SAYS NULL };
+  static const char *const staged_want[] = { "on the copy queue",
+					     "pinned staging: 3 slots",
+					     NULL };
   check_child_log (argv[0], staged, "staged copies", staged_want);
-  /* Copies of any size on the copy queue, straight from the arrays.  */
-  static const char *const direct[] = { "GPURT_COPY_QUEUE_MIN=1",
-					"GPURT_VERBOSE=2", NULL };
-  static const char *const direct_want[] = { COPY_QUEUE_SAYS NULL };
-  check_child_log (argv[0], direct, "GPURT_COPY_QUEUE_MIN=1", direct_want);
   /* GPURT_COPY_QUEUE=0: one queue per thread, as before.  */
   static const char *const off[] = { "GPURT_COPY_QUEUE=0",
 				     "GPURT_VERBOSE=2", NULL };
@@ -149,7 +133,7 @@ main (int argc, char **argv)
 	 "the run under GPURT_COPY_QUEUE=0 failed (%#x): %s", status, err);
   CHECK (strstr (err, "copy queue") == NULL,
 	 "GPURT_COPY_QUEUE=0 used the copy queue: %s", err);
-  /* Here: the defaults (these arrays are below GPURT_COPY_QUEUE_MIN).  */
+  /* Here: the default, the copy queue on; each upload one piece.  */
   run ();
   return 0;
 }
