@@ -280,15 +280,13 @@ gpurt_plan_make (struct gpurt_plan *plan, struct gpurt_region *r,
 }
 
 /* Copy to DEV every buffer of PLAN that an argument of region R reads or
-   writes, through QUEUE; first uploads through FRESH when not NULL,
-   counted in *NFRESH (gpurt_map_copy_in).  The writes are not blocking:
-   the caller's clFinish (on success and on error) completes them before
-   host memory may change.  Returns 1 on success, else 0 with WHY.  */
+   writes.  The writes are not blocking: the caller's clFinish (on success
+   and on error) completes them before host memory may change.  Returns 1
+   on success, else 0 with WHY.  */
 
 int
 gpurt_buffers_copy_in (struct gpurt_plan *plan, struct gpurt_region *r,
-		       cl_command_queue queue, cl_command_queue fresh,
-		       unsigned *nfresh, char *why)
+		       cl_command_queue queue, char *why)
 {
   unsigned i;
 
@@ -298,8 +296,8 @@ gpurt_buffers_copy_in (struct gpurt_plan *plan, struct gpurt_region *r,
 
       if (b->dummy || b->flags == 0)
 	continue;
-      if (!gpurt_map_copy_in (b->map, r, queue, fresh, nfresh, b->start,
-			      b->end, b->fills, why))
+      if (!gpurt_map_copy_in (b->map, r, queue, b->start, b->end, b->fills,
+			      why))
 	return 0;
     }
   return 1;

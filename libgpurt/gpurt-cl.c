@@ -304,30 +304,18 @@ gpurt_cl_write_direct (cl_command_queue queue, cl_mem mem, size_t offset,
 }
 
 /* Enqueue on QUEUE the copy of SIZE bytes from host SRC to MEM at OFFSET,
-   not waiting for it (a large one goes through the pinned slots kept
-   for the queue SLOTS and has read SRC on return: gpurt-stage.c).
-   Returns 1, or 0 with WHY.  */
-
-int
-gpurt_cl_write_on (cl_command_queue slots, cl_command_queue queue,
-		   cl_mem mem, size_t offset, size_t size, const void *src,
-		   char *why)
-{
-  int staged = gpurt_stage_write (slots, queue, mem, offset, size, src,
-				  why);
-
-  if (staged >= 0)
-    return staged;
-  return gpurt_cl_write_direct (queue, mem, offset, size, src, why);
-}
-
-/* As gpurt_cl_write_on, through QUEUE's own slots.  */
+   not waiting for it (a large one goes through pinned memory and has
+   read SRC on return: gpurt-stage.c).  Returns 1, or 0 with WHY.  */
 
 int
 gpurt_cl_write (cl_command_queue queue, cl_mem mem, size_t offset,
 		size_t size, const void *src, char *why)
 {
-  return gpurt_cl_write_on (queue, queue, mem, offset, size, src, why);
+  int staged = gpurt_stage_write (queue, mem, offset, size, src, why);
+
+  if (staged >= 0)
+    return staged;
+  return gpurt_cl_write_direct (queue, mem, offset, size, src, why);
 }
 
 /* A pinned host area of SIZE bytes for QUEUE's device: a buffer made

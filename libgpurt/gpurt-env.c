@@ -495,12 +495,6 @@ gpurt_env_read (void)
      (bench/results/2026-11-24-h100-async.md).  */
   gpurt_env.async = gpurt_env_switch ("GPURT_ASYNC", 1);
 
-  /* GPURT_COPY_QUEUE (default 1): a launch that finds kernels of its
-     thread still running copies the ranges the device never held on a
-     second queue of the lane, so that they overlap those kernels
-     (gpurt-lane.c); 0 puts every copy on the lane's one queue.  */
-  gpurt_env.copy_queue = gpurt_env_switch ("GPURT_COPY_QUEUE", 1);
-
   /* GPURT_INIT=eager (default): a thread started with the program
      opens the device and loads the registered kernels before the first
      region needs them (gpurt-startup.c); lazy: the first region does.  */

@@ -201,8 +201,6 @@ struct gpurt_env
   enum gpurt_reduce_final reduce_final;	/* GPURT_REDUCE_FINAL */
   int reduce_stats;		/* GPURT_REDUCE_STATS set */
   int async;			/* GPURT_ASYNC=1: KEEP launches do not wait */
-  int copy_queue;		/* GPURT_COPY_QUEUE=1: a launch's first
-				   uploads go on its lane's copy queue */
   int init_lazy;		/* GPURT_INIT=lazy: no start-up thread */
   int pool;			/* GPURT_POOL=0: no pool of small buffers */
   int pinned;			/* GPURT_PINNED: 0 off, 1 on, -1 not on a
@@ -290,8 +288,7 @@ GPURT_HIDDEN int gpurt_cl_copy_async (cl_command_queue queue, cl_mem mem,
 GPURT_HIDDEN int gpurt_cl_event_wait (cl_event *event, char *why);
 /* gpurt-stage.c: large copies through pinned memory; -1 when a copy is
    not staged (the caller copies), 1 done, 0 failed with WHY.  */
-GPURT_HIDDEN int gpurt_stage_write (cl_command_queue slots,
-				    cl_command_queue queue, cl_mem mem,
+GPURT_HIDDEN int gpurt_stage_write (cl_command_queue queue, cl_mem mem,
 				    size_t offset, size_t size,
 				    const void *src, char *why);
 GPURT_HIDDEN int gpurt_stage_read (cl_command_queue queue, cl_mem mem,
@@ -325,12 +322,6 @@ GPURT_HIDDEN void gpurt_host_memcpy_many (const struct gpurt_host_copy *c,
 GPURT_HIDDEN int gpurt_cl_write (cl_command_queue queue, cl_mem mem,
 				 size_t offset, size_t size, const void *src,
 				 char *why);
-/* As gpurt_cl_write, on QUEUE through the staging slots of SLOTS (the
-   lane's own queue, when QUEUE is its copy queue).  */
-GPURT_HIDDEN int gpurt_cl_write_on (cl_command_queue slots,
-				    cl_command_queue queue, cl_mem mem,
-				    size_t offset, size_t size,
-				    const void *src, char *why);
 GPURT_HIDDEN int gpurt_cl_copy (cl_command_queue queue, cl_mem src,
 				size_t src_offset, cl_mem dst,
 				size_t dst_offset, size_t size, char *why);
@@ -455,10 +446,8 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
 		 unsigned flags, int keep, char *why);
 GPURT_HIDDEN int gpurt_map_copy_in (struct gpurt_mapping *m,
 				    struct gpurt_region *r,
-				    cl_command_queue queue,
-				    cl_command_queue fresh, unsigned *nfresh,
-				    uint64_t start, uint64_t end, int fills,
-				    char *why);
+				    cl_command_queue queue, uint64_t start,
+				    uint64_t end, int fills, char *why);
 GPURT_HIDDEN void gpurt_map_leave (struct gpurt_device *dev,
 				   struct gpurt_lane *lane,
 				   struct gpurt_mapping *m, int kept,
@@ -583,10 +572,6 @@ struct gpurt_lane
 				   (changed by this thread's launches and
 				   syncs, under the map's lock) */
   int async_pending;		/* kernels enqueued without waiting */
-  cl_command_queue copy_queue;	/* In order, for the first uploads of a
-				   launch that finds kernels still pending
-				   (GPURT_COPY_QUEUE); made on first use,
-				   NULL until then */
   cl_mem heap;			/* the device heap of this thread's launches
 				   (docs/ABI.md section 8), kept between
 				   them; NULL until a region allocates */
@@ -630,16 +615,6 @@ GPURT_HIDDEN int gpurt_lane_finish (struct gpurt_lane *lane, char *why,
 /* Wait for LANE's asynchronous kernels; aborts when one failed (the
    results it kept exist nowhere else).  */
 GPURT_HIDDEN void gpurt_lane_wait (struct gpurt_lane *lane);
-/* The queue for the first uploads of a launch through LANE (its copy
-   queue, made on first use), or NULL: use LANE's own queue.  */
-GPURT_HIDDEN cl_command_queue gpurt_lane_copy_queue (struct gpurt_lane *lane);
-/* Make what LANE's queue holds next wait for all that its copy queue
-   holds (NFRESH copies of region R).  Returns 1, or 0 with WHY.  */
-GPURT_HIDDEN int gpurt_lane_join_copies (struct gpurt_lane *lane,
-					 struct gpurt_region *r,
-					 unsigned nfresh, char *why);
-/* Let nothing LANE queued (both queues) run after this returns.  */
-GPURT_HIDDEN void gpurt_lane_drain (struct gpurt_lane *lane);
 GPURT_HIDDEN struct gpurt_lane_kernel *
 gpurt_lane_kernel (struct gpurt_lane *lane, struct gpurt_region *r,
 		   char *why);
@@ -932,9 +907,7 @@ GPURT_HIDDEN int gpurt_plan_make (struct gpurt_plan *plan,
 				  char *why);
 GPURT_HIDDEN int gpurt_buffers_copy_in (struct gpurt_plan *plan,
 					struct gpurt_region *r,
-					cl_command_queue queue,
-					cl_command_queue fresh,
-					unsigned *nfresh, char *why);
+					cl_command_queue queue, char *why);
 GPURT_HIDDEN int gpurt_buffers_copy_back (struct gpurt_plan *plan,
 					  struct gpurt_region *r,
 					  cl_command_queue queue, char *why);

@@ -14,20 +14,7 @@
    queue, its kernel objects for the regions whose programs it loaded,
    each run once on that queue, and the pinned staging slots of its
    large copies (gpurt-stage.c), so that the first thread to launch a
-   region takes a lane whose objects have all been used once.
-
-   A launch that returned before its kernel ended (GPURT_ASYNC) leaves
-   the lane's queue busy; the next launch's copies in would wait behind
-   that kernel on the one in-order queue.  So a lane gets a second queue
-   for copies to the device, made at the first launch that finds kernels
-   pending (not at start-up: the first lane is made quickly).  Only first
-   uploads go there -- ranges whose buffer the launch made, which no
-   queued kernel can touch -- and the launch's kernel waits for them (a
-   marker on the copy queue, a barrier on the lane's queue).  Everything
-   else that writes device memory (the host's stores into a copy the
-   device held, reductions' partials, deopt flags, the heap, joining kept
-   copies) and every copy back stays on the lane's queue, in order after
-   the kernels.  GPURT_COPY_QUEUE=0: one queue, as before.  */
+   region takes a lane whose objects have all been used once.  */
 
 #include "gpurt-internal.h"
 
@@ -93,7 +80,6 @@ gpurt_lane_release (void *lane_ptr)
   free (lane->scratch);
   if (lane->heap != NULL)
     gpurt_cl_buffer_release (lane->heap);
-  gpurt_cl_queue_release (lane->copy_queue);
   gpurt_cl_queue_release (lane->queue);
   free (lane);
 }
@@ -141,69 +127,6 @@ gpurt_lane_wait (struct gpurt_lane *lane)
       abort ();
     }
   lane->async_pending = 0;
-}
-
-/* See gpurt-internal.h.  The copy queue is made on first use, when a
-   launch finds kernels pending (with none, the lane's queue is idle and
-   as good); none when it cannot be made (said under GPURT_VERBOSE=2).  */
-
-cl_command_queue
-gpurt_lane_copy_queue (struct gpurt_lane *lane)
-{
-  char why[GPURT_WHY_LEN] = "";
-
-  if (!gpurt_env.copy_queue || !lane->async_pending)
-    return NULL;
-  if (lane->copy_queue == NULL)
-    {
-      lane->copy_queue = gpurt_device_new_queue (lane->dev, why);
-      if (lane->copy_queue == NULL)
-	{
-	  if (gpurt_env.verbose >= 2)
-	    gpurt_message ("no copy queue, copies wait behind kernels: %s",
-			   why);
-	  return NULL;
-	}
-    }
-  return lane->copy_queue;
-}
-
-/* See gpurt-internal.h.  */
-
-int
-gpurt_lane_join_copies (struct gpurt_lane *lane, struct gpurt_region *r,
-			unsigned nfresh, char *why)
-{
-  cl_event done = NULL;
-  int ok;
-
-  ok = GPURT_CL_CHECK (gpurt_cl.clEnqueueMarkerWithWaitList
-		       (lane->copy_queue, 0, NULL, &done),
-		       why, clEnqueueMarkerWithWaitList,
-		       "after the copies in of %s", r->name)
-       && GPURT_CL_CHECK (gpurt_cl.clFlush (lane->copy_queue), why, clFlush,
-			  "after the copies in of %s", r->name)
-       && GPURT_CL_CHECK (gpurt_cl.clEnqueueBarrierWithWaitList
-			  (lane->queue, 1, &done, NULL),
-			  why, clEnqueueBarrierWithWaitList,
-			  "for the copies in of %s", r->name);
-  if (done != NULL)
-    gpurt_cl.clReleaseEvent (done);
-  if (ok && gpurt_env.verbose >= 2)
-    gpurt_message ("launch %s: %u first upload(s) on the copy queue, beside"
-		   " the kernels still queued; the kernel waits for them",
-		   r->name, nfresh);
-  return ok;
-}
-
-/* See gpurt-internal.h.  */
-
-void
-gpurt_lane_drain (struct gpurt_lane *lane)
-{
-  if (lane->copy_queue != NULL)
-    gpurt_cl_drain (lane->copy_queue);
-  gpurt_cl_drain (lane->queue);
 }
 
 /* See gpurt-internal.h.  In the child of fork: the lane the start-up

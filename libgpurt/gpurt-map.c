@@ -845,19 +845,13 @@ gpurt_map_enter (struct gpurt_device *dev, struct gpurt_lane *lane,
    or when FILLS (the kernel stores every byte of the range before any
    read) and M is a new copy of just that range.  (A kernel that stops
    part way at a speculated call leaves such a copy partly unwritten: the
-   deopt's launch leaves M without KEPT, which drops it.)  A first
-   upload -- M's buffer was made for this launch, so no kernel still
-   queued can read or write it -- goes on FRESH when not NULL (the
-   lane's copy queue, gpurt-lane.c), counted in *NFRESH; the host's
-   stores into a copy the device held (its stale range) go on QUEUE,
-   behind the kernels that may still read those bytes.  Returns 1 on
+   deopt's launch leaves M without KEPT, which drops it.)  Returns 1 on
    success, else 0 with WHY.  */
 
 int
 gpurt_map_copy_in (struct gpurt_mapping *m, struct gpurt_region *r,
-		   cl_command_queue queue, cl_command_queue fresh,
-		   unsigned *nfresh, uint64_t start, uint64_t end, int fills,
-		   char *why)
+		   cl_command_queue queue, uint64_t start, uint64_t end,
+		   int fills, char *why)
 {
   size_t size = (size_t) (end - start);
 
@@ -875,18 +869,14 @@ gpurt_map_copy_in (struct gpurt_mapping *m, struct gpurt_region *r,
 		       (void *) (uintptr_t) start);
       return 1;
     }
-  if (!gpurt_cl_write_on (queue, fresh != NULL ? fresh : queue, m->mem,
-			  (size_t) (start - m->start), size,
-			  (const void *) (uintptr_t) start, why))
+  if (!gpurt_cl_write (queue, m->mem, (size_t) (start - m->start), size,
+		       (const void *) (uintptr_t) start, why))
     return 0;
-  if (fresh != NULL)
-    ++*nfresh;
   atomic_fetch_add (&r->bytes_h2d, size);
   gpurt_redundant_h2d (r, (const void *) (uintptr_t) start, size);
   if (gpurt_env.verbose >= 3)
-    gpurt_message ("%s: host to device, %zu bytes from %p%s", r->name, size,
-		   (void *) (uintptr_t) start,
-		   fresh != NULL ? " (copy queue)" : "");
+    gpurt_message ("%s: host to device, %zu bytes from %p", r->name, size,
+		   (void *) (uintptr_t) start);
   return 1;
 }
 

@@ -407,21 +407,17 @@ gpurt_stage_piece (const struct gpurt_stage *st, size_t size, size_t done,
 }
 
 /* Copy SIZE bytes from host SRC to MEM at OFFSET on QUEUE through the
-   pinned slots made for SLOTS (QUEUE, or the lane's queue when QUEUE is
-   its copy queue: one context, and each slot's last copy is waited for
-   by its event whichever queue it was on).  Returns 1 when done (SRC may
-   change from now on), 0 with WHY on failure, -1 when the copy is not
-   staged: the caller copies.  */
+   pinned slots.  Returns 1 when done (SRC may change from now on), 0 with
+   WHY on failure, -1 when the copy is not staged: the caller copies.  */
 
 int
-gpurt_stage_write (cl_command_queue slots, cl_command_queue queue,
-		   cl_mem mem, size_t offset, size_t size, const void *src,
-		   char *why)
+gpurt_stage_write (cl_command_queue queue, cl_mem mem, size_t offset,
+		   size_t size, const void *src, char *why)
 {
   struct gpurt_stage *st;
   size_t done, c;
 
-  if ((st = gpurt_stage_get (slots, size)) == NULL)
+  if ((st = gpurt_stage_get (queue, size)) == NULL)
     return -1;
   for (done = 0; done < size; done += c)
     {

@@ -825,8 +825,6 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
   size_t local[3], global[3];
   cl_event kernel_event = NULL;
   cl_event *event_ptr;
-  cl_command_queue fresh;	/* the copy queue, or NULL */
-  unsigned nfresh = 0;		/* copies in queued on it */
   int variant = -1;
   uint64_t blocks, skip;
   char why_not[GPURT_WHY_LEN];
@@ -974,12 +972,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
     }
 
   gpurt_clock_mark (clock, GPURT_PART_ARGS);
-  /* With kernels of this thread still running, the ranges the device
-     never held go on the copy queue, beside them (not a batch's: its
-     pipeline has queues of its own).  */
-  fresh = first == NULL ? gpurt_lane_copy_queue (lane) : NULL;
-  if (!gpurt_buffers_copy_in (&plan, r, lane->queue, fresh, &nfresh, why)
-      || (nfresh != 0 && !gpurt_lane_join_copies (lane, r, nfresh, why)))
+  if (!gpurt_buffers_copy_in (&plan, r, lane->queue, why))
     goto ERROR;
   if (deopt_mem != NULL
       && (!gpurt_cl_write (lane->queue, deopt_mem, 0,
@@ -1247,7 +1240,7 @@ gpurt_run_on_device (struct gpurt_region *r, struct gpurt_device *dev,
       free (gpurt_heap_left);
       gpurt_heap_left = NULL;
       /* Let nothing still queued touch host memory once we return.  */
-      gpurt_lane_drain (lane);
+      gpurt_cl_drain (lane->queue);
       /* The kernel may have changed data earlier regions kept on the
 	 device, which the host does not have: the host loop cannot start
 	 over from host memory.  (Kept data the kernel only reads is

@@ -395,20 +395,6 @@ clFlush (cl_command_queue q)
 }
 
 EXPORT cl_int
-clEnqueueMarkerWithWaitList (cl_command_queue q, cl_uint n,
-			     const cl_event *w, cl_event *e)
-{
-  CALL_INT (clEnqueueMarkerWithWaitList, q, n, w, e);
-}
-
-EXPORT cl_int
-clEnqueueBarrierWithWaitList (cl_command_queue q, cl_uint n,
-			      const cl_event *w, cl_event *e)
-{
-  CALL_INT (clEnqueueBarrierWithWaitList, q, n, w, e);
-}
-
-EXPORT cl_int
 clGetCommandQueueInfo (cl_command_queue q, cl_command_queue_info i,
 		       size_t s, void *v, size_t *r)
 {
