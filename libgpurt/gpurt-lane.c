@@ -288,12 +288,19 @@ gpurt_lane_warm (struct gpurt_device *dev, struct gpurt_region *r,
   event_ptr = gpurt_env.profile != GPURT_PROFILE_OFF ? &event : NULL;
   if (set
       && gpurt_cl_write_direct (queue, dummy, 0, GPURT_WARM_BYTES, host,
-				why)
-      && gpurt_cl_enqueue (queue, kernel, r->ndim, global, local, event_ptr,
-			   why, r->name)
-      && gpurt_cl_finish (queue, why, "a warm-up kernel"))
-    gpurt_cl_read_direct (queue, dummy, 1, 0, GPURT_WARM_BYTES, host, why,
-			  "the warm-up buffer");
+				why))
+    {
+      if (gpurt_cl_enqueue (queue, kernel, r->ndim, global, local,
+			    event_ptr, why, r->name)
+	  && gpurt_cl_finish (queue, why, "a warm-up kernel"))
+	gpurt_cl_read_direct (queue, dummy, 1, 0, GPURT_WARM_BYTES, host,
+			      why, "the warm-up buffer");
+      /* The copy in reads HOST, which the caller frees: done before
+	 this returns, also when the kernel could not be queued (a
+	 region whose warm-up arguments its kernel refuses).  */
+      else
+	gpurt_cl_finish (queue, why, "the warm-up copy");
+    }
   gpurt_cl_event_ns (event);
   pthread_mutex_unlock (&gpurt_spare_lock);
   return 1;
