@@ -335,11 +335,12 @@ gpurt_map_make_room (struct gpurt_device *dev, struct gpurt_lane *lane,
 		     uint64_t size, char *why)
 {
   struct gpurt_map *map = &dev->map;
-  uint64_t limit = gpurt_device_memory (dev);
+  uint64_t limit;
   int ok;
 
   if (gpurt_env.device_mem_limit == 0)
     return 1;
+  limit = gpurt_device_memory (dev);
   pthread_mutex_lock (&map->lock);
   while (map->bytes + size > limit)
     {

@@ -263,8 +263,7 @@ gpurt_multi_shares (void)
 	    ;
 	  share += f == e;
 	}
-      if (atomic_load (&s->dev->share) != share)
-	atomic_store (&s->dev->share, share);
+      atomic_store (&s->dev->share, share);
     }
 }
 

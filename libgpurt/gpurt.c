@@ -1634,7 +1634,7 @@ gpurt_batch_size (const struct gpurt_region *r,
   uint64_t total = 0, fixed = 0, slice = 0, step = 0, outer, budget;
   uint64_t most = dev->max_mem_alloc_size, c, nb, bytes = gpurt_env.batch_bytes;
   unsigned k, j = 0;
-  int big = 0, fit;
+  int big = 0, room, fit;
 
   if (unsplit != NULL)
     gpurt_set_why (why, "%s", unsplit);
@@ -1661,11 +1661,14 @@ gpurt_batch_size (const struct gpurt_region *r,
       step += abs_s;
     }
   outer = n[r->ndim - 1];
-  fit = total <= limit && !big && (bytes == 0 || total <= bytes);
-  /* A region that cannot be batched runs unbatched when its data fit the
-     device (whether it could have been batched does not matter then).  */
+  /* A launch whose data fit the device never needs batches: when it
+     cannot have them (it cannot be cut, or not into batches of
+     GPURT_BATCH_BYTES, a tuning knob and not a limit), it runs
+     unbatched.  */
+  room = total <= limit && !big;
+  fit = room && (bytes == 0 || total <= bytes);
   if (unsplit != NULL)
-    return total <= limit && !big ? 0 : UINT64_MAX;
+    return room ? 0 : UINT64_MAX;
   /* Nor are data that fit pipelined for a region with kernel variants
      (tiles, register blocks): batches run the plain kernel (on an H100,
      matmul 4096 took 134 ms of kernels pipelined, 5.8 ms whole).  */
@@ -1680,12 +1683,10 @@ gpurt_batch_size (const struct gpurt_region *r,
 	     : bytes > fixed ? budget : 0;
   else if (slots > 1 && budget > GPURT_PIPE_BATCH)
     budget = slice > GPURT_PIPE_BATCH ? slice : GPURT_PIPE_BATCH;
-  /* Data that fit the device but not in batches of GPURT_BATCH_BYTES
-     (a tuning knob, not a limit) run unbatched.  */
-  if (budget < slice && total <= limit && !big)
-    return 0;
   if (budget < slice)
     {
+      if (room)
+	return 0;
       gpurt_set_why (why, "its data (%" PRIu64 " bytes) do not fit the"
 		     " device (%" PRIu64 " bytes%s), nor in batches (%" PRIu64
 		     " bytes that do not move with the outer index, %" PRIu64
